@@ -1,0 +1,25 @@
+// Chooses the mail driver from configuration: SMTP when SMTP_URL is set, otherwise the
+// embedded outbox so that a fresh checkout can sign users up without a mail server.
+import { createOutboxDriver } from './outbox';
+import { createSmtpDriver } from './smtp';
+import type { Logger, MailDriver } from './types';
+
+export interface MailConfig {
+  smtpUrl?: string | undefined;
+  from: string;
+  outboxDir: string;
+  logger: Logger;
+}
+
+export function createMailDriver({ smtpUrl, from, outboxDir, logger }: MailConfig): MailDriver {
+  if (smtpUrl) return createSmtpDriver({ url: smtpUrl, from, logger });
+  return createOutboxDriver({ dir: outboxDir, from, logger });
+}
+
+export { createOutboxDriver, readOutbox, extractLinks, parseEml } from './outbox';
+export type { OutboxEntry } from './outbox';
+export { createSmtpDriver } from './smtp';
+export { activationMail, passwordChangedMail, passwordResetMail, renderMail } from './templates';
+export type { BuiltMail, RenderMailOptions } from './templates';
+export { MailDeliveryError } from './types';
+export type { Logger, MailDriver, MailMessage } from './types';

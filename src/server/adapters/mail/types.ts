@@ -1,0 +1,35 @@
+// Contract of the mail adapter (DESIGN §1): an embedded `outbox` driver that writes
+// .eml files for laptops and tests, and an `smtp` driver for real delivery.
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailDriver {
+  readonly name: 'outbox' | 'smtp';
+  send(msg: MailMessage): Promise<void>;
+  close?(): Promise<void>;
+}
+
+/** The subset of pino's logger the drivers use. */
+export interface Logger {
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+/** Thrown when a message could not be delivered (after retries, for transient failures). */
+export class MailDeliveryError extends Error {
+  override readonly name = 'MailDeliveryError';
+  constructor(
+    message: string,
+    /** How many delivery attempts were made. */
+    readonly attempts: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

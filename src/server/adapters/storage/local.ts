@@ -1,0 +1,129 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { assertValidKey, isValidKey, normalizeContentType, trimTrailingSlash } from './keys';
+import {
+  DEFAULT_UPLOAD_EXPIRY_SECONDS,
+  type StorageDriver,
+  type StoredObject,
+  type UploadTarget,
+  type UploadUrlOptions,
+} from './types';
+
+export interface LocalStorageOptions {
+  /** Directory that holds the objects (e.g. `${DATA_DIR}/media`). */
+  dir: string;
+  /** Public origin of the app, e.g. http://localhost:3000. */
+  baseUrl: string;
+  /** HMAC key for upload URLs. Every app instance must share it so any of them accepts the upload. */
+  secret: string;
+  /** Clock in milliseconds; injectable so expiry is testable without waiting. */
+  now?: () => number;
+}
+
+export interface UploadSignatureParams {
+  key: string;
+  /** Unix seconds, as it arrives in the query string. */
+  expires: string | number;
+  ct: string;
+  sig: string;
+}
+
+export interface LocalStorageDriver extends StorageDriver {
+  readonly name: 'local';
+  readonly dir: string;
+  /** True when the signature was issued by this storage and has not expired. */
+  verifyUploadSignature(params: UploadSignatureParams): boolean;
+  /** Absolute file path of a key (validated), for the routes and tests. */
+  filePath(key: string): string;
+}
+
+function sign(secret: string, key: string, expires: string, ct: string): string {
+  // Keys and expiry cannot contain '|', so the joined string is unambiguous.
+  return createHmac('sha256', secret).update(`${key}|${expires}|${ct}`).digest('hex');
+}
+
+/** Checks an upload link's HMAC (timing-safe) and expiry. Never throws: bad input is just invalid. */
+export function verifyUploadSignature(
+  params: UploadSignatureParams & { secret: string; now?: number },
+): boolean {
+  const { key, ct, sig, secret } = params;
+  const expires = String(params.expires);
+  if (!/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/i.test(sig) || !isValidKey(key)) return false;
+  const nowSeconds = Math.floor((params.now ?? Date.now()) / 1000);
+  if (Number(expires) < nowSeconds) return false;
+  const expected = Buffer.from(sign(secret, key, expires, ct), 'hex');
+  return timingSafeEqual(expected, Buffer.from(sig, 'hex'));
+}
+
+export function createLocalStorage(options: LocalStorageOptions): LocalStorageDriver {
+  const root = path.resolve(options.dir);
+  const baseUrl = trimTrailingSlash(options.baseUrl);
+  const now = options.now ?? Date.now;
+  if (!options.secret) throw new Error('Local storage needs a secret to sign upload URLs.');
+
+  function filePath(key: string): string {
+    assertValidKey(key);
+    const full = path.resolve(root, key);
+    // Belt and braces: the key rules already exclude traversal.
+    if (!full.startsWith(root + path.sep))
+      throw new Error('Storage key escapes the storage directory.');
+    return full;
+  }
+
+  function publicUrl(key: string): string {
+    assertValidKey(key);
+    return `${baseUrl}/media/${key}`;
+  }
+
+  return {
+    name: 'local',
+    dir: root,
+    filePath,
+    publicUrl,
+
+    async put(key, body, _contentType): Promise<StoredObject> {
+      const target = filePath(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      // Write to a hidden temp file in the same directory, then rename: readers never see a
+      // half-written object, and rename is atomic within one file system.
+      const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomUUID()}.tmp`);
+      try {
+        await writeFile(temp, body);
+        await rename(temp, target);
+      } catch (err) {
+        await rm(temp, { force: true });
+        throw err;
+      }
+      return { key, url: publicUrl(key) };
+    },
+
+    async delete(key) {
+      await rm(filePath(key), { force: true });
+    },
+
+    async createUploadUrl(key, contentType, opts: UploadUrlOptions = {}): Promise<UploadTarget> {
+      assertValidKey(key);
+      const ct = normalizeContentType(contentType);
+      const ttl = opts.expiresInSeconds ?? DEFAULT_UPLOAD_EXPIRY_SECONDS;
+      if (!Number.isInteger(ttl) || ttl <= 0)
+        throw new Error('expiresInSeconds must be a positive integer.');
+      const expires = String(Math.floor(now() / 1000) + ttl);
+      const query = new URLSearchParams({
+        expires,
+        ct,
+        sig: sign(options.secret, key, expires, ct),
+      });
+      // Metadata has nowhere to live on a plain file system; the local driver ignores it.
+      return {
+        url: `${baseUrl}/media-upload/${key}?${query.toString()}`,
+        method: 'PUT',
+        headers: { 'Content-Type': ct },
+      };
+    },
+
+    verifyUploadSignature(params) {
+      return verifyUploadSignature({ ...params, secret: options.secret, now: now() });
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { assertValidKey, normalizeContentType, trimTrailingSlash } from './keys';
+import {
+  DEFAULT_UPLOAD_EXPIRY_SECONDS,
+  IMMUTABLE_CACHE_CONTROL,
+  type StorageDriver,
+  type StoredObject,
+  type UploadTarget,
+  type UploadUrlOptions,
+} from './types';
+
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  /** S3-compatible endpoint (MinIO, R2, …); unset means AWS. */
+  endpoint?: string;
+  /** Unset means the SDK's default chain (environment, instance role, …). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Where objects are read from, typically a CDN in front of the bucket. */
+  publicBaseUrl?: string;
+}
+
+export interface S3StorageDriver extends StorageDriver {
+  readonly name: 's3';
+  readonly bucket: string;
+}
+
+/** S3 user metadata names travel as HTTP header names. */
+const METADATA_NAME = /^[a-z0-9-]+$/;
+
+export function createS3Storage(options: S3StorageOptions): S3StorageDriver {
+  const { bucket, region, endpoint } = options;
+  if (!bucket) throw new Error('S3 storage needs a bucket.');
+  const credentials =
+    options.accessKeyId && options.secretAccessKey
+      ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+      : undefined;
+
+  const client = new S3Client({
+    region,
+    ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
+    ...(credentials ? { credentials } : {}),
+    // The SDK's default checksums (CRC32 on every request, baked into presigned URLs) are not
+    // accepted by every S3-compatible service (older MinIO, R2); send them only when required.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+
+  const readBase = options.publicBaseUrl
+    ? trimTrailingSlash(options.publicBaseUrl)
+    : endpoint
+      ? `${trimTrailingSlash(endpoint)}/${bucket}`
+      : `https://${bucket}.s3.${region}.amazonaws.com`;
+
+  function publicUrl(key: string): string {
+    assertValidKey(key);
+    // Valid keys only contain URL-safe characters, so no escaping is needed.
+    return `${readBase}/${key}`;
+  }
+
+  return {
+    name: 's3',
+    bucket,
+    publicUrl,
+
+    async put(key, body, contentType): Promise<StoredObject> {
+      assertValidKey(key);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          ContentLength: body.length,
+          CacheControl: IMMUTABLE_CACHE_CONTROL,
+        }),
+      );
+      return { key, url: publicUrl(key) };
+    },
+
+    async delete(key) {
+      assertValidKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+
+    async createUploadUrl(key, contentType, opts: UploadUrlOptions = {}): Promise<UploadTarget> {
+      assertValidKey(key);
+      const ct = normalizeContentType(contentType);
+      const expiresIn = opts.expiresInSeconds ?? DEFAULT_UPLOAD_EXPIRY_SECONDS;
+      const metadata: Record<string, string> = {};
+      for (const [name, value] of Object.entries(opts.metadata ?? {})) {
+        const lower = name.toLowerCase();
+        if (!METADATA_NAME.test(lower))
+          throw new Error(`Invalid metadata name: ${JSON.stringify(name)}`);
+        metadata[lower] = value;
+      }
+      const metaHeaders = Object.keys(metadata).map((name) => `x-amz-meta-${name}`);
+      const url = await getSignedUrl(
+        client,
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          ContentType: ct,
+          CacheControl: IMMUTABLE_CACHE_CONTROL,
+          Metadata: metadata,
+        }),
+        {
+          expiresIn,
+          // Keep these as signed headers rather than query parameters: the client must send
+          // exactly this content type, cache policy and metadata, or S3 rejects the upload.
+          signableHeaders: new Set(['content-type', 'cache-control', ...metaHeaders]),
+          unhoistableHeaders: new Set(metaHeaders),
+        },
+      );
+      const headers: Record<string, string> = {
+        'Content-Type': ct,
+        'Cache-Control': IMMUTABLE_CACHE_CONTROL,
+      };
+      for (const [name, value] of Object.entries(metadata)) headers[`x-amz-meta-${name}`] = value;
+      return { url, method: 'PUT', headers };
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+import { acquireDirLock, type DirLock } from './lock';
+
+export type Schema = typeof schema;
+/** The one database type the modules see, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Extensions must be passed on every PGlite open (they are not remembered in the data dir). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  return {
+    db,
+    kind: 'postgres',
+    ping: () => pingDb(db),
+    close: () => pool.end(),
+  };
+}
+
+/** Wraps an already-open PGlite (used by tests, which clone one migrated template). */
+export function wrapPglite(client: PGlite, lock?: DirLock): Database {
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: () => pingDb(db),
+    close: async () => {
+      await client.close();
+      await lock?.release();
+    },
+  };
+}
+
+export async function migratePgliteDb(client: PGlite): Promise<void> {
+  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+}
+
+/** Embedded PostgreSQL in DATA_DIR, guarded by an exclusive lock (PGlite has none of its own). */
+export async function openPglite(dataDir: string): Promise<Database> {
+  const dir = path.resolve(dataDir, 'pglite');
+  await mkdir(dir, { recursive: true });
+  const lock = await acquireDirLock(path.resolve(dataDir));
+  try {
+    const client = await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS });
+    await migratePgliteDb(client);
+    return wrapPglite(client, lock);
+  } catch (err) {
+    await lock.release();
+    throw err;
+  }
+}
+
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}
+
+async function pingDb(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppDeps } from './deps';
+import { installErrorHandler } from './plugins/error-handler';
+import { apiV1 } from './routes/api/v1';
+import { localStorageRoutes } from '../adapters/storage/local-routes';
+import type { LocalStorageDriver } from '../adapters/storage/local';
+import { IMAGE_MAX_BYTES } from '../adapters/images/process';
+import { contentSecurityPolicy } from './plugins/csp';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildAppOptions {
+  /** Registers the web front end (static assets + SSR catch-all). Absent in API-only tests. */
+  web?: (app: FastifyInstance) => Promise<void>;
+}
+
+/** Builds the whole application: API, media, and (when given) the server-rendered web app. */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(deps.logger && typeof deps.logger === 'object' ? { loggerInstance: deps.logger } : { logger: deps.logger ?? false }),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('deps', deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  // A fresh nonce per response lets React Router's inline hydration scripts pass the CSP.
+  app.addHook('onRequest', (_request, reply, done) => {
+    (reply.raw as { cspNonce?: string }).cspNonce = randomBytes(16).toString('base64');
+    done();
+  });
+  await app.register(cookie, { secret: deps.secret });
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(deps.env),
+    // The app embeds its own media only; COEP would block user images served from S3/CDN.
+    crossOriginEmbedderPolicy: false,
+    hsts: deps.env.APP_URL.startsWith('https://'),
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'rl:' } : {}),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      code: 'RATE_LIMITED',
+      message: `Too many attempts. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${deps.env.BRAND_NAME} API`, version: '1.0.0' },
+      servers: [{ url: '/api/v1' }],
+      components: {
+        securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'x-access-token' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/docs', { schema: { hide: true } }, () => app.swagger());
+
+  await app.register(apiV1, { prefix: '/api/v1' });
+
+  if (deps.storage.name === 'local') {
+    const storage = deps.storage as LocalStorageDriver;
+    await app.register(localStorageRoutes, { storage, dir: storage.dir, maxBytes: IMAGE_MAX_BYTES });
+  }
+
+  if (options.web) await options.web(app);
+  return app;
+}

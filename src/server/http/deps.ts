@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from '../config/env';
+import type { Database } from '../db/client';
+import type { MailDriver } from '../adapters/mail/types';
+import type { StorageDriver } from '../adapters/storage/types';
+
+/** Everything the HTTP layer needs from the outside world, built once at boot (or by a test). */
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  mail: MailDriver;
+  storage: StorageDriver;
+  /** Secret for JWTs and signed URLs (from JWT_SECRET or kept in DATA_DIR). */
+  secret: string;
+  logger?: FastifyBaseLogger | boolean;
+  /** Injectable clock so token-expiry behaviour is testable without sleeping. */
+  now?: () => number;
+  /** Redis for shared rate limits when REDIS_URL is set. */
+  redis?: import('ioredis').Redis;
+}

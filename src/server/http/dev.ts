@@ -1,0 +1,18 @@
+import type { ServerBuild } from 'react-router';
+import { createServer } from 'vite';
+import { startServer } from './server';
+import { registerWeb } from './ssr';
+
+// Development: Vite in middleware mode gives hot module reload; the server build is reloaded per request.
+const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+
+await startServer({
+  async web(app) {
+    await registerWeb(app, {
+      mode: 'development',
+      build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+      viteMiddleware: vite.middlewares as never,
+    });
+  },
+  onClose: () => vite.close(),
+});

@@ -1,0 +1,86 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../../../shared/errors';
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+interface ZodIssueLike {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: (string | number)[]; message?: string } };
+}
+
+/** Turns a zod validation failure into one sentence that names the field. */
+function validationMessage(issues: ZodIssueLike[], context: string): string {
+  const first = issues[0];
+  const path = first?.params?.issue?.path ?? first?.instancePath?.split('/').filter(Boolean) ?? [];
+  const field = path.length ? path.join('.') : context;
+  const reason = first?.params?.issue?.message ?? first?.message ?? 'is invalid';
+  return `${field}: ${reason}`;
+}
+
+export function sendError(
+  reply: { code(n: number): { send(body: unknown): unknown } },
+  statusCode: number,
+  message: string,
+  code: string,
+  details?: unknown,
+) {
+  return reply.code(statusCode).send({
+    statusCode,
+    error: STATUS_TEXT[statusCode] ?? 'Error',
+    message,
+    code,
+    ...(details === undefined ? {} : { details }),
+  });
+}
+
+/** Every error leaves as `{ statusCode, error, message, code, details? }`; never a stack trace. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
+    if (err instanceof AppError) {
+      return sendError(reply, err.statusCode, err.message, err.code, err.details);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation as unknown as ZodIssueLike[];
+      const details = issues.map((i) => ({
+        path: i.params?.issue?.path ?? [],
+        message: i.params?.issue?.message ?? i.message,
+      }));
+      return sendError(reply, 400, validationMessage(issues, err.validationContext ?? 'body'), 'VALIDATION_ERROR', details);
+    }
+    const fe = err as FastifyError;
+    const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      return sendError(reply, status, 'Something went wrong on our side. Please try again later.', 'INTERNAL');
+    }
+    if (status === 429) {
+      return sendError(reply, 429, fe.message || 'Too many attempts. Please wait a moment and try again.', 'RATE_LIMITED');
+    }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type): its message is safe.
+    const message =
+      fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+        ? 'The request body is not valid JSON.'
+        : fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'The request is too large.'
+          : fe.message;
+    return sendError(reply, status, message, fe.code ?? 'BAD_REQUEST');
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, 404, `No API route matches ${request.method} ${request.url.split('?')[0]}.`, 'NOT_FOUND'),
+  );
+}

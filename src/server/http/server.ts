@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { EnvError, loadEnv, type Env } from '../config/env';
+import { DataDirLockedError } from '../db/lock';
+import { createRuntime, type Runtime } from '../runtime';
+import { prepareData } from '../setup';
+import { buildApp } from './app';
+
+export interface StartOptions {
+  /** Registers the web app on the Fastify instance (production bundle or Vite dev server). */
+  web: (app: FastifyInstance, env: Env) => Promise<void>;
+  onClose?: () => Promise<void>;
+}
+
+/** Boots the single process: config → services → data → HTTP; exits cleanly on SIGINT/SIGTERM. */
+export async function startServer(options: StartOptions) {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = pino({ level: env.LOG_LEVEL });
+
+  let runtime: Runtime;
+  try {
+    runtime = await createRuntime(env, logger);
+  } catch (err) {
+    if (err instanceof DataDirLockedError || (err instanceof Error && err.message.startsWith('JWT_SECRET'))) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  await prepareData(runtime.deps);
+  const app = await buildApp(runtime.deps, { web: (a) => options.web(a, env) });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await options.onClose?.();
+      await runtime.close();
+    } finally {
+      clearTimeout(timer);
+    }
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  logger.info(`${env.BRAND_NAME} is running at ${env.APP_URL} (database: ${runtime.deps.database.kind})`);
+  return app;
+}

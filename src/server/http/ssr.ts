@@ -1,0 +1,100 @@
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { createRequestListener } from '@remix-run/node-fetch-server';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { publicConfig } from '../config/env';
+import { sendError } from './plugins/error-handler';
+
+export interface WebOptions {
+  /** Directory of the client bundle (build/client); absent in dev, where Vite serves it. */
+  clientDir?: string;
+  /** The server build, or a loader for it (dev: fresh from Vite on every request). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: 'production' | 'development';
+  /** Dev only: Vite's connect middleware, tried before React Router. */
+  viteMiddleware?: (req: unknown, res: unknown, next: () => void) => void;
+  /** Resolves the access token for a page request (e.g. refreshing an expired one), setting cookies. */
+  resolveAccessToken?: (request: FastifyRequest, reply: FastifyReply) => Promise<string | undefined>;
+}
+
+/** Converts an in-process inject() answer into a fetch Response. */
+function toResponse(res: { statusCode: number; headers: Record<string, unknown>; rawPayload: Buffer }) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, String(v));
+    else if (value !== undefined) headers.set(name, String(value));
+  }
+  const nullBody = [101, 204, 205, 304].includes(res.statusCode);
+  return new Response(nullBody ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
+}
+
+/** A fetch() that reaches this app's API through app.inject, forwarding the caller's identity. */
+export function createInProcessFetch(app: FastifyInstance, opts: { token?: string; ip?: string }): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(new URL(String(input instanceof Request ? input.url : input), 'http://internal'), init);
+    const url = new URL(request.url);
+    const headers: Record<string, string> = {};
+    request.headers.forEach((v, k) => (headers[k] = v));
+    if (opts.token && !headers['x-access-token']) headers['x-access-token'] = opts.token;
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const res = await app.inject({
+      method: request.method as 'GET',
+      url: url.pathname + url.search,
+      headers,
+      payload: body,
+      remoteAddress: opts.ip,
+    });
+    return toResponse(res);
+  };
+}
+
+/** Serves the client bundle and renders every other path with React Router. */
+export async function registerWeb(app: FastifyInstance, options: WebOptions) {
+  const handler = createRequestHandler(options.build, options.mode);
+  const config = publicConfig(app.deps.env);
+
+  if (options.clientDir) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(options.clientDir),
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      cacheControl: false,
+      // Hashed bundles never change: cache them forever. Other files (favicon) revalidate.
+      setHeaders(res, filePath) {
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  await app.register(async (scope) => {
+    // React Router actions read the raw body themselves.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
+
+    scope.all('/*', { schema: { hide: true } }, async (request, reply) => {
+      if (request.url.startsWith('/api/')) {
+        return sendError(reply, 404, `No API route matches ${request.method} ${request.url.split('?')[0]}.`, 'NOT_FOUND');
+      }
+      const token = options.resolveAccessToken
+        ? await options.resolveAccessToken(request, reply)
+        : request.cookies.token;
+      const nonce = (reply.raw as { cspNonce?: string }).cspNonce ?? '';
+      const context = { apiFetch: createInProcessFetch(app, { token, ip: request.ip }), config, nonce };
+      // Headers set so far (cookies, security headers) must survive: copy them onto the raw response.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value as string | string[]);
+      }
+      reply.hijack();
+      const listener = createRequestListener((req) => handler(req, context));
+      const render = () => void listener(request.raw, reply.raw);
+      if (options.viteMiddleware) options.viteMiddleware(request.raw, reply.raw, render);
+      else render();
+    });
+  });
+}

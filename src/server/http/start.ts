@@ -1,0 +1,20 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+// React picks its development or production build from NODE_ENV when first imported, so this must
+// be settled before anything imports React (hence the dynamic imports below).
+process.env.NODE_ENV ??= 'production';
+const root = process.cwd();
+
+const { ensureWebBuild } = await import('./build-web');
+ensureWebBuild(root, (msg) => console.log(msg));
+
+const { startServer } = await import('./server');
+const { registerWeb } = await import('./ssr');
+await startServer({
+  async web(app) {
+    const serverEntry = pathToFileURL(path.join(root, 'build/server/index.js')).href;
+    const build = (await import(serverEntry)) as import('react-router').ServerBuild;
+    await registerWeb(app, { build, mode: 'production', clientDir: path.join(root, 'build/client') });
+  },
+});

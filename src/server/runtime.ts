@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Env } from './config/env';
+import { openDatabase } from './db/client';
+import { createMailDriver } from './adapters/mail';
+import { createStorage } from './adapters/storage';
+import type { AppDeps } from './http/deps';
+
+/**
+ * The signing secret: JWT_SECRET when set; otherwise one generated on first start and kept in
+ * DATA_DIR so sessions survive restarts. With DATABASE_URL (a real deployment, possibly several
+ * instances) it must be configured, because instances must agree on it.
+ */
+async function resolveSecret(env: Env): Promise<string> {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  if (env.DATABASE_URL && env.NODE_ENV === 'production') {
+    throw new Error('JWT_SECRET: must be set (32+ characters) when DATABASE_URL is used in production');
+  }
+  const file = path.resolve(env.DATA_DIR, 'secret');
+  try {
+    const existing = (await readFile(file, 'utf8')).trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: fall through and create it
+  }
+  const secret = randomBytes(48).toString('base64url');
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export interface Runtime {
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** Opens every outside service the app needs, choosing embedded or real drivers from config. */
+export async function createRuntime(env: Env, logger: FastifyBaseLogger): Promise<Runtime> {
+  await mkdir(env.DATA_DIR, { recursive: true });
+  const secret = await resolveSecret(env);
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const mail = createMailDriver({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    outboxDir: path.resolve(env.DATA_DIR, 'outbox'),
+    logger,
+  });
+  const storage = createStorage({
+    dataDir: path.resolve(env.DATA_DIR),
+    appUrl: env.APP_URL,
+    secret,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+  });
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  return {
+    deps: { env, database, mail, storage, secret, logger, redis },
+    async close() {
+      await mail.close?.();
+      redis?.disconnect();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { formatCompact, formatMoney, formatNumber, truncate } from './format';
+
+describe('formatNumber', () => {
+  it('adds thousands separators', () => {
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatNumber(1234.5)).toBe('1,234.5');
+    expect(formatNumber(-9876543)).toBe('-9,876,543');
+    expect(formatNumber(999)).toBe('999');
+  });
+  it('honours the locale', () => {
+    // de-DE groups with '.' and uses ',' for decimals.
+    expect(formatNumber(1234567.5, 'de-DE')).toBe('1.234.567,5');
+  });
+});
+
+describe('formatMoney', () => {
+  it('always shows two decimals in USD by default', () => {
+    expect(formatMoney(0)).toBe('$0.00');
+    expect(formatMoney(5)).toBe('$5.00');
+    expect(formatMoney(19.9)).toBe('$19.90');
+    expect(formatMoney(1234567.891)).toBe('$1,234,567.89');
+  });
+  it('forces two decimals even for zero-decimal currencies', () => {
+    expect(formatMoney(1500, 'JPY')).toBe('¥1,500.00');
+  });
+  it('uses the given currency and locale', () => {
+    expect(formatMoney(1234.5, 'EUR', 'en-US')).toBe('€1,234.50');
+    // de-DE puts the symbol after a (narrow) no-break space.
+    expect(formatMoney(1234.5, 'EUR', 'de-DE').replace(/\s/g, ' ')).toBe('1.234,50 €');
+  });
+});
+
+describe('formatCompact', () => {
+  it('abbreviates large numbers', () => {
+    expect(formatCompact(999)).toBe('999');
+    expect(formatCompact(1234)).toBe('1.2K');
+    expect(formatCompact(15_300)).toBe('15.3K');
+    expect(formatCompact(1_500_000)).toBe('1.5M');
+    expect(formatCompact(2_000_000_000)).toBe('2B');
+  });
+});
+
+describe('truncate', () => {
+  it('defaults to 90 characters', () => {
+    const exact = 'a'.repeat(90);
+    expect(truncate(exact)).toBe(exact);
+    const long = 'b'.repeat(91);
+    expect(truncate(long)).toBe(`${'b'.repeat(90)}…`);
+  });
+  it('returns short text unchanged', () => {
+    expect(truncate('hello', 10)).toBe('hello');
+    expect(truncate('', 0)).toBe('');
+  });
+  it('honours a custom length', () => {
+    expect(truncate('abcdefghij', 4)).toBe('abcd…');
+    expect(truncate('abcdefghij', 0)).toBe('…');
+  });
+  it('drops trailing whitespace before the ellipsis', () => {
+    expect(truncate('hello world', 6)).toBe('hello…');
+  });
+  it('never splits a surrogate pair', () => {
+    // '😀' is two UTF-16 code units; cutting at 3 would leave a lone high surrogate.
+    const text = 'ab😀cd';
+    const out = truncate(text, 3);
+    expect(out).toBe('ab…');
+    expect(out).not.toMatch(/[\uD800-\uDFFF]/);
+    expect(truncate(text, 4)).toBe('ab😀…');
+  });
+  it('rejects a negative or fractional length', () => {
+    expect(() => truncate('abc', -1)).toThrow(RangeError);
+    expect(() => truncate('abc', 1.5)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,59 @@
+// Number, money and text formatting (SPEC §9: thousands separators, money with two
+// decimals, a compact form; truncate default 90). Pure Intl, safe in browser and server.
+import { TRUNCATE_DEFAULT } from './constants';
+
+const DEFAULT_LOCALE = 'en-US';
+
+// Building an Intl.NumberFormat is far costlier than using one, and these run in
+// list renders, so formatters are cached per locale + options.
+const cache = new Map<string, Intl.NumberFormat>();
+function formatter(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, options);
+    cache.set(key, f);
+  }
+  return f;
+}
+
+/** 1234567.5 → "1,234,567.5" (Intl's default of at most three decimals). */
+export function formatNumber(n: number, locale: string = DEFAULT_LOCALE): string {
+  return formatter(locale, {}).format(n);
+}
+
+/** Amount in major units → "$1,234.50"; always exactly two decimals, whatever the currency. */
+export function formatMoney(
+  amount: number,
+  currency: string = 'USD',
+  locale: string = DEFAULT_LOCALE,
+): string {
+  return formatter(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
+}
+
+/** 1234 → "1.2K", 1500000 → "1.5M" */
+export function formatCompact(n: number, locale: string = DEFAULT_LOCALE): string {
+  return formatter(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(n);
+}
+
+/**
+ * Keeps the first `length` UTF-16 code units of `text` and appends '…' when it was cut.
+ * A cut never splits a surrogate pair (the whole pair is dropped instead), and
+ * trailing whitespace before the ellipsis is removed.
+ */
+export function truncate(text: string, length: number = TRUNCATE_DEFAULT): string {
+  if (!Number.isInteger(length) || length < 0) {
+    throw new RangeError(`truncate length must be a non-negative integer, got ${length}`);
+  }
+  if (text.length <= length) return text;
+  let end = length;
+  const last = text.charCodeAt(end - 1);
+  // A high surrogate as the last kept unit means its low half would be cut off.
+  if (end > 0 && last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${text.slice(0, end).trimEnd()}…`;
+}
