@@ -68,7 +68,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(swagger, {
     openapi: {
       info: { title: `${deps.env.BRAND_NAME} API`, version: '1.0.0' },
-      servers: [{ url: '/api/v1' }],
       components: {
         securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'x-access-token' } },
       },

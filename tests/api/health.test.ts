@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+describe('GET /api/v1/health', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers ok once the database answers', async () => {
+    const res = await t.app.inject('/api/v1/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 503 with a message when the database does not', async () => {
+    const failing = await createTestApp();
+    failing.deps.database.ping = async () => false;
+    const res = await failing.app.inject('/api/v1/health');
+    await failing.close();
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ statusCode: 503, code: 'DB_UNAVAILABLE' });
+  });
+
+  it('answers unknown API paths with a JSON 404, with or without trailing slash', async () => {
+    const res = await t.app.inject('/api/v1/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toMatch(/No API route/);
+    expect((await t.app.inject('/api/v1/health/')).statusCode).toBe(200);
+  });
+
+  it('publishes an OpenAPI document', async () => {
+    const res = await t.app.inject('/api/docs');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paths).toHaveProperty('/api/v1/health');
+  });
+});
