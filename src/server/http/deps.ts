@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../config/env';
 import type { Database } from '../db/client';
@@ -16,5 +17,5 @@ export interface AppDeps {
   /** Injectable clock so token-expiry behaviour is testable without sleeping. */
   now?: () => number;
   /** Redis for shared rate limits when REDIS_URL is set. */
-  redis?: import('ioredis').Redis;
+  redis?: Redis;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
 
 // React picks its development or production build from NODE_ENV when first imported, so this must
 // be settled before anything imports React (hence the dynamic imports below).
@@ -14,7 +15,7 @@ const { registerWeb } = await import('./ssr');
 await startServer({
   async web(app) {
     const serverEntry = pathToFileURL(path.join(root, 'build/server/index.js')).href;
-    const build = (await import(serverEntry)) as import('react-router').ServerBuild;
+    const build = (await import(serverEntry)) as ServerBuild;
     await registerWeb(app, { build, mode: 'production', clientDir: path.join(root, 'build/client') });
   },
 });

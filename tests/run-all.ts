@@ -1,0 +1,48 @@
+/**
+ * `npm test`: lint, typecheck, unit + API tests (PGlite; and PostgreSQL when TEST_DATABASE_URL is
+ * set), the production build, then the end-to-end suite in a real Chromium.
+ */
+import { spawnSync } from 'node:child_process';
+import { findChromium } from './e2e/chromium';
+
+const bin = (name: string) => `node_modules/.bin/${name}`;
+
+function step(title: string, cmd: string, args: string[], env: Record<string, string> = {}) {
+  const started = Date.now();
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`✖ ${title} failed (${seconds} s)`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${title} (${seconds} s)`);
+}
+
+function ensureChromium() {
+  if (findChromium()) return;
+  const isRootDebian = process.getuid?.() === 0 && spawnSync('which', ['apt-get']).status === 0;
+  if (isRootDebian) {
+    step('Installing Chromium (apt-get install -y chromium)', 'sh', ['-c', 'apt-get update -qq && apt-get install -y -qq chromium']);
+    if (findChromium()) return;
+  }
+  console.error(
+    'No Chromium found for the end-to-end tests. Install one and re-run:\n' +
+      '  Debian/Ubuntu: sudo apt-get install -y chromium\n' +
+      '  elsewhere:     npx playwright install chromium, then set CHROME_PATH to its executable',
+  );
+  process.exit(1);
+}
+
+step('Lint', bin('eslint'), ['.', '--max-warnings=0']);
+step('Typecheck', 'sh', ['-c', `${bin('react-router')} typegen && ${bin('tsc')} --noEmit`]);
+step('Unit and API tests (embedded PGlite)', bin('vitest'), ['run']);
+if (process.env.TEST_DATABASE_URL) {
+  step('API tests on PostgreSQL', bin('vitest'), ['run', 'tests/api'], { TEST_DB: 'postgres' });
+} else {
+  console.log('\n(TEST_DATABASE_URL is not set: the API suite ran on PGlite only)');
+}
+step('Production build', bin('react-router'), ['build'], { NODE_ENV: 'production' });
+ensureChromium();
+step('End-to-end tests (Chromium, production build)', bin('playwright'), ['test']);
+console.log('\nAll checks passed.');
