@@ -1,4 +1,144 @@
+import { count, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { users } from './db/schema';
 import type { AppDeps } from './http/deps';
+import {
+  createAccount,
+  deriveUsername,
+  findUserByEmail,
+  hashPassword,
+  type NewAccount,
+} from './modules/accounts';
 
-/** Start-up data: the configured super admin and, on an empty embedded database, the demo. */
-export async function prepareData(_deps: AppDeps): Promise<void> {}
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
+const quiet: Log = { info() {}, warn() {} } as unknown as Log;
+
+export const DEMO_PASSWORD = 'demo-pass-123';
+
+type DemoAccount = Omit<NewAccount, 'passwordHash'>;
+
+/** A small, realistic cast: two branded sellers and a buyer (posts and orders come with their features). */
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  {
+    username: 'maya',
+    name: 'Maya Chen',
+    email: 'maya@demo.storefront.test',
+    accountType: 'seller',
+    bio: 'Handmade ceramics from my studio in Portland: mugs, bowls and planters, glazed and fired in small batches.',
+    link: 'https://example.com/maya-ceramics',
+    tags: ['ceramics', 'handmade', 'pottery'],
+    site: {
+      name: 'Maya Chen Ceramics',
+      description: 'Small-batch stoneware, thrown and glazed by hand.',
+      headerBackgroundColor: '#7c2d12',
+      headerTextColor: '#fff7ed',
+      footerBackgroundColor: '#431407',
+      footerTextColor: '#ffedd5',
+      headerBranding: 'name',
+      backgroundColor: '#fff7ed',
+      textColor: '#1c1917',
+      buttonBackgroundColor: '#c2410c',
+      buttonTextColor: '#ffffff',
+      fontFamily: 'Georgia, serif',
+      fontScale: 1.05,
+    },
+  },
+  {
+    username: 'leo',
+    name: 'Leo Park',
+    email: 'leo@demo.storefront.test',
+    accountType: 'both',
+    bio: 'Vintage PC hardware, tested and cleaned: sound cards, graphics cards and retro builds. I buy parts too.',
+    link: 'https://example.com/leo-retro',
+    tags: ['vintage', 'pc-hardware', 'retro-computing'],
+    site: {
+      name: "Leo's Retro Hardware",
+      description: 'Tested vintage PC parts, shipped with care.',
+      headerBackgroundColor: '#0f172a',
+      headerTextColor: '#a7f3d0',
+      footerBackgroundColor: '#020617',
+      footerTextColor: '#cbd5e1',
+      headerBranding: 'both',
+      backgroundColor: '#f8fafc',
+      textColor: '#0f172a',
+      buttonBackgroundColor: '#047857',
+      buttonTextColor: '#ffffff',
+      fontFamily: 'ui-monospace, monospace',
+      fontScale: 1,
+    },
+  },
+  {
+    username: 'sam',
+    name: 'Sam Rivera',
+    email: 'sam@demo.storefront.test',
+    accountType: 'buyer',
+    bio: 'Collector of mugs and old sound cards.',
+    tags: ['ceramics', 'retro-computing'],
+  },
+];
+
+function loggerOf(deps: AppDeps): Log {
+  return deps.logger && typeof deps.logger === 'object' ? deps.logger : quiet;
+}
+
+/**
+ * Seeds the demo into an empty database. One transaction under an advisory lock, re-checking
+ * emptiness inside it, so two instances starting together seed once and a restart seeds nothing.
+ */
+export async function seedDemo(deps: AppDeps, log: Log = loggerOf(deps)): Promise<boolean> {
+  const db = deps.database.db;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const now = new Date(deps.now?.() ?? Date.now());
+  const seeded = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('storefront:seed-demo'))`);
+    const [row] = await tx.select({ n: count() }).from(users);
+    if ((row?.n ?? 0) > 0) return false;
+    for (const account of DEMO_ACCOUNTS) {
+      await createAccount(tx, { ...account, passwordHash, activatedAt: now });
+    }
+    return true;
+  });
+  if (seeded) {
+    log.info(
+      { logins: DEMO_ACCOUNTS.map((a) => `${a.username} / ${a.email}`), password: DEMO_PASSWORD },
+      `demo data seeded: log in as maya, leo or sam with password ${DEMO_PASSWORD}`,
+    );
+  }
+  return seeded;
+}
+
+/** Creates the configured super admin (already activated) unless an account has that email. */
+export async function ensureAdmin(deps: AppDeps, log: Log = loggerOf(deps)): Promise<boolean> {
+  const { ADMIN_EMAIL, ADMIN_PASSWORD } = deps.env;
+  if (!ADMIN_EMAIL || !ADMIN_PASSWORD) return false;
+  const email = ADMIN_EMAIL.trim().toLowerCase();
+  const db = deps.database.db;
+  if (await findUserByEmail(db, email)) return false;
+  const passwordHash = await hashPassword(ADMIN_PASSWORD);
+  const now = new Date(deps.now?.() ?? Date.now());
+  const created = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('storefront:ensure-admin'))`);
+    if (await findUserByEmail(tx, email)) return null;
+    const username = await deriveUsername(tx, email.split('@')[0] ?? 'admin');
+    await createAccount(tx, {
+      username,
+      name: 'Administrator',
+      email,
+      passwordHash,
+      accountType: 'both',
+      role: 'superAdmin',
+      activatedAt: now,
+    });
+    return username;
+  });
+  if (created)
+    log.info({ email, username: created }, 'super admin account created from ADMIN_EMAIL');
+  return created !== null;
+}
+
+/** Start-up data: on an empty database the demo (unless SEED_DEMO=false), then the configured super admin. */
+export async function prepareData(deps: AppDeps): Promise<void> {
+  // Demo first: it only seeds an empty database, which the admin account would no longer be.
+  if (deps.env.SEED_DEMO) await seedDemo(deps);
+  await ensureAdmin(deps);
+}

@@ -1,6 +1,7 @@
 import type { ServerBuild } from 'react-router';
 import { createServer } from 'vite';
 import { startServer } from './server';
+import { resolvePageSession } from './session';
 import { registerWeb } from './ssr';
 
 // Development: Vite in middleware mode gives hot module reload; the server build is reloaded per request.
@@ -12,6 +13,7 @@ await startServer({
       mode: 'development',
       build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
       viteMiddleware: vite.middlewares as never,
+      resolveAccessToken: resolvePageSession(app),
     });
   },
   onClose: () => vite.close(),

@@ -63,8 +63,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       decorateReply: false,
       cacheControl: false,
       // Hashed bundles never change: cache them forever. Other files (favicon) revalidate.
-      setHeaders(res, filePath) {
-        res.setHeader(
+      setHeaders(reply, filePath) {
+        reply.header(
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         );

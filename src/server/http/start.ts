@@ -12,10 +12,16 @@ ensureWebBuild(root, (msg) => console.log(msg));
 
 const { startServer } = await import('./server');
 const { registerWeb } = await import('./ssr');
+const { resolvePageSession } = await import('./session');
 await startServer({
   async web(app) {
     const serverEntry = pathToFileURL(path.join(root, 'build/server/index.js')).href;
     const build = (await import(serverEntry)) as ServerBuild;
-    await registerWeb(app, { build, mode: 'production', clientDir: path.join(root, 'build/client') });
+    await registerWeb(app, {
+      build,
+      mode: 'production',
+      clientDir: path.join(root, 'build/client'),
+      resolveAccessToken: resolvePageSession(app),
+    });
   },
 });

@@ -1,7 +1,8 @@
 import { index, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { HEADER_BRANDINGS } from '../../../shared/contracts/sites';
 import { users } from './users';
 
-export const HEADER_BRANDINGS = ['name', 'logo', 'both'] as const;
+export { HEADER_BRANDINGS };
 
 /** A user's branded page at /{username}. One per user, created with the account. */
 export const sites = pgTable(

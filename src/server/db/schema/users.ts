@@ -1,17 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ACCOUNT_TYPES, ROLES, type UserPlan } from '../../../shared/contracts/accounts';
 
-export const ROLES = ['user', 'moderator', 'admin', 'superAdmin'] as const;
-export const ACCOUNT_TYPES = ['seller', 'buyer', 'both'] as const;
+// One source of truth for the enums: the shared contract the API and the web app validate with.
+export { ACCOUNT_TYPES, ROLES, type UserPlan };
 export const USER_STATUSES = ['active', 'suspended'] as const;
-
-export interface UserPlan {
-  id: string;
-  start: string | null;
-  end: string | null;
-  frequency: 'month' | 'year' | null;
-  subscriptionScheduleId: string | null;
-}
 
 export const users = pgTable(
   'users',

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Env } from '../../config/env';
 
 /**
@@ -9,7 +10,7 @@ export function contentSecurityPolicy(env: Env) {
   const mediaOrigins = env.S3_ENDPOINT ? [new URL(env.S3_ENDPOINT).origin] : [];
   if (env.S3_BUCKET && !env.S3_ENDPOINT) mediaOrigins.push(`https://${env.S3_BUCKET}.s3.${env.S3_REGION}.amazonaws.com`);
   return {
-    useDefaults: false,
+    useDefaults: false as const,
     directives: {
       defaultSrc: ["'self'"],
       baseUri: ["'self'"],
@@ -25,7 +26,8 @@ export function contentSecurityPolicy(env: Env) {
       scriptSrc:
         env.NODE_ENV === 'development'
           ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
-          : ["'self'", (_req: unknown, res: { cspNonce?: string }) => `'nonce-${res.cspNonce ?? ''}'`],
+          : ["'self'", (_req: IncomingMessage, res: ServerResponse) =>
+              `'nonce-${(res as ServerResponse & { cspNonce?: string }).cspNonce ?? ''}'`],
       ...(env.NODE_ENV === 'production' && env.APP_URL.startsWith('https://') ? { upgradeInsecureRequests: [] } : {}),
     },
   };

@@ -1,0 +1,90 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError, badRequest } from '../../shared/errors';
+import { IMAGE_MAX_BYTES } from '../adapters/images/process';
+
+/** Multipart limits for profile forms: one image plus a few small fields. */
+export const FORM_LIMITS = {
+  fileSize: IMAGE_MAX_BYTES,
+  files: 1,
+  fields: 5,
+  fieldSize: 64 * 1024,
+  parts: 6,
+} as const;
+
+/**
+ * Validates a value that did not go through a route schema (multipart fields) and fails the same
+ * way the route schemas do: 400 VALIDATION_ERROR, "field: reason".
+ */
+export function parseOrThrow<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  context = 'body',
+): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = result.error.issues;
+  const first = issues[0];
+  const field = first?.path.length ? first.path.join('.') : context;
+  throw badRequest(
+    `${field}: ${first?.message ?? 'is invalid'}`,
+    'VALIDATION_ERROR',
+    issues.map((i) => ({ path: i.path, message: i.message })),
+  );
+}
+
+export interface ParsedForm {
+  fields: Record<string, unknown>;
+  file?: { fieldname: string; buffer: Buffer };
+}
+
+const tooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message);
+
+/** Reads a whole multipart form (within FORM_LIMITS), turning the parser's errors into sentences. */
+export async function readForm(request: FastifyRequest, fileField: string): Promise<ParsedForm> {
+  const form: ParsedForm = { fields: {} };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        if (part.fieldname !== fileField)
+          throw badRequest(
+            `${part.fieldname}: Unexpected file. Send the image in the "${fileField}" field.`,
+          );
+        form.file = { fieldname: part.fieldname, buffer };
+      } else {
+        if (part.valueTruncated) throw tooLarge(`${part.fieldname}: This field is too large.`);
+        form.fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    switch ((err as { code?: string }).code) {
+      case 'FST_REQ_FILE_TOO_LARGE':
+        throw tooLarge(
+          `${fileField}: Images must be ${IMAGE_MAX_BYTES / (1024 * 1024)} MB or smaller.`,
+        );
+      case 'FST_FILES_LIMIT':
+        throw badRequest(`${fileField}: Send one image at a time.`);
+      case 'FST_FIELDS_LIMIT':
+      case 'FST_PARTS_LIMIT':
+        throw tooLarge('The form has too many fields.');
+      case 'FST_INVALID_JSON_FIELD_ERROR':
+        throw badRequest('A form field is not valid JSON.', 'VALIDATION_ERROR');
+      default:
+        throw err;
+    }
+  }
+  return form;
+}
+
+/** A multipart field holding JSON (the `user` field of PUT /users): text or already parsed. */
+export function jsonField(form: ParsedForm, name: string): unknown {
+  const value = form.fields[name];
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    throw badRequest(`${name}: Must be valid JSON.`, 'VALIDATION_ERROR');
+  }
+}

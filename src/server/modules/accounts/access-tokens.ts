@@ -1,0 +1,104 @@
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { SignJWT, jwtVerify } from 'jose';
+import { ROLES, type Role } from '../../../shared/contracts/accounts';
+import { users } from '../../db/schema';
+import { appOrigin, nowMs, type AccountsDeps } from './deps';
+
+/** Access tokens live 15 minutes; the refresh token renews them. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const AUDIENCE = 'api';
+/** Longer than any token we issue: skip the crypto for junk. */
+const MAX_TOKEN_LENGTH = 2048;
+
+export interface AccessClaims {
+  userId: string;
+  role: Role;
+  /** The user's session version when the token was issued. */
+  sessionVersion: number;
+}
+
+export interface AuthenticatedUser {
+  id: string;
+  role: Role;
+}
+
+// A key derived for this purpose only, so the JWT key is never the raw secret that also signs
+// upload URLs.
+const keys = new Map<string, Uint8Array>();
+function accessKey(secret: string): Uint8Array {
+  let key = keys.get(secret);
+  if (!key) {
+    key = new Uint8Array(
+      createHmac('sha256', secret).update('storefront/access-token/v1').digest(),
+    );
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+export async function signAccessToken(
+  deps: Pick<AccountsDeps, 'secret' | 'env' | 'now'>,
+  claims: AccessClaims,
+): Promise<{ token: string; expiresAt: Date }> {
+  const issuedAt = Math.floor(nowMs(deps) / 1000);
+  const expiresAt = issuedAt + ACCESS_TOKEN_TTL_SECONDS;
+  const token = await new SignJWT({ role: claims.role, sv: claims.sessionVersion })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuer(appOrigin(deps))
+    .setAudience(AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAt)
+    .sign(accessKey(deps.secret));
+  return { token, expiresAt: new Date(expiresAt * 1000) };
+}
+
+/** The token's claims when its signature, algorithm, issuer, audience and expiry check out; else null. */
+export async function verifyAccessToken(
+  deps: Pick<AccountsDeps, 'secret' | 'env' | 'now'>,
+  token: string,
+): Promise<AccessClaims | null> {
+  if (!token || token.length > MAX_TOKEN_LENGTH) return null;
+  try {
+    const { payload } = await jwtVerify(token, accessKey(deps.secret), {
+      // Only HS256: 'none' and public-key algorithms (key confusion) are refused.
+      algorithms: ['HS256'],
+      issuer: appOrigin(deps),
+      audience: AUDIENCE,
+      currentDate: new Date(nowMs(deps)),
+      requiredClaims: ['sub', 'exp', 'iat'],
+    });
+    const { sub, role, sv } = payload as { sub?: unknown; role?: unknown; sv?: unknown };
+    if (typeof sub !== 'string' || typeof sv !== 'number' || !ROLES.includes(role as Role))
+      return null;
+    return { userId: sub, role: role as Role, sessionVersion: sv };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Verifies a token and checks it against the account with one primary-key read: a token from
+ * before a password change (older session version) or of a suspended or deleted account is refused.
+ * The role comes from the database, so role changes apply at once.
+ */
+export async function authenticateAccessToken(
+  deps: Pick<AccountsDeps, 'secret' | 'env' | 'now' | 'database'>,
+  token: string,
+): Promise<AuthenticatedUser | null> {
+  const claims = await verifyAccessToken(deps, token);
+  if (!claims) return null;
+  const [row] = await deps.database.db
+    .select({
+      id: users.id,
+      role: users.role,
+      status: users.status,
+      sessionVersion: users.sessionVersion,
+    })
+    .from(users)
+    .where(eq(users.id, claims.userId))
+    .limit(1);
+  if (!row || row.status !== 'active' || row.sessionVersion !== claims.sessionVersion) return null;
+  return { id: row.id, role: row.role };
+}

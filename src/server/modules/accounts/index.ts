@@ -1,0 +1,24 @@
+// The accounts module's public surface: use-cases for the HTTP layer, helpers for start-up data.
+export {
+  ACCESS_TOKEN_TTL_SECONDS,
+  authenticateAccessToken,
+  verifyAccessToken,
+  type AuthenticatedUser,
+} from './access-tokens';
+export { activateAccount, resendActivation } from './activation';
+export type { AccountsDeps } from './deps';
+export { login } from './login';
+export { changePassword, requestPasswordReset, resetPassword } from './password';
+export { hashPassword } from './passwords';
+export { getMe, getPublicProfile, updateProfile } from './profile';
+export { registerUser } from './register';
+export { changeUserRole } from './roles';
+export {
+  endSession,
+  REFRESH_FAMILY_TTL_MS,
+  rotateRefreshToken,
+  startSession,
+  type SessionTokens,
+} from './sessions';
+export { deriveUsername } from './username';
+export { createAccount, findUserByEmail, toSessionUser, type NewAccount } from './users-repo';

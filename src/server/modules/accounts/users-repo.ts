@@ -1,0 +1,176 @@
+import { eq, or, sql } from 'drizzle-orm';
+import type { PublicProfile, SessionUser } from '../../../shared/contracts/accounts';
+import { conflict } from '../../../shared/errors';
+import { sites, users, type NewUserRow, type SiteRow, type UserRow } from '../../db/schema';
+import { siteDefaults } from '../sites/defaults';
+import type { DbOrTx } from './deps';
+
+export function toSessionUser(row: UserRow): SessionUser {
+  return {
+    _id: row.id,
+    username: row.username,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    accountType: row.accountType,
+    bio: row.bio,
+    link: row.link,
+    _tags: row.tags,
+    image:
+      row.imageThumbnail && row.imageFullsize
+        ? { thumbnail: row.imageThumbnail, fullsize: row.imageFullsize }
+        : null,
+    plan: row.plan ?? null,
+    likesCount: row.likesCount,
+    likesType: 'user',
+    stripeUserId: row.stripeUserId,
+    stripeAccountLink: row.stripeAccountLink,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toPublicProfile(row: UserRow): PublicProfile {
+  const {
+    email: _e,
+    stripeUserId: _s,
+    stripeAccountLink: _l,
+    plan: _p,
+    ...profile
+  } = toSessionUser(row);
+  return profile;
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+/** Login accepts the email or the username; an email always has '@', a username never does. */
+export async function findUserByLogin(
+  db: DbOrTx,
+  identifier: string,
+): Promise<UserRow | undefined> {
+  const value = identifier.trim().toLowerCase();
+  const column = value.includes('@') ? users.email : users.username;
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${column}) = ${value}`)
+    .limit(1);
+  return row;
+}
+
+const TAKEN = {
+  username: 'This username is already taken. Please choose another one.',
+  email: 'An account with this email already exists. Log in or reset your password instead.',
+} as const;
+
+function takenError(field: 'username' | 'email') {
+  return conflict(
+    `${field}: ${TAKEN[field]}`,
+    field === 'username' ? 'USERNAME_TAKEN' : 'EMAIL_TAKEN',
+    [{ path: [field], message: TAKEN[field] }],
+  );
+}
+
+/** Friendly 409 before inserting; the unique indexes still decide races (see createAccount). */
+export async function assertAvailable(db: DbOrTx, username: string, email: string): Promise<void> {
+  const rows = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(
+      or(
+        sql`lower(${users.username}) = ${username.toLowerCase()}`,
+        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+      ),
+    )
+    .limit(2);
+  if (rows.some((r) => r.username.toLowerCase() === username.toLowerCase()))
+    throw takenError('username');
+  if (rows.length > 0) throw takenError('email');
+}
+
+/** Postgres unique_violation (23505), through driver and Drizzle wrappers; names the index. */
+export function uniqueViolation(err: unknown): string | null {
+  for (
+    let e: unknown = err, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const { code, constraint, message } = e as {
+      code?: unknown;
+      constraint?: unknown;
+      message?: unknown;
+    };
+    if (code === '23505') {
+      return typeof constraint === 'string'
+        ? constraint
+        : typeof message === 'string'
+          ? message
+          : '';
+    }
+  }
+  return null;
+}
+
+export interface NewAccount {
+  username: string;
+  name: string;
+  email: string;
+  passwordHash: string;
+  accountType: NewUserRow['accountType'];
+  role?: NewUserRow['role'];
+  activatedAt?: Date | null;
+  bio?: string;
+  link?: string;
+  tags?: string[];
+  /** Site fields other than the defaults (name defaults to the display name). */
+  site?: Partial<Omit<SiteRow, 'id' | 'userId' | 'createdAt' | 'updatedAt'>>;
+}
+
+/**
+ * Inserts a user and their site. Call inside a transaction so both exist or neither does. A lost
+ * race on username/email becomes the same 409 as the up-front check.
+ */
+export async function createAccount(
+  tx: DbOrTx,
+  input: NewAccount,
+): Promise<{ user: UserRow; site: SiteRow }> {
+  try {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        username: input.username,
+        name: input.name,
+        email: input.email,
+        passwordHash: input.passwordHash,
+        accountType: input.accountType,
+        role: input.role ?? 'user',
+        activatedAt: input.activatedAt ?? null,
+        bio: input.bio ?? '',
+        link: input.link ?? '',
+        tags: input.tags ?? [],
+      })
+      .returning();
+    if (!user) throw new Error('insert returned no user');
+    const [site] = await tx
+      .insert(sites)
+      .values({ ...siteDefaults(input.name), ...input.site, userId: user.id })
+      .returning();
+    if (!site) throw new Error('insert returned no site');
+    return { user, site };
+  } catch (err) {
+    const violated = uniqueViolation(err);
+    if (violated !== null) throw takenError(violated.includes('username') ? 'username' : 'email');
+    throw err;
+  }
+}

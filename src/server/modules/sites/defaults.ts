@@ -1,0 +1,28 @@
+import type { SiteRow } from '../../db/schema';
+
+/**
+ * The site every new account starts with: its name is the owner's display name and the colours
+ * are a neutral, readable (WCAG AA) palette the owner restyles on /edit-page.
+ */
+export function siteDefaults(
+  displayName: string,
+): Omit<SiteRow, 'id' | 'userId' | 'createdAt' | 'updatedAt'> {
+  return {
+    name: displayName,
+    domainName: null,
+    description: '',
+    imageThumbnail: null,
+    imageFullsize: null,
+    headerBackgroundColor: '#ffffff',
+    headerTextColor: '#111827',
+    footerBackgroundColor: '#111827',
+    footerTextColor: '#f9fafb',
+    headerBranding: 'name',
+    backgroundColor: '#f9fafb',
+    textColor: '#111827',
+    buttonBackgroundColor: '#4f46e5',
+    buttonTextColor: '#ffffff',
+    fontFamily: 'system-ui',
+    fontScale: 1,
+  };
+}

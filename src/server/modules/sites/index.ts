@@ -1,0 +1,2 @@
+export { siteDefaults } from './defaults';
+export { findSiteByUserId, findSiteByUsername, getMySite, getSite, toSite } from './read';

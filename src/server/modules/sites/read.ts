@@ -1,0 +1,73 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Site, SiteQuery } from '../../../shared/contracts/sites';
+import { isUuid } from '../../../shared/contracts/common';
+import { notFound } from '../../../shared/errors';
+import type { Db } from '../../db/client';
+import { sites, users, type SiteRow } from '../../db/schema';
+
+type Reader = Pick<Db, 'select'>;
+
+export function toSite(row: SiteRow, username: string): Site {
+  return {
+    _id: row.id,
+    name: row.name,
+    domainName: row.domainName,
+    description: row.description,
+    image:
+      row.imageThumbnail && row.imageFullsize
+        ? { thumbnail: row.imageThumbnail, fullsize: row.imageFullsize }
+        : null,
+    headerBackgroundColor: row.headerBackgroundColor,
+    headerTextColor: row.headerTextColor,
+    footerBackgroundColor: row.footerBackgroundColor,
+    footerTextColor: row.footerTextColor,
+    headerBranding: row.headerBranding,
+    backgroundColor: row.backgroundColor,
+    textColor: row.textColor,
+    buttonBackgroundColor: row.buttonBackgroundColor,
+    buttonTextColor: row.buttonTextColor,
+    fontFamily: row.fontFamily,
+    fontScale: row.fontScale,
+    username,
+  };
+}
+
+const siteNotFound = () => notFound('This site could not be found.', 'SITE_NOT_FOUND');
+
+/** The site of a user id, or undefined (every account has one; a deleted account has none). */
+export async function findSiteByUserId(db: Reader, userId: string): Promise<Site | undefined> {
+  if (!isUuid(userId)) return undefined;
+  const [row] = await db
+    .select({ site: sites, username: users.username })
+    .from(sites)
+    .innerJoin(users, eq(users.id, sites.userId))
+    .where(eq(sites.userId, userId))
+    .limit(1);
+  return row ? toSite(row.site, row.username) : undefined;
+}
+
+export async function findSiteByUsername(db: Reader, username: string): Promise<Site | undefined> {
+  const [row] = await db
+    .select({ site: sites, username: users.username })
+    .from(sites)
+    .innerJoin(users, eq(users.id, sites.userId))
+    .where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`)
+    .limit(1);
+  return row ? toSite(row.site, row.username) : undefined;
+}
+
+/** GET /sites?username= | ?user_id= (public). */
+export async function getSite(db: Reader, query: SiteQuery): Promise<Site> {
+  const site = query.user_id
+    ? await findSiteByUserId(db, query.user_id)
+    : await findSiteByUsername(db, query.username ?? '');
+  if (!site) throw siteNotFound();
+  return site;
+}
+
+/** GET /sites/mine. */
+export async function getMySite(db: Reader, userId: string): Promise<Site> {
+  const site = await findSiteByUserId(db, userId);
+  if (!site) throw siteNotFound();
+  return site;
+}

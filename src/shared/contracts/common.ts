@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** An uploaded image as the API returns it: two processed variants (SPEC §3 image {thumbnail, fullsize}). */
+export const imageSchema = z.object({ thumbnail: z.string(), fullsize: z.string() });
+export type Image = z.infer<typeof imageSchema>;
+
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+/**
+ * zod's default "expected string, received undefined" reads like a stack trace; these say what to
+ * do. The API error handler prefixes the field name ("email: This field is required.").
+ */
+export const requiredAs = (what: string) => ({
+  error: (issue: { input?: unknown }) =>
+    issue.input === undefined ? 'This field is required.' : `Must be ${what}.`,
+});
+
+/** A UUID, case-insensitive (the database id format). */
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID_RE.test(value);
+
+/** The error body every failed call answers with (DESIGN §4). */
+export const errorResponse = z.object({
+  statusCode: z.number(),
+  error: z.string(),
+  message: z.string(),
+  code: z.string(),
+  details: z.unknown().optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;

@@ -1,0 +1,115 @@
+import { count, eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadEnv } from '../../../src/server/config/env';
+import { sites, users } from '../../../src/server/db/schema';
+import { DEMO_PASSWORD, prepareData } from '../../../src/server/setup';
+import { createTestApp, type TestApp } from '../../helpers/app';
+import { createUser, recordingLogger } from '../../factories/accounts';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+async function appWith(env: Record<string, string>) {
+  const log = recordingLogger();
+  t = await createTestApp({ logger: log.logger });
+  t.deps.env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: t.dataDir,
+    APP_URL: 'http://localhost:3000',
+    ...env,
+  });
+  return { t, log };
+}
+const userCount = async (app: TestApp) =>
+  (await app.deps.database.db.select({ n: count() }).from(users))[0]!.n;
+const login = (app: TestApp, email: string, password: string) =>
+  app.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email, password } });
+
+describe('prepareData', () => {
+  it('seeds the demo once into an empty database, in branded sites, with working logins', async () => {
+    const { t, log } = await appWith({ SEED_DEMO: 'true' });
+    await prepareData(t.deps);
+    const rows = await t.deps.database.db.select().from(users).orderBy(users.username);
+    expect(rows.map((u) => [u.username, u.name, u.accountType])).toEqual([
+      ['leo', 'Leo Park', 'both'],
+      ['maya', 'Maya Chen', 'seller'],
+      ['sam', 'Sam Rivera', 'buyer'],
+    ]);
+    expect(rows.every((u) => u.activatedAt !== null && u.role === 'user')).toBe(true);
+    const siteRows = await t.deps.database.db.select().from(sites);
+    expect(siteRows).toHaveLength(3);
+    const maya = await t.app.inject({ url: '/api/v1/sites?username=maya' });
+    const leo = await t.app.inject({ url: '/api/v1/sites?username=leo' });
+    expect(maya.json().headerBackgroundColor).not.toBe(leo.json().headerBackgroundColor);
+    expect(leo.json().headerBranding).toBe('both');
+    for (const name of ['maya', 'leo', 'sam'])
+      expect((await login(t, name, DEMO_PASSWORD)).statusCode).toBe(200);
+    expect(
+      log
+        .entries()
+        .some((e) => e.msg.includes('demo data seeded') && e.msg.includes(DEMO_PASSWORD)),
+    ).toBe(true);
+
+    await prepareData(t.deps); // idempotent: a restart adds nothing
+    expect(await userCount(t)).toBe(3);
+  });
+
+  it('does not seed a database that already has users, nor when SEED_DEMO=false', async () => {
+    const { t } = await appWith({ SEED_DEMO: 'true' });
+    await createUser(t.deps);
+    await prepareData(t.deps);
+    expect(await userCount(t)).toBe(1);
+
+    t.deps.env = loadEnv({ NODE_ENV: 'test', DATA_DIR: t.dataDir, SEED_DEMO: 'false' });
+    await t.deps.database.db.delete(users);
+    await prepareData(t.deps);
+    expect(await userCount(t)).toBe(0);
+  });
+
+  it('creates the configured super admin once, activated, with a free non-reserved username', async () => {
+    const { t } = await appWith({
+      SEED_DEMO: 'false',
+      ADMIN_EMAIL: 'Admin@Shop.Example',
+      ADMIN_PASSWORD: 'admin-secret-1',
+    });
+    await prepareData(t.deps);
+    await prepareData(t.deps);
+    const admins = await t.deps.database.db
+      .select()
+      .from(users)
+      .where(eq(users.role, 'superAdmin'));
+    expect(admins).toHaveLength(1);
+    expect(admins[0]).toMatchObject({ email: 'admin@shop.example', username: 'admin-2' });
+    expect(admins[0]!.activatedAt).not.toBeNull();
+    expect((await login(t, 'admin@shop.example', 'admin-secret-1')).statusCode).toBe(200);
+  });
+
+  it('seeds the demo and then adds the admin on a fresh database; leaves an existing admin email alone', async () => {
+    const { t } = await appWith({
+      SEED_DEMO: 'true',
+      ADMIN_EMAIL: 'maya@demo.storefront.test',
+      ADMIN_PASSWORD: 'admin-secret-1',
+    });
+    await prepareData(t.deps);
+    expect(await userCount(t)).toBe(3); // the address already has an account: nothing created, nothing changed
+    const [maya] = await t.deps.database.db.select().from(users).where(eq(users.username, 'maya'));
+    expect(maya!.role).toBe('user');
+
+    t.deps.env = loadEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: t.dataDir,
+      SEED_DEMO: 'true',
+      ADMIN_EMAIL: 'ops@shop.example',
+      ADMIN_PASSWORD: 'admin-secret-1',
+    });
+    await prepareData(t.deps);
+    const [ops] = await t.deps.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'ops@shop.example'));
+    expect(ops).toMatchObject({ username: 'ops', role: 'superAdmin' });
+  });
+});

@@ -1,0 +1,379 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sites, users, userTokens } from '../../../src/server/db/schema';
+import type { MailDriver } from '../../../src/server/adapters/mail/types';
+import { MESSAGES } from '../../../src/shared/messages';
+import { createAccount } from '../../../src/server/modules/accounts';
+import { createTestApp, type TestApp } from '../../helpers/app';
+import {
+  ACTIVATION_LINK,
+  createUser,
+  inject,
+  nextIp,
+  tokenFromMail,
+} from '../../factories/accounts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+let n = 0;
+function newUser(overrides: Record<string, unknown> = {}) {
+  n += 1;
+  return {
+    username: `new-user-${n}`,
+    name: `New User ${n}`,
+    email: `new-${n}@example.test`,
+    password: 'long enough password',
+    accountType: 'seller',
+    ...overrides,
+  };
+}
+const register = (payload: unknown, remoteAddress = nextIp()) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/register',
+    payload: payload as object,
+    remoteAddress,
+  });
+const login = (email: string, password: string) =>
+  inject(t, { method: 'POST', url: '/api/v1/login', payload: { email, password } });
+const activate = (token: string) =>
+  inject(t, { url: `/api/v1/users/activate-account?token=${encodeURIComponent(token)}` });
+
+async function counts() {
+  const db = t.deps.database.db;
+  const [u] = await db.select({ n: count() }).from(users);
+  const [s] = await db.select({ n: count() }).from(sites);
+  const [k] = await db.select({ n: count() }).from(userTokens);
+  return { users: u!.n, sites: s!.n, tokens: k!.n };
+}
+
+describe('POST /register', () => {
+  it('creates an inactive account with a default site and emails a single-use activation link', async () => {
+    const body = newUser({ username: 'Maya_Ceramics', email: '  Maya.Chen@Example.TEST ' });
+    const res = await register(body);
+    expect(res.statusCode).toBe(201);
+    const json = res.json();
+    expect(json.message).toBe(MESSAGES.registrationSuccess);
+    expect(json.activationEmailSent).toBe(true);
+    expect(json.user).toMatchObject({
+      username: 'maya_ceramics',
+      name: body.name,
+      email: 'maya.chen@example.test',
+      role: 'user',
+      accountType: 'seller',
+      bio: '',
+      link: '',
+      _tags: [],
+      image: null,
+      plan: null,
+      likesCount: 0,
+      likesType: 'user',
+      stripeUserId: null,
+      stripeAccountLink: null,
+    });
+    expect(json.user).not.toHaveProperty('passwordHash');
+    expect(json.user).not.toHaveProperty('token');
+
+    const [row] = await t.deps.database.db.select().from(users).where(eq(users.id, json.user._id));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row!.activatedAt).toBeNull();
+    const site = await t.app.inject({ url: '/api/v1/sites?username=maya_ceramics' });
+    expect(site.statusCode).toBe(200);
+    expect(site.json()).toMatchObject({
+      name: body.name,
+      username: 'maya_ceramics',
+      headerBranding: 'name',
+      image: null,
+    });
+
+    // Not activated yet: login is refused with an offer to re-send.
+    const early = await login('maya.chen@example.test', body.password);
+    expect(early.statusCode).toBe(403);
+    expect(early.json()).toMatchObject({ code: 'ACCOUNT_NOT_ACTIVATED' });
+    expect(early.json().message).toMatch(/activation email/i);
+
+    const mail = (await t.outbox()).at(-1)!;
+    expect(mail.to).toBe('maya.chen@example.test');
+    expect(mail.text).toContain('http://localhost:3000/users/activate-account?token=');
+    const token = await tokenFromMail(t, 'maya.chen@example.test', ACTIVATION_LINK);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Stored hashed, never in clear.
+    const stored = await t.deps.database.db
+      .select()
+      .from(userTokens)
+      .where(eq(userTokens.userId, json.user._id));
+    expect(stored.map((s) => s.tokenHash)).not.toContain(token);
+
+    const ok = await activate(token);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: 'Account successfully activated!' });
+    const again = await activate(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toMatch(/invalid, has expired or has already been used/);
+
+    const signedIn = await login('MAYA_CERAMICS', body.password);
+    expect(signedIn.statusCode).toBe(200);
+  });
+
+  it('refuses duplicates case-insensitively with a 409 naming the field, creating nothing', async () => {
+    const first = newUser();
+    expect((await register(first)).statusCode).toBe(201);
+    const before = await counts();
+
+    const sameName = await register(newUser({ username: first.username.toUpperCase() }));
+    expect(sameName.statusCode).toBe(409);
+    expect(sameName.json()).toMatchObject({ code: 'USERNAME_TAKEN' });
+    expect(sameName.json().message).toMatch(/^username: /);
+
+    const sameEmail = await register(newUser({ email: first.email.toUpperCase() }));
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json()).toMatchObject({ code: 'EMAIL_TAKEN' });
+    expect(sameEmail.json().message).toMatch(/^email: /);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('turns a lost race on the unique index into the same 409', async () => {
+    const body = newUser();
+    const results = await Promise.all([
+      register(body),
+      register({ ...body, email: `race-${body.email}` }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const loser = results.find((r) => r.statusCode === 409)!;
+    expect(loser.json()).toMatchObject({ code: 'USERNAME_TAKEN' });
+  });
+
+  it('maps unique violations (23505) from the database itself to 409s naming the field', async () => {
+    const { user } = await createUser(t.deps);
+    const base = { name: 'Dup', passwordHash: 'x', accountType: 'buyer' as const };
+    const db = t.deps.database.db;
+    await expect(
+      db.transaction((tx) =>
+        createAccount(tx, {
+          ...base,
+          username: user.username.toUpperCase(),
+          email: 'other@example.test',
+        }),
+      ),
+    ).rejects.toMatchObject({ statusCode: 409, code: 'USERNAME_TAKEN' });
+    await expect(
+      db.transaction((tx) =>
+        createAccount(tx, { ...base, username: 'unused-name', email: user.email.toUpperCase() }),
+      ),
+    ).rejects.toMatchObject({ statusCode: 409, code: 'EMAIL_TAKEN' });
+  });
+
+  it('keeps the account when the activation email cannot be sent, and re-sending works later', async () => {
+    const original = t.deps.mail;
+    const failing: MailDriver = {
+      name: 'smtp',
+      send: () => Promise.reject(new Error('SMTP down')),
+    };
+    const body = newUser();
+    t.deps.mail = failing;
+    const res = await register(body);
+    t.deps.mail = original;
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ activationEmailSent: false });
+    expect(res.json().message).toMatch(/could not send the activation email/);
+    const [row] = await t.deps.database.db.select().from(users).where(eq(users.email, body.email));
+    expect(row).toBeDefined();
+
+    const resend = await inject(t, {
+      method: 'POST',
+      url: '/api/v1/re-send-account-verification',
+      payload: { email: body.email },
+    });
+    expect(resend.statusCode).toBe(200);
+    const token = await tokenFromMail(t, body.email, ACTIVATION_LINK);
+    expect((await activate(token)).statusCode).toBe(200);
+  });
+
+  it('allows 5 registrations per hour from one address, then answers 429 with a message', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 5; i++) expect((await register(newUser(), ip)).statusCode).toBe(201);
+    const limited = await register(newUser(), ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(limited.json().message).toMatch(/Too many attempts\. Please wait \d+ minutes/);
+    expect((await register(newUser())).statusCode).toBe(201); // another address is unaffected
+  });
+});
+
+describe('POST /register: bad input gets a 400 naming the field, and creates nothing', () => {
+  const cases: [string, Record<string, unknown>, RegExp][] = [
+    ['missing username', { username: undefined }, /^username: This field is required\.$/],
+    ['missing email', { email: undefined }, /^email: This field is required\.$/],
+    ['missing password', { password: undefined }, /^password: This field is required\.$/],
+    ['missing account type', { accountType: undefined }, /^accountType: This field is required\.$/],
+    ['numeric username', { username: 12345 }, /^username: Must be text\.$/],
+    ['array email', { email: ['a@b.co'] }, /^email: Must be an email address\.$/],
+    ['object name', { name: { first: 'A' } }, /^name: Must be text\.$/],
+    [
+      'unknown account type',
+      { accountType: 'vendor' },
+      /^accountType: Choose seller, buyer or both\.$/,
+    ],
+    ['1 MB username', { username: 'a'.repeat(1_000_000) }, /^username: Use 3–30 lowercase letters/],
+    ['1 MB name', { name: 'n'.repeat(1_000_000) }, /^name: Use at most 80 characters\.$/],
+    [
+      '1 MB email',
+      { email: `${'e'.repeat(1_000_000)}@x.io` },
+      /^email: Enter a valid email address/,
+    ],
+    [
+      '1 MB password',
+      { password: 'p'.repeat(1_000_000) },
+      /^password: Use at most 128 characters\.$/,
+    ],
+    ['short password', { password: 'short' }, /^password: Use at least 8 characters\.$/],
+    ['bad email', { email: 'not-an-email' }, /^email: Enter a valid email address\.$/],
+    [
+      'SQL in username',
+      { username: "x'; drop table users;--" },
+      /^username: Use 3–30 lowercase letters/,
+    ],
+    [
+      'script in username',
+      { username: '<script>alert(1)</script>' },
+      /^username: Use 3–30 lowercase letters/,
+    ],
+    [
+      'Cyrillic look-alike',
+      { username: 'аdmin' },
+      /^username: Use only the letters a–z.*look-alike/,
+    ],
+    ['Greek look-alike', { username: 'mαya' }, /^username: Use only the letters a–z/],
+    ['accented letter', { username: 'josé' }, /^username: Use only the letters a–z/],
+    [
+      'full-width reserved word',
+      { username: 'ａｄｍｉｎ' },
+      /^username: This username is reserved/,
+    ],
+    ['reserved route', { username: 'login' }, /^username: This username is reserved/],
+    [
+      'reserved landing pattern',
+      { username: 'index-gpubio' },
+      /^username: This username is reserved/,
+    ],
+    ['too short', { username: 'ab' }, /^username: Use 3–30/],
+    ['leading dash', { username: '-maya' }, /^username: Use 3–30/],
+    ['blank name', { name: '   ' }, /^name: Enter a name\.$/],
+  ];
+
+  it.each(cases)('%s', async (_label, override, message) => {
+    const before = await counts();
+    const res = await register(newUser(override));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
+    expect(res.json().message).toMatch(message);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a body that is not an object', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '"hello"',
+      remoteAddress: nextIp(),
+    });
+    expect(res.statusCode).toBe(400);
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+      remoteAddress: nextIp(),
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toBe('The request body is not valid JSON.');
+  });
+
+  it('stores SQL and script fragments in display fields verbatim and returns them as text', async () => {
+    const name = `Robert'); DROP TABLE users;-- <script>alert("x")</script>`;
+    const res = await register(newUser({ name }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user.name).toBe(name);
+    const profile = await t.app.inject({ url: `/api/v1/users/${res.json().user._id}` });
+    expect(profile.json().user.name).toBe(name);
+    expect(profile.headers['content-type']).toMatch(/^application\/json/);
+    expect((await counts()).users).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /users/activate-account', () => {
+  it('rejects unknown, missing and oversized tokens with a clear 400', async () => {
+    const unknown = await activate('x'.repeat(43));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'ACTIVATION_TOKEN_INVALID' });
+    const missing = await inject(t, { url: '/api/v1/users/activate-account' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('token: This field is required.');
+    const huge = await activate('y'.repeat(5000));
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toMatch(/^token: /);
+  });
+
+  it('expires after 24 hours', async () => {
+    const body = newUser();
+    await register(body);
+    const token = await tokenFromMail(t, body.email, ACTIVATION_LINK);
+    t.advanceTime(24 * 60 * 60 * 1000 + 1000);
+    const res = await activate(token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/expired/);
+  });
+});
+
+describe('POST /re-send-account-verification', () => {
+  const resend = (payload: unknown, remoteAddress = nextIp()) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/re-send-account-verification',
+      payload: payload as object,
+      remoteAddress,
+    });
+
+  it('issues a fresh token and makes older ones stop working', async () => {
+    const body = newUser();
+    await register(body);
+    const first = await tokenFromMail(t, body.email, ACTIVATION_LINK);
+    expect((await resend({ email: body.email.toUpperCase() })).statusCode).toBe(200);
+    const second = await tokenFromMail(t, body.email, ACTIVATION_LINK);
+    expect(second).not.toBe(first);
+    expect((await activate(first)).statusCode).toBe(400);
+    expect((await activate(second)).statusCode).toBe(200);
+  });
+
+  it('answers the same for unknown, inactive and already active accounts, mailing only the inactive one', async () => {
+    const inactive = await createUser(t.deps, { activated: false });
+    const active = await createUser(t.deps);
+    const mailsBefore = (await t.outbox()).length;
+    const answers = await Promise.all(
+      ['nobody-here@example.test', inactive.user.email, active.user.email].map((email) =>
+        resend({ email }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((r) => r.body)).size).toBe(1);
+    const sent = (await t.outbox()).slice(mailsBefore);
+    expect(sent.map((m) => m.to)).toEqual([inactive.user.email]);
+  });
+
+  it('limits one email to 3 per hour (any address) and validates the email', async () => {
+    const inactive = await createUser(t.deps, { activated: false });
+    for (let i = 0; i < 3; i++)
+      expect((await resend({ email: inactive.user.email })).statusCode).toBe(200);
+    const limited = await resend({ email: inactive.user.email });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/Too many attempts/);
+    const bad = await resend({ email: 'nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('email: Enter a valid email address.');
+  });
+});
