@@ -1,30 +1,91 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
+import { DefaultShell } from './components/shell/DefaultShell';
+import { AppBehaviours } from './components/shell/AppBehaviours';
+import { CookieNotice } from './components/shell/CookieNotice';
+import { ErrorPage } from './components/shell/ErrorPage';
+import { LoadingOverlay, NavigationLoading } from './components/ui/loading';
+import { ModalHost } from './components/ui/modal';
+import { hasCookieConsent } from './lib/cookie-consent';
+import { describeError, errorTitle } from './lib/errors';
+import { createQueryClient } from './lib/query-client';
+import type { RootData } from './lib/root-data';
+import { getSession } from './lib/session';
 import './app.css';
 
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%234338ca'/%3E%3Cpath d='M9 12h14l-1.5 11a2 2 0 0 1-2 1.7h-7a2 2 0 0 1-2-1.7z' fill='%23fff'/%3E%3C/svg%3E";
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: FAVICON, type: 'image/svg+xml' },
+];
+
+/** Who is signed in (one GET /users/me per request, shared with guarded loaders), config, CSP nonce. */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+  const { user, site } = await getSession(context);
+  return {
+    nonce: context.nonce,
+    config: context.config,
+    user,
+    site,
+    cookieConsent: hasCookieConsent(request.headers.get('cookie')),
+    year: new Date().getFullYear(),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  const brand = loaderData?.config.brandName ?? 'Storefront';
+  if (error) return [{ title: `${errorTitle(describeError(error).status)} · ${brand}` }];
+  return [
+    { title: `${brand} · Your link in bio, now a storefront` },
+    {
+      name: 'description',
+      content: `${brand}: a personal page under your name where you post, sell and get paid.`,
+    },
+  ];
+};
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = (useRouteLoaderData('root') as RootData | undefined)?.nonce;
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#4338ca" />
         <Meta />
         <Links />
       </head>
-      <body>
+      <body className="min-h-dvh bg-white text-gray-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
 }
 
 export default function App() {
-  return <Outlet />;
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+      <CookieNotice />
+      <ModalHost />
+      <LoadingOverlay />
+      <NavigationLoading />
+      <AppBehaviours />
+    </QueryClientProvider>
+  );
 }
 
+/** Last-resort error page (layouts have their own, rendered inside their chrome). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <main><h1>{status}</h1></main>;
+  return (
+    <DefaultShell>
+      <ErrorPage error={error} />
+    </DefaultShell>
+  );
 }

@@ -1,3 +1,85 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
-export default [index('routes/home.tsx'), route('*', 'routes/not-found.tsx')] satisfies RouteConfig;
+/**
+ * Every screen of SPEC §2. Static segments always outrank the dynamic `:username` branch, so
+ * /about, /login, /products/… never reach a user's site. Patterns React Router cannot express
+ * (`/{username}-x`, `/index-{product}bio`) are dispatched by the `:username` layout's loader.
+ */
+export default [
+  layout('layouts/landing.tsx', [
+    index('routes/home.tsx'),
+    route('index-landing', 'routes/index-landing.tsx'),
+    route('index-old', 'routes/index-old.tsx'),
+    route('landing-old', 'routes/landing-old.tsx'),
+  ]),
+
+  layout('layouts/default.tsx', [
+    // Marketplace
+    route('all-posts', 'routes/all-posts.tsx'),
+    route('marketplace', 'routes/marketplace.tsx'),
+    route('search-results', 'routes/search-results.tsx'),
+    route('products/tags/:tag?', 'routes/products-tags.tsx'),
+    route('products/feedback/:id?', 'routes/products-feedback.tsx'),
+    route('products/:id?', 'routes/products.tsx'),
+    route('items/preview', 'routes/items-preview.tsx'),
+    route('items/:id?', 'routes/items.tsx'),
+    route('checkout', 'routes/checkout.tsx'),
+    route('thanks', 'routes/thanks.tsx'),
+
+    // Accounts
+    route('login', 'routes/login.tsx'),
+    route('logout', 'routes/logout.tsx'),
+    route('reset-password', 'routes/reset-password.tsx'),
+    route('password-reset/:token?', 'routes/password-reset.tsx'),
+    route('users/activate-account', 'routes/activate-account.tsx'),
+    route('edit-profile', 'routes/edit-profile.tsx'),
+    route('users/:id', 'routes/users.$id.tsx'),
+
+    // Signed-in pages
+    route('edit-page', 'routes/edit-page.tsx'),
+    route('my-posts', 'routes/my-posts.tsx'),
+    route('add-edit-item/:id?', 'routes/add-edit-item.tsx'),
+    route('sales', 'routes/sales.tsx'),
+    route('sales/:id', 'routes/sales.$id.tsx'),
+    route('orders', 'routes/orders.tsx'),
+    route('feedback/orders/:id?', 'routes/feedback-orders.tsx'),
+    route('favorites', 'routes/favorites.tsx'),
+    route('following', 'routes/following.tsx'),
+    route('feed', 'routes/feed.tsx'),
+    route('comments', 'routes/comments.tsx'),
+    route('messages', 'routes/messages.tsx'),
+    route('message', 'routes/message.tsx'),
+    route('plan-selection', 'routes/plan-selection.tsx'),
+    route('onboarding-success', 'routes/onboarding-success.tsx'),
+    route('onboarding-failure', 'routes/onboarding-failure.tsx'),
+
+    // Admin
+    route('admin-products', 'routes/admin-products.tsx'),
+    route('users', 'routes/users.tsx'),
+    route('add-tags', 'routes/add-tags.tsx'),
+
+    // Company and content
+    route('about', 'routes/about.tsx'),
+    route('careers', 'routes/careers.tsx'),
+    route('contact', 'routes/contact.tsx'),
+    route('terms', 'routes/terms.tsx'),
+    route('privacy', 'routes/privacy.tsx'),
+    route('pricing', 'routes/pricing.tsx'),
+    route('how-to-sell-used-pc-hardware-online', 'routes/how-to-sell.tsx'),
+
+    // Errors
+    route('404', 'routes/404.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+
+  // A user's site (and /{username}-x, /index-{product}bio: see the layout's loader)
+  route(':username', 'layouts/user-site.tsx', [
+    index('routes/site/home.tsx'),
+    route('checkout', 'routes/site/checkout.tsx'),
+    route('products/feedback/:id?', 'routes/site/products-feedback.tsx'),
+    route('products/tags/:tag?', 'routes/site/products-tags.tsx'),
+    route('products/:id?', 'routes/site/products.tsx'),
+    route(':id', 'routes/site/post.tsx'),
+    route(':id/preview', 'routes/site/post-preview.tsx'),
+  ]),
+] satisfies RouteConfig;

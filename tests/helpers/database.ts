@@ -24,7 +24,7 @@ async function pgliteDatabase(): Promise<Database> {
     await migratePgliteDb(client);
     return client;
   })();
-  const clone = await (await template).clone();
+  const clone = (await (await template).clone()) as PGlite;
   return wrapPglite(clone);
 }
 

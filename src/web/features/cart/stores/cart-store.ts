@@ -1,0 +1,163 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { cartTotals, type CartTotals } from '../../../../shared/cart';
+
+/** A line in the cart (SPEC §3 Cart item); title and image are kept for display only. */
+export interface CartItem {
+  _id: string;
+  amount: number;
+  price: number;
+  shippingCost: number;
+  selectedVariations: Record<string, string>;
+  title?: string;
+  image?: string;
+}
+
+export type CartItemInput = Omit<CartItem, 'shippingCost' | 'selectedVariations' | 'amount'> & {
+  amount?: number;
+  shippingCost?: number | null;
+  selectedVariations?: Record<string, string> | null;
+};
+
+export interface CartState {
+  items: CartItem[];
+  selectedShippingAddressId: string | null;
+  selectedBillingAddressId: string | null;
+  addressIsValid: boolean;
+  selectedTab: string;
+  /** Merges with an existing line of the same post and variations. */
+  addItem: (item: CartItemInput) => void;
+  removeItem: (id: string, selectedVariations?: Record<string, string>) => void;
+  /** Sets a line's amount; 0 removes it. */
+  setAmount: (id: string, amount: number, selectedVariations?: Record<string, string>) => void;
+  clearCart: () => void;
+  setSelectedShippingAddressId: (id: string | null) => void;
+  setSelectedBillingAddressId: (id: string | null) => void;
+  setAddressIsValid: (valid: boolean) => void;
+  setSelectedTab: (tab: string) => void;
+  /** SPEC §9 totals: subtotal, shipping, tax, totalWithTax, grandTotal (from src/shared/cart). */
+  totals: () => CartTotals;
+  itemCount: () => number;
+}
+
+export const CART_STORAGE_KEY = 'cart';
+
+/** Identity of a cart line: the post plus its chosen variations (order-independent). */
+export function cartLineKey(id: string, selectedVariations: Record<string, string> = {}): string {
+  const entries = Object.entries(selectedVariations).sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  return `${id}|${JSON.stringify(entries)}`;
+}
+
+const isMoney = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+
+/** Keeps only well-formed lines (localStorage may hold anything); fills defaults. */
+export function sanitizeCartItems(value: unknown): CartItem[] {
+  if (!Array.isArray(value)) return [];
+  const out: CartItem[] = [];
+  for (const raw of value) {
+    if (typeof raw !== 'object' || raw === null) continue;
+    const r = raw as Record<string, unknown>;
+    if (typeof r._id !== 'string' || !r._id) continue;
+    if (typeof r.amount !== 'number' || !Number.isSafeInteger(r.amount) || r.amount < 1) continue;
+    if (!isMoney(r.price)) continue;
+    const variations: Record<string, string> = {};
+    if (typeof r.selectedVariations === 'object' && r.selectedVariations !== null) {
+      for (const [k, v] of Object.entries(r.selectedVariations))
+        if (typeof v === 'string') variations[k] = v;
+    }
+    out.push({
+      _id: r._id,
+      amount: r.amount,
+      price: r.price,
+      shippingCost: isMoney(r.shippingCost) ? r.shippingCost : 0,
+      selectedVariations: variations,
+      ...(typeof r.title === 'string' ? { title: r.title } : {}),
+      ...(typeof r.image === 'string' ? { image: r.image } : {}),
+    });
+  }
+  return out;
+}
+
+export const useCartStore = create<CartState>()(
+  persist(
+    (set, get) => ({
+      items: [],
+      selectedShippingAddressId: null,
+      selectedBillingAddressId: null,
+      addressIsValid: false,
+      selectedTab: 'cart',
+      addItem: (input) => {
+        const [item] = sanitizeCartItems([{ amount: 1, ...input }]);
+        if (!item) return;
+        const key = cartLineKey(item._id, item.selectedVariations);
+        const items = get().items;
+        const existing = items.find((i) => cartLineKey(i._id, i.selectedVariations) === key);
+        set({
+          items: existing
+            ? items.map((i) =>
+                i === existing ? { ...i, ...item, amount: i.amount + item.amount } : i,
+              )
+            : [...items, item],
+        });
+      },
+      removeItem: (id, selectedVariations) => {
+        const key = cartLineKey(id, selectedVariations);
+        set({
+          items: get().items.filter((i) =>
+            selectedVariations ? cartLineKey(i._id, i.selectedVariations) !== key : i._id !== id,
+          ),
+        });
+      },
+      setAmount: (id, amount, selectedVariations) => {
+        if (!Number.isSafeInteger(amount) || amount < 0) return;
+        if (amount === 0) return get().removeItem(id, selectedVariations);
+        const key = cartLineKey(id, selectedVariations);
+        set({
+          items: get().items.map((i) =>
+            (selectedVariations ? cartLineKey(i._id, i.selectedVariations) === key : i._id === id)
+              ? { ...i, amount }
+              : i,
+          ),
+        });
+      },
+      clearCart: () => set({ items: [], selectedTab: 'cart' }),
+      setSelectedShippingAddressId: (selectedShippingAddressId) =>
+        set({ selectedShippingAddressId }),
+      setSelectedBillingAddressId: (selectedBillingAddressId) => set({ selectedBillingAddressId }),
+      setAddressIsValid: (addressIsValid) => set({ addressIsValid }),
+      setSelectedTab: (selectedTab) => set({ selectedTab }),
+      totals: () => cartTotals(get().items),
+      itemCount: () => get().items.reduce((n, i) => n + i.amount, 0),
+    }),
+    {
+      name: CART_STORAGE_KEY,
+      storage: createJSONStorage(() => localStorage),
+      skipHydration: true,
+      partialize: (s) => ({
+        items: s.items,
+        selectedShippingAddressId: s.selectedShippingAddressId,
+        selectedBillingAddressId: s.selectedBillingAddressId,
+        addressIsValid: s.addressIsValid,
+        selectedTab: s.selectedTab,
+      }),
+      merge: (persisted, current) => {
+        const p = (persisted ?? {}) as Partial<CartState>;
+        return {
+          ...current,
+          items: sanitizeCartItems(p.items),
+          selectedShippingAddressId:
+            typeof p.selectedShippingAddressId === 'string' ? p.selectedShippingAddressId : null,
+          selectedBillingAddressId:
+            typeof p.selectedBillingAddressId === 'string' ? p.selectedBillingAddressId : null,
+          addressIsValid: p.addressIsValid === true,
+          selectedTab: typeof p.selectedTab === 'string' ? p.selectedTab : current.selectedTab,
+        };
+      },
+    },
+  ),
+);
+
+/** Number of units in the cart (for the header badge). */
+export const selectCartCount = (s: CartState) => s.items.reduce((n, i) => n + i.amount, 0);

@@ -1,0 +1,28 @@
+import { Outlet } from 'react-router';
+import type { Route } from './+types/landing';
+import { ErrorPage } from '../components/shell/ErrorPage';
+import { LandingShell } from '../components/shell/LandingShell';
+import { describeError, errorTitle } from '../lib/errors';
+import { pageMeta } from '../lib/meta';
+
+/** Landing layout (SPEC §2): Sign Up / Sign In buttons and social links. */
+export default function LandingLayout() {
+  return (
+    <LandingShell>
+      <Outlet />
+    </LandingShell>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ error, matches }) =>
+  error ? pageMeta(matches, errorTitle(describeError(error).status)) : [];
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <LandingShell>
+      <div className="container-page">
+        <ErrorPage error={error} />
+      </div>
+    </LandingShell>
+  );
+}

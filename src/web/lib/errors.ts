@@ -1,0 +1,36 @@
+import { isRouteErrorResponse } from 'react-router';
+import { MESSAGES } from '../../shared/messages';
+
+export interface ErrorInfo {
+  status: number;
+  message: string;
+}
+
+function messageFromData(data: unknown): string | null {
+  if (typeof data === 'string' && data.trim()) return data;
+  if (data && typeof data === 'object' && 'message' in data) {
+    const m = (data as { message?: unknown }).message;
+    if (typeof m === 'string' && m.trim()) return m;
+  }
+  return null;
+}
+
+/** Status and message for the error page (SPEC §2, §8): the route's status code or 500. */
+export function describeError(error: unknown): ErrorInfo {
+  if (isRouteErrorResponse(error)) {
+    const status = error.status || 500;
+    const message =
+      messageFromData(error.data) ??
+      (status === 404 ? MESSAGES.pageNotFound : error.statusText || MESSAGES.genericError);
+    return { status, message };
+  }
+  if (error instanceof Error && error.message) return { status: 500, message: error.message };
+  return { status: 500, message: MESSAGES.genericError };
+}
+
+/** Document title for an error page. */
+export function errorTitle(status: number): string {
+  if (status === 404) return 'Page not found';
+  if (status === 403) return 'Access denied';
+  return 'Something went wrong';
+}

@@ -1,0 +1,43 @@
+import type { MetaDescriptor } from 'react-router';
+
+/** What the root loader sends to every page (see root.tsx). */
+export interface RootConfig {
+  appUrl: string;
+  brandName: string;
+  currency: string;
+}
+
+const FALLBACK_BRAND = 'Storefront';
+
+type MatchLike = { id: string; loaderData?: unknown } | undefined;
+
+/** The brand name from the root route's loader data, as seen by a `meta` function. */
+export function brandFromMatches(matches: readonly MatchLike[]): string {
+  const root = matches.find((m) => m?.id === 'root')?.loaderData as
+    { config?: Partial<RootConfig> } | undefined;
+  return root?.config?.brandName || FALLBACK_BRAND;
+}
+
+/** `<title>Page · Brand</title>` plus a description, for route `meta` exports. */
+export function pageMeta(
+  matches: readonly MatchLike[],
+  title: string,
+  description?: string,
+): MetaDescriptor[] {
+  const brand = brandFromMatches(matches);
+  const out: MetaDescriptor[] = [{ title: title ? `${title} · ${brand}` : brand }];
+  if (description) {
+    out.push({ name: 'description', content: description });
+    out.push({ property: 'og:description', content: description });
+  }
+  out.push({ property: 'og:title', content: title || brand });
+  return out;
+}
+
+/** `<link rel="canonical">` to `path` on the app's public URL (alternative landing pages). */
+export function canonicalMeta(matches: readonly MatchLike[], path: string): MetaDescriptor {
+  const root = matches.find((m) => m?.id === 'root')?.loaderData as
+    { config?: Partial<RootConfig> } | undefined;
+  const base = (root?.config?.appUrl ?? '').replace(/\/+$/, '');
+  return { tagName: 'link', rel: 'canonical', href: `${base}${path}` };
+}

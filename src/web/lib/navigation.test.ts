@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { prefetchPages, sideMenuEntries, SIGNED_OUT_MENU, tagPath } from './navigation';
+
+describe('side menu entries (SPEC §2)', () => {
+  it('shows the eight entries to signed-in users', () => {
+    expect(sideMenuEntries({ role: 'user' }).map((e) => [e.label, e.to])).toEqual([
+      ['My Posts', '/my-posts'],
+      ['Edit Page', '/edit-page'],
+      ['Sales', '/sales'],
+      ['Purchases', '/orders'],
+      ['Following', '/following'],
+      ['Feed', '/feed'],
+      ['Favorites', '/favorites'],
+      ['Comments', '/comments'],
+    ]);
+  });
+  it('adds the admin entries for admin and superAdmin only', () => {
+    const adminEntries = [
+      ['Products (admin)', '/admin-products'],
+      ['Users (admin)', '/users'],
+      ['Tags (admin)', '/add-tags'],
+    ];
+    for (const role of ['admin', 'superAdmin']) {
+      expect(
+        sideMenuEntries({ role })
+          .slice(8)
+          .map((e) => [e.label, e.to]),
+      ).toEqual(adminEntries);
+    }
+    expect(sideMenuEntries({ role: 'moderator' })).toHaveLength(8);
+  });
+  it('has login and register links for visitors', () => {
+    expect(sideMenuEntries(null)).toEqual([]);
+    expect(SIGNED_OUT_MENU.map((e) => e.to)).toEqual(['/login', '/login?action=register']);
+  });
+  it('prefetches menu pages for members, public pages for visitors', () => {
+    expect(prefetchPages(null)).toContain('/login');
+    expect(prefetchPages({ role: 'user' })).toContain('/my-posts');
+    expect(prefetchPages({ role: 'user' })).not.toContain('/users');
+  });
+  it('builds tag paths', () => {
+    expect(tagPath('pc hardware')).toBe('/products/tags/pc%20hardware');
+    expect(tagPath('art', 'ann')).toBe('/ann/products/tags/art');
+  });
+});

@@ -1,0 +1,72 @@
+import { isAdmin, type SessionUser } from './session';
+
+/** One link of the side menu. */
+export interface MenuEntry {
+  label: string;
+  to: string;
+  testId: string;
+}
+
+/** Side-menu entries for a signed-in user (SPEC §2), admin entries for admin and superAdmin. */
+export function sideMenuEntries(user: Pick<SessionUser, 'role'> | null | undefined): MenuEntry[] {
+  if (!user) return [];
+  const entries: MenuEntry[] = [
+    { label: 'My Posts', to: '/my-posts', testId: 'menu-my-posts' },
+    { label: 'Edit Page', to: '/edit-page', testId: 'menu-edit-page' },
+    { label: 'Sales', to: '/sales', testId: 'menu-sales' },
+    { label: 'Purchases', to: '/orders', testId: 'menu-purchases' },
+    { label: 'Following', to: '/following', testId: 'menu-following' },
+    { label: 'Feed', to: '/feed', testId: 'menu-feed' },
+    { label: 'Favorites', to: '/favorites', testId: 'menu-favorites' },
+    { label: 'Comments', to: '/comments', testId: 'menu-comments' },
+  ];
+  if (isAdmin(user)) {
+    entries.push(
+      { label: 'Products (admin)', to: '/admin-products', testId: 'menu-admin-products' },
+      { label: 'Users (admin)', to: '/users', testId: 'menu-admin-users' },
+      { label: 'Tags (admin)', to: '/add-tags', testId: 'menu-admin-tags' },
+    );
+  }
+  return entries;
+}
+
+/** Links shown to signed-out visitors in the side menu. */
+export const SIGNED_OUT_MENU: readonly MenuEntry[] = [
+  { label: 'Log in', to: '/login', testId: 'menu-login' },
+  { label: 'Register', to: '/login?action=register', testId: 'menu-register' },
+];
+
+/** Footer links of the default layout (SPEC §2). */
+export const FOOTER_LINKS: readonly MenuEntry[] = [
+  { label: 'Home', to: '/', testId: 'footer-home' },
+  { label: 'About', to: '/about', testId: 'footer-about' },
+  { label: 'Contact', to: '/contact', testId: 'footer-contact' },
+  { label: 'Terms', to: '/terms', testId: 'footer-terms' },
+  { label: 'Privacy', to: '/privacy', testId: 'footer-privacy' },
+];
+
+/** Popular tags in the header until GET /tags feeds the list. */
+export const POPULAR_TAGS: readonly string[] = [
+  'art',
+  'fashion',
+  'music',
+  'handmade',
+  'vintage',
+  'pc-hardware',
+];
+
+export function tagPath(tag: string, username?: string): string {
+  const base = username ? `/${encodeURIComponent(username)}` : '';
+  return `${base}/products/tags/${encodeURIComponent(tag)}`;
+}
+
+/**
+ * Pages whose code is prefetched after the idle time-out: what the header and side menu link to.
+ * Paths without the /login redirect dance for signed-out visitors.
+ */
+export function prefetchPages(user: Pick<SessionUser, 'role'> | null | undefined): string[] {
+  const common = ['/all-posts', '/search-results', '/marketplace'];
+  return user
+    ? [...common, ...sideMenuEntries(user).map((e) => e.to), '/edit-profile']
+    : [...common, '/login'];
+}

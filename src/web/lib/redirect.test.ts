@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { isRememberedAttemptedUrl, loginUrlFor, safeRedirectPath } from './redirect';
+
+describe('safeRedirectPath', () => {
+  it('keeps same-origin paths with query and hash', () => {
+    expect(safeRedirectPath('/sales')).toBe('/sales');
+    expect(safeRedirectPath('/sales/12?x=1#top')).toBe('/sales/12?x=1#top');
+  });
+  it('falls back for anything that could leave the site', () => {
+    for (const bad of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'sales',
+      '',
+      null,
+      undefined,
+      '/a\nb',
+    ]) {
+      expect(safeRedirectPath(bad)).toBe('/edit-profile');
+    }
+    expect(safeRedirectPath('//x', '/')).toBe('/');
+  });
+});
+
+describe('isRememberedAttemptedUrl', () => {
+  it('remembers the SPEC URLs (and /my-posts for /my-products)', () => {
+    for (const p of [
+      '/edit-page',
+      '/edit-profile',
+      '/my-products',
+      '/my-posts',
+      '/sales',
+      '/favorites',
+      '/sales/42',
+      '/favorites?page=2',
+    ]) {
+      expect(isRememberedAttemptedUrl(p)).toBe(true);
+    }
+  });
+  it('ignores other URLs', () => {
+    for (const p of ['/orders', '/salesforce', '/', '/checkout', 'https://x/sales', null, '']) {
+      expect(isRememberedAttemptedUrl(p)).toBe(false);
+    }
+  });
+});
+
+describe('loginUrlFor', () => {
+  it('encodes path and query of the request', () => {
+    expect(loginUrlFor(new Request('http://h/edit-page?a=1&b=2'))).toBe(
+      '/login?redirectTo=%2Fedit-page%3Fa%3D1%26b%3D2',
+    );
+    expect(loginUrlFor('/sales')).toBe('/login?redirectTo=%2Fsales');
+  });
+});

@@ -1,0 +1,23 @@
+import { useRouteLoaderData } from 'react-router';
+import type { WebPublicConfig } from '../load-context';
+import type { SessionSite, SessionUser } from './session';
+
+/** What the root loader returns (root.tsx) and every shell component reads. */
+export interface RootData {
+  nonce: string;
+  config: WebPublicConfig;
+  user: SessionUser | null;
+  site: SessionSite | null;
+  /** The request carried `cookieConsent=1`: the cookie notice is not rendered. */
+  cookieConsent: boolean;
+  /** Server's current year (the footer's copyright), so server and client markup agree. */
+  year: number;
+}
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData('root') as RootData | undefined;
+}
+
+export function useBrandName(): string {
+  return useRootData()?.config.brandName ?? 'Storefront';
+}

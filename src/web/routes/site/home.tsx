@@ -1,0 +1,85 @@
+import { Link } from 'react-router';
+import type { Route } from './+types/home';
+import { LinkCards } from '../../components/ui/page';
+import { LandingPage, productHero } from '../../features/landing/components/LandingPage';
+import { siteNameFromMatches, useUserSite } from '../../features/sites/use-user-site';
+import { canonicalMeta, pageMeta } from '../../lib/meta';
+import { POPULAR_TAGS, tagPath } from '../../lib/navigation';
+import { productLabel } from '../../lib/user-slug';
+
+/**
+ * `/{username}`: a user's page; `/{username}-x`: the same page in its expanded view (every post
+ * listed); `/index-{product}bio`: a landing page for one kind of seller.
+ */
+export const meta: Route.MetaFunction = ({ matches, params }) => {
+  const name = siteNameFromMatches(matches);
+  if (name) return pageMeta(matches, name);
+  const product = /^index-(.+)bio$/i.exec(params.username ?? '')?.[1] ?? '';
+  return [
+    ...pageMeta(matches, `Link in bio for ${productLabel(product)}`),
+    canonicalMeta(matches, '/'),
+  ];
+};
+
+export default function UserSiteHome() {
+  const data = useUserSite();
+  if (!data) return null;
+  if (data.kind === 'landing')
+    return <LandingPage hero={productHero(productLabel(data.product))} />;
+
+  const { site, username, variant } = data;
+  const base = `/${encodeURIComponent(username)}`;
+  return (
+    <div data-testid="user-site-home" data-variant={variant}>
+      <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{site.name}</h1>
+      {site.description ? (
+        <p className="mt-3 max-w-2xl text-lg opacity-90">{site.description}</p>
+      ) : null}
+      <p className="mt-3 max-w-2xl opacity-90">
+        {variant === 'x'
+          ? `Every post ${site.name} has published, newest first.`
+          : `Posts from ${site.name}. Like the ones you love, follow for new drops and buy straight from the post.`}
+      </p>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Link to={`${base}/products`} className="btn btn-site">
+          Shop all posts
+        </Link>
+        {variant === 'default' ? (
+          <Link to={`${base}-x`} className="btn btn-secondary">
+            Expanded view
+          </Link>
+        ) : (
+          <Link to={base} className="btn btn-secondary">
+            Back to the page
+          </Link>
+        )}
+      </div>
+      <nav aria-label="Tags" className="mt-8">
+        <ul className="flex flex-wrap gap-2">
+          {POPULAR_TAGS.map((t) => (
+            <li key={t}>
+              <Link
+                to={tagPath(t, username)}
+                className="inline-block rounded-full border border-current px-3 py-1 text-sm opacity-90"
+              >
+                #{t}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <LinkCards
+        heading="More from this page"
+        links={[
+          {
+            to: `${base}/products`,
+            title: 'Products',
+            description: `Everything ${site.name} sells.`,
+          },
+          { to: `${base}/products/feedback`, title: 'Feedback', description: 'What buyers say.' },
+          { to: `${base}/checkout`, title: 'Cart', description: 'Your items from this page.' },
+        ]}
+      />
+    </div>
+  );
+}
