@@ -14,7 +14,8 @@ const envSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
-    APP_URL: z.url().default('http://localhost:3000'),
+    /** Defaults to http://localhost:{PORT}. */
+    APP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl,
     JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
@@ -50,7 +51,7 @@ const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, 'APP_URL'> & { APP_URL: string };
 
 export class EnvError extends Error {}
 
@@ -61,7 +62,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return result.data;
+  const env = result.data;
+  return { ...env, APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') };
 }
 
 /** The few values the browser may see. Everything else stays on the server. */

@@ -24,7 +24,11 @@ export async function startServer(options: StartOptions) {
     }
     throw err;
   }
-  const logger = pino({ level: env.LOG_LEVEL });
+  // Readable lines on a terminal, JSON lines (for log shippers) everywhere else.
+  const logger = pino({
+    level: env.LOG_LEVEL,
+    ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } } } : {}),
+  });
 
   let runtime: Runtime;
   try {
@@ -55,6 +59,10 @@ export async function startServer(options: StartOptions) {
     }
     process.exit(0);
   };
+  // This process owns its signals: tools (Vite's dev servers) install SIGTERM handlers that exit at
+  // once, which would skip closing the embedded database (unflushed writes, a stale lock).
+  process.removeAllListeners('SIGTERM');
+  process.removeAllListeners('SIGINT');
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 

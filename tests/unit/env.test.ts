@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv, publicConfig } from '../../src/server/config/env';
+
+describe('configuration', () => {
+  it('has working defaults for a laptop', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ PORT: 3000, APP_URL: 'http://localhost:3000', DATA_DIR: './data', CURRENCY: 'USD', SEED_DEMO: true });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('treats empty strings as unset and parses booleans', () => {
+    const env = loadEnv({ DATABASE_URL: '', SMTP_URL: '', SEED_DEMO: 'false', PORT: '8080' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.SEED_DEMO).toBe(false);
+    expect(env.PORT).toBe(8080);
+    // APP_URL follows the port unless given.
+    expect(env.APP_URL).toBe('http://localhost:8080');
+    expect(loadEnv({ APP_URL: 'https://shop.example/' }).APP_URL).toBe('https://shop.example');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ APP_URL: 'not a url' }, 'APP_URL'],
+    [{ CURRENCY: 'dollars' }, 'CURRENCY'],
+    [{ DATABASE_URL: 'nope' }, 'DATABASE_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ ADMIN_EMAIL: 'admin@example.com' }, 'ADMIN_PASSWORD'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+  ])('a bad value stops start-up with a message naming the variable (%o)', (source, variable) => {
+    expect(() => loadEnv(source)).toThrow(EnvError);
+    expect(() => loadEnv(source)).toThrow(new RegExp(`${variable}:`));
+  });
+
+  it('exposes only whitelisted values to the browser', () => {
+    const env = loadEnv({ JWT_SECRET: 'x'.repeat(40), STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' });
+    const pub = publicConfig(env);
+    expect(Object.keys(pub).sort()).toEqual(['appUrl', 'brandName', 'currency', 'stripePublishableKey']);
+    expect(JSON.stringify(pub)).not.toContain('sk_test_1');
+  });
+});
