@@ -3,7 +3,28 @@
  * set), the production build, then the end-to-end suite in a real Chromium.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { findChromium } from './e2e/chromium';
+
+const reports = mkdtempSync(path.join(os.tmpdir(), 'storefront-test-reports-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+/** Adds a Vitest or Playwright JSON report to the totals printed at the end. */
+function count(file: string) {
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  if (report.stats) {
+    totals.passed += report.stats.expected + report.stats.flaky;
+    totals.failed += report.stats.unexpected;
+    totals.skipped += report.stats.skipped;
+  } else {
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+  }
+}
+const vitestJson = (name: string) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, name)}`];
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
 
@@ -36,13 +57,19 @@ function ensureChromium() {
 
 step('Lint', bin('eslint'), ['.', '--max-warnings=0']);
 step('Typecheck', 'sh', ['-c', `${bin('react-router')} typegen && ${bin('tsc')} --noEmit`]);
-step('Unit and API tests (embedded PGlite)', bin('vitest'), ['run']);
+step('Unit and API tests (embedded PGlite)', bin('vitest'), ['run', ...vitestJson('unit.json')]);
+count(path.join(reports, 'unit.json'));
 if (process.env.TEST_DATABASE_URL) {
-  step('API tests on PostgreSQL', bin('vitest'), ['run', 'tests/api'], { TEST_DB: 'postgres' });
+  step('API tests on PostgreSQL', bin('vitest'), ['run', 'tests/api', ...vitestJson('postgres.json')], { TEST_DB: 'postgres' });
+  count(path.join(reports, 'postgres.json'));
 } else {
   console.log('\n(TEST_DATABASE_URL is not set: the API suite ran on PGlite only)');
 }
 step('Production build', bin('react-router'), ['build'], { NODE_ENV: 'production' });
 ensureChromium();
-step('End-to-end tests (Chromium, production build)', bin('playwright'), ['test']);
+step('End-to-end tests (Chromium, production build)', bin('playwright'), ['test', '--reporter=list,json'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json'),
+});
+count(path.join(reports, 'e2e.json'));
 console.log('\nAll checks passed.');
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
