@@ -3,16 +3,36 @@ import { expect, test } from '@playwright/test';
 const COOKIE_TEXT = 'This website needs cookies to function so please allow them :)';
 
 test.describe('page shell', () => {
-  test('the home page is rendered on the server (works without JavaScript)', async ({ browser }) => {
+  test('the home page is rendered on the server (works without JavaScript)', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByTestId('landing-signup')).toHaveAttribute('href', '/login?action=register');
+    await expect(page.getByTestId('landing-signup')).toHaveAttribute(
+      'href',
+      '/login?action=register',
+    );
     await expect(page.getByTestId('landing-signin')).toHaveAttribute('href', '/login');
     await expect(page.getByTestId('copyright')).toContainText(String(new Date().getFullYear()));
     await context.close();
+  });
+
+  test('pages hydrate under the Content-Security-Policy without violations', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(msg.text());
+    });
+    page.on('pageerror', (err) => problems.push(err.message));
+    const response = await page.goto('/about');
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    // Interactivity proves the scripts ran: the menu button only works once hydrated.
+    await page.getByTestId('side-menu-button').click();
+    await expect(page.getByTestId('side-menu')).toBeVisible();
+    expect(problems).toEqual([]);
   });
 
   test('the side menu opens, and closes on navigation', async ({ page }) => {
@@ -43,7 +63,9 @@ test.describe('page shell', () => {
     await expect(button).toBeFocused();
   });
 
-  test('dismissing the cookie notice persists across reloads and server renders', async ({ page }) => {
+  test('dismissing the cookie notice persists across reloads and server renders', async ({
+    page,
+  }) => {
     await page.goto('/about');
     const notice = page.getByTestId('cookie-notice');
     await expect(notice).toContainText(COOKIE_TEXT);
