@@ -1,6 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from 'react-router';
 import type { Route } from './+types/root';
 import { DefaultShell } from './components/shell/DefaultShell';
 import { AppBehaviours } from './components/shell/AppBehaviours';
@@ -12,7 +20,7 @@ import { hasCookieConsent } from './lib/cookie-consent';
 import { describeError, errorTitle } from './lib/errors';
 import { createQueryClient } from './lib/query-client';
 import type { RootData } from './lib/root-data';
-import { getSession } from './lib/session';
+import { getSession, sessionMayHaveChanged } from './lib/session';
 import './app.css';
 
 const FAVICON =
@@ -34,6 +42,12 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     year: new Date().getFullYear(),
   };
 }
+
+/** Also after leaving /login or /logout: the header must follow the new session. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  defaultShouldRevalidate,
+}) => defaultShouldRevalidate || sessionMayHaveChanged(currentUrl.pathname);
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   const brand = loaderData?.config.brandName ?? 'Storefront';

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, readCookie } from '../../src/web/lib/api-client';
+import { ApiError, createApiClient, isSessionExpired, readCookie } from '../../src/web/lib/api-client';
 
 /**
  * The API client against a real Fastify server on loopback, with a cookie jar standing in for the
@@ -96,9 +96,50 @@ describe('api client', () => {
     const b = browser({ token: 'stale', refreshToken: 'refresh-1' });
     const expired: ApiError[] = [];
     const api = createApiClient({ baseUrl, fetch: b.fetch, getToken: b.getToken, onSessionExpired: (e) => void expired.push(e) });
-    await expect(api.get('/protected')).rejects.toMatchObject({ status: 401 });
+    const err = await api.get('/protected').catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 401, sessionExpired: true });
+    expect(isSessionExpired(err)).toBe(true);
     expect(expired).toHaveLength(1);
     expect(protectedCalls).toBe(1);
+  });
+
+  it('marks only session-ending errors as expired', async () => {
+    const b = browser({});
+    const api = createApiClient({ baseUrl, fetch: b.fetch });
+    const err = await api.post('/login', { email: 'x', password: 'y' }).catch((e: unknown) => e);
+    expect(isSessionExpired(err)).toBe(false);
+    expect(isSessionExpired(new Error('x'))).toBe(false);
+  });
+
+  it('sends uploads through the progress transport, and retries them after a refresh', async () => {
+    const b = browser({ token: 'stale', refreshToken: 'refresh-1' });
+    const transported: string[] = [];
+    const api = createApiClient({
+      baseUrl,
+      fetch: b.fetch,
+      getToken: b.getToken,
+      // Stands in for the XMLHttpRequest transport: same request, progress reported midway.
+      uploadFetch: async (url, init, onProgress) => {
+        transported.push(`${init.method} ${init.headers['x-access-token']}`);
+        onProgress(0.5);
+        const res = await b.fetch(url, init);
+        onProgress(1);
+        return res;
+      },
+    });
+    const progress: number[] = [];
+    await expect(api.get('/protected', { onUploadProgress: (f) => progress.push(f) })).resolves.toMatchObject({ ok: true });
+    expect(transported).toEqual(['GET stale', 'GET access-2']);
+    expect(progress).toEqual([0, 0.5, 1, 0, 0.5, 1]);
+    expect(refreshCalls).toBe(1);
+  });
+
+  it('without a progress transport, reports 0 then 1 around a plain fetch', async () => {
+    const b = browser({ token: 'access-1' });
+    const api = createApiClient({ baseUrl, fetch: b.fetch, getToken: b.getToken });
+    const progress: number[] = [];
+    await api.get('/protected', { onUploadProgress: (f) => progress.push(f) });
+    expect(progress).toEqual([0, 1]);
   });
 
   it('never refreshes for /login: its 401 is the server message', async () => {

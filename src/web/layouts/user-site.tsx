@@ -5,6 +5,7 @@ import { ErrorPage } from '../components/shell/ErrorPage';
 import { LandingShell } from '../components/shell/LandingShell';
 import { UserSiteShell } from '../components/shell/UserSiteShell';
 import { getSiteByUsername } from '../features/sites/api/get-site';
+import { serverApi } from '../lib/api';
 import type { UserSiteData } from '../features/sites/types';
 import { useUserSite } from '../features/sites/use-user-site';
 import { MESSAGES } from '../../shared/messages';
@@ -32,10 +33,11 @@ export async function loader({
     if (depth > 1) throw notFound();
     return { kind: 'landing', product: slug.product };
   }
-  const site = await getSiteByUsername(context.apiFetch, slug.username);
+  const client = serverApi(context);
+  const site = await getSiteByUsername(client, slug.username);
   if (site) return { kind: 'site', site, username: slug.username, variant: 'default' };
   if (slug.alternative) {
-    const base = await getSiteByUsername(context.apiFetch, slug.alternative);
+    const base = await getSiteByUsername(client, slug.alternative);
     if (base) return { kind: 'site', site: base, username: slug.alternative, variant: 'x' };
   }
   throw notFound();

@@ -13,6 +13,9 @@ export interface ApiErrorBody {
 }
 
 export class ApiError extends Error {
+  /** Set when this 401 ended the session (the refresh failed): callers skip their own error modal. */
+  sessionExpired = false;
+
   constructor(
     readonly status: number,
     message: string,
@@ -37,7 +40,28 @@ export interface ApiClientOptions {
   onSessionExpired?: (error: ApiError) => void | Promise<void>;
   /** Default message when the server gives none. */
   fallbackMessage?: string;
+  /**
+   * Transport for requests that report upload progress (`onUploadProgress`); the browser passes
+   * an XMLHttpRequest-based one (fetch cannot report upload progress). Without it, such requests
+   * use `fetch` and report 1 when done.
+   */
+  uploadFetch?: UploadFetch;
 }
+
+/** The request as the client sends it: headers are a plain record. */
+export interface TransportInit {
+  method: string;
+  headers: Record<string, string>;
+  body?: BodyInit;
+  signal?: AbortSignal;
+}
+
+/** `fetch` with upload progress: `onProgress` gets the fraction sent, 0…1. */
+export type UploadFetch = (
+  url: string,
+  init: TransportInit,
+  onProgress: (fraction: number) => void,
+) => Promise<Response>;
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
@@ -47,6 +71,8 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Reports the fraction of the body sent (0…1); restarts at 0 if the call is retried. */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 export function buildPath(path: string, query?: Query): string {
@@ -84,13 +110,22 @@ export function createApiClient(options: ApiClientOptions = {}) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(opts.body);
     }
-    return doFetch(baseUrl + buildPath(path, opts.query), {
+    const url = baseUrl + buildPath(path, opts.query);
+    const progress = opts.onUploadProgress;
+    if (progress) {
+      progress(0);
+      if (options.uploadFetch)
+        return options.uploadFetch(url, { method, headers, body, signal: opts.signal }, progress);
+    }
+    const res = await doFetch(url, {
       method,
       headers,
       body,
       credentials: 'same-origin',
       signal: opts.signal,
     });
+    progress?.(1);
+    return res;
   }
 
   async function toError(res: Response): Promise<ApiError> {
@@ -126,6 +161,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       if (await refreshOnce()) res = await send(method, path, opts);
       if (res.status === 401) {
         const error = await toError(res);
+        error.sessionExpired = true;
         await options.onSessionExpired?.(error);
         throw error;
       }
@@ -150,3 +186,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** True for the error of a call that ended the session (the modal and redirect are under way). */
+export function isSessionExpired(error: unknown): boolean {
+  return error instanceof ApiError && error.sessionExpired;
+}

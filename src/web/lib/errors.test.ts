@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from 'react-router';
 import { MESSAGES } from '../../shared/messages';
-import { describeError, errorTitle } from './errors';
+import { ApiError } from './api-client';
+import { apiErrorMessage, describeError, errorTitle } from './errors';
 
 describe('describeError', () => {
   it('uses the route error status and message', () => {
@@ -26,5 +27,29 @@ describe('describeError', () => {
   it('titles error pages', () => {
     expect(errorTitle(404)).toBe('Page not found');
     expect(errorTitle(500)).toBe('Something went wrong');
+  });
+});
+
+describe('apiErrorMessage', () => {
+  it("uses the server's message for request problems (4xx)", () => {
+    const err = new ApiError(401, 'The email/username or password is incorrect.');
+    expect(apiErrorMessage(err, MESSAGES.loginError)).toBe(
+      'The email/username or password is incorrect.',
+    );
+    expect(apiErrorMessage(new ApiError(429, 'Too many attempts.'), 'x')).toBe(
+      'Too many attempts.',
+    );
+  });
+  it('uses the default for server failures, network errors and missing messages', () => {
+    expect(apiErrorMessage(new ApiError(500, 'Something broke'), MESSAGES.loginError)).toBe(
+      MESSAGES.loginError,
+    );
+    expect(apiErrorMessage(new TypeError('Failed to fetch'), MESSAGES.registrationError)).toBe(
+      MESSAGES.registrationError,
+    );
+    expect(
+      apiErrorMessage(new ApiError(400, MESSAGES.genericError), MESSAGES.profileSaveError),
+    ).toBe(MESSAGES.profileSaveError);
+    expect(apiErrorMessage(new ApiError(400, '  '), 'fallback')).toBe('fallback');
   });
 });

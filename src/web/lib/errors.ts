@@ -1,5 +1,6 @@
 import { isRouteErrorResponse } from 'react-router';
 import { MESSAGES } from '../../shared/messages';
+import { ApiError } from './api-client';
 
 export interface ErrorInfo {
   status: number;
@@ -33,4 +34,21 @@ export function errorTitle(status: number): string {
   if (status === 404) return 'Page not found';
   if (status === 403) return 'Access denied';
   return 'Something went wrong';
+}
+
+/**
+ * The text to show for a failed API call (SPEC §5, §8): the server's message when it gave one for
+ * a request problem (4xx: validation, wrong password, rate limit…), else the flow's default. 5xx
+ * and network failures get the default, which says what failed in the user's terms.
+ */
+export function apiErrorMessage(error: unknown, fallback: string): string {
+  if (
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.message.trim() &&
+    error.message !== MESSAGES.genericError // the client's own stand-in for "no message"
+  )
+    return error.message;
+  return fallback;
 }

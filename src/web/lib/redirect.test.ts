@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isRememberedAttemptedUrl, loginUrlFor, safeRedirectPath } from './redirect';
+import {
+  afterLoginPath,
+  isRememberedAttemptedUrl,
+  loginUrlFor,
+  safeRedirectPath,
+} from './redirect';
 
 describe('safeRedirectPath', () => {
   it('keeps same-origin paths with query and hash', () => {
@@ -52,5 +57,21 @@ describe('loginUrlFor', () => {
       '/login?redirectTo=%2Fedit-page%3Fa%3D1%26b%3D2',
     );
     expect(loginUrlFor('/sales')).toBe('/login?redirectTo=%2Fsales');
+  });
+});
+
+describe('afterLoginPath', () => {
+  it('prefers redirectTo, then the remembered attempted URL, then /edit-profile', () => {
+    expect(afterLoginPath('/sales?page=2', '/favorites')).toBe('/sales?page=2');
+    expect(afterLoginPath(null, '/favorites')).toBe('/favorites');
+    expect(afterLoginPath(undefined, null)).toBe('/edit-profile');
+  });
+  it('never leaves the site or goes back to /login or /logout', () => {
+    expect(afterLoginPath('https://evil.example/', null)).toBe('/edit-profile');
+    expect(afterLoginPath('//evil.example/x', '/sales')).toBe('/sales');
+    expect(afterLoginPath('/login?redirectTo=%2Fsales', null)).toBe('/edit-profile');
+    expect(afterLoginPath('/logout', '/logout')).toBe('/edit-profile');
+    // …but a page whose name merely starts with "login" is fine
+    expect(afterLoginPath('/login-help', null)).toBe('/login-help');
   });
 });

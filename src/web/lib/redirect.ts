@@ -54,3 +54,21 @@ export function loginUrlFor(target: Request | URL | string): string {
         : new URL(target.url);
   return `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
 }
+
+const ACCOUNT_EXIT = /^\/(?:login|logout)(?:[/?#]|$)/;
+
+/**
+ * Where a successful login goes (SPEC §4, ADR 005): the `redirectTo` the guard or modal put on the
+ * login URL, else the remembered attempted URL, else /edit-profile. Only same-origin paths, and
+ * never back to /login or /logout.
+ */
+export function afterLoginPath(
+  redirectTo: string | null | undefined,
+  attempted: string | null | undefined,
+): string {
+  for (const candidate of [redirectTo, attempted]) {
+    const safe = safeRedirectPath(candidate, '');
+    if (safe && !ACCOUNT_EXIT.test(safe)) return safe;
+  }
+  return AFTER_LOGIN_PATH;
+}

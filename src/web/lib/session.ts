@@ -96,3 +96,16 @@ export function getSession(context: { apiFetch: typeof fetch }): Promise<Session
   }
   return session;
 }
+
+/** Pages after which the session has changed (signed in, or out): leaving them reloads the root. */
+const SESSION_CHANGING_PATHS: readonly string[] = ['/login', '/logout'];
+
+/**
+ * For the root route's `shouldRevalidate`: React Router keeps the root loader's data on ordinary
+ * navigations, but leaving /login (signed in) or /logout (signed out) must refresh who is signed
+ * in, so the header shows the avatar menu or the log-in links.
+ */
+export function sessionMayHaveChanged(fromPathname: string): boolean {
+  const path = fromPathname.replace(/\/+$/, '') || '/';
+  return SESSION_CHANGING_PATHS.includes(path);
+}

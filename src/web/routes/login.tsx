@@ -1,21 +1,38 @@
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, redirect, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
+import type { LoginResponse } from '../../shared/contracts/accounts';
 import { PageHeader } from '../components/ui/page';
-import { rememberAttemptedUrl } from '../features/auth/stores/auth-store';
+import { LoginForm } from '../features/accounts/components/LoginForm';
+import { RegisterForm } from '../features/accounts/components/RegisterForm';
+import {
+  rememberAttemptedUrl,
+  takeAttemptedUrl,
+  useAuthStore,
+} from '../features/auth/stores/auth-store';
 import { pageMeta } from '../lib/meta';
+import { afterLoginPath } from '../lib/redirect';
+import { useRootData } from '../lib/root-data';
+import { getSession } from '../lib/session';
 
-/**
- * /login, and /login?action=register for the registration form (SPEC §2). The forms and the
- * action arrive with the accounts work; `redirectTo` (set by the route guards) is kept.
- */
+/** /login, and /login?action=register for the registration form (SPEC §2). */
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const register = new URLSearchParams(location.search).get('action') === 'register';
   return pageMeta(matches, register ? 'Create your account' : 'Log in');
 };
 
+/** Already signed in: straight on to where they were going (or /edit-profile). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await getSession(context);
+  if (user)
+    throw redirect(afterLoginPath(new URL(request.url).searchParams.get('redirectTo'), null));
+  return null;
+}
+
 export default function Login() {
   const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const appUrl = useRootData()?.config.appUrl ?? '';
   const register = params.get('action') === 'register';
   const redirectTo = params.get('redirectTo');
 
@@ -23,59 +40,42 @@ export default function Login() {
     rememberAttemptedUrl(redirectTo);
   }, [redirectTo]);
 
-  const keep = redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : '';
+  const keep = redirectTo ? `redirectTo=${encodeURIComponent(redirectTo)}` : '';
+  const loginHref = keep ? `/login?${keep}` : '/login';
+  const registerHref = `/login?action=register${keep ? `&${keep}` : ''}`;
+
+  // SPEC §4: cookies are set by the server; keep user and site (no tokens), then go on. Leaving
+  // /login reloads the root loader (root.tsx shouldRevalidate), so the header shows the avatar.
+  async function onSignedIn({ user, site }: LoginResponse) {
+    useAuthStore.getState().setSession(user, site);
+    await navigate(afterLoginPath(redirectTo, takeAttemptedUrl()), { replace: true });
+  }
+
   return (
-    <div className="mx-auto max-w-md" data-testid={register ? 'register-page' : 'login-page'}>
+    <div className="mx-auto max-w-lg" data-testid={register ? 'register-page' : 'login-page'}>
       <PageHeader
         title={register ? 'Create your account' : 'Log in'}
         description={
           register
             ? 'Pick a username for your page, tell us whether you want to sell, buy or both, and confirm your email to get started.'
-            : 'Welcome back. Log in with your email or username and password to manage your page, posts and orders.'
-        }
-      />
-      <section
-        aria-label={register ? 'Registration' : 'Log in'}
-        className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
-      >
-        <p className="text-gray-700">
-          {register
-            ? 'After signing up we email you an activation link. Open it within a few days to activate your account.'
             : redirectTo
               ? 'Log in to continue where you left off.'
-              : 'You will land on your profile after logging in.'}
-        </p>
-        <p className="mt-6 text-sm text-gray-700">
-          {register ? (
-            <>
+              : 'Welcome back. Log in with your email or username and password.'
+        }
+      />
+      <section aria-label={register ? 'Registration' : 'Log in'} className="card">
+        {register ? (
+          <>
+            <RegisterForm appUrl={appUrl} loginHref={loginHref} />
+            <p className="mt-6 text-sm text-gray-700">
               Already have an account?{' '}
-              <Link
-                to={keep ? `/login?${keep.slice(1)}` : '/login'}
-                className="font-semibold text-indigo-700 underline"
-                data-testid="switch-to-login"
-              >
+              <Link to={loginHref} className="link" data-testid="switch-to-login">
                 Log in
               </Link>
-            </>
-          ) : (
-            <>
-              New here?{' '}
-              <Link
-                to={`/login?action=register${keep}`}
-                className="font-semibold text-indigo-700 underline"
-                data-testid="switch-to-register"
-              >
-                Create an account
-              </Link>
-            </>
-          )}
-        </p>
-        {!register && (
-          <p className="mt-2 text-sm">
-            <Link to="/reset-password" className="font-semibold text-indigo-700 underline">
-              Forgot your password?
-            </Link>
-          </p>
+            </p>
+          </>
+        ) : (
+          <LoginForm onSignedIn={onSignedIn} registerHref={registerHref} />
         )}
       </section>
     </div>

@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import { MESSAGES } from '../../../../shared/messages';
+import { ApiError, type ApiClient } from '../../../lib/api-client';
 import type { PublicSite } from '../types';
 
 function toPublicSite(body: unknown): PublicSite | null {
@@ -16,24 +17,22 @@ function toPublicSite(body: unknown): PublicSite | null {
 }
 
 /**
- * GET /api/v1/sites?username= (SPEC §7). null when the user has no site (404/400); other failures
- * are a 500 'Error loading user' for the error page.
+ * GET /api/v1/sites?username= (SPEC §7) through the API client (`serverApi(context)` in loaders).
+ * null when the user has no site (404/400); other failures are a 500 'Error loading user' for the
+ * error page.
  */
 export async function getSiteByUsername(
-  apiFetch: typeof fetch,
+  client: ApiClient,
   username: string,
 ): Promise<PublicSite | null> {
-  let res: Response;
+  let body: unknown;
   try {
-    res = await apiFetch(`/api/v1/sites?username=${encodeURIComponent(username)}`, {
-      headers: { accept: 'application/json' },
-    });
-  } catch {
+    body = await client.get<unknown>('/sites', { query: { username } });
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return null;
     throw data(MESSAGES.errorLoadingUser, { status: 500 });
   }
-  if (res.status === 404 || res.status === 400) return null;
-  if (!res.ok) throw data(MESSAGES.errorLoadingUser, { status: 500 });
-  const site = toPublicSite(await res.json().catch(() => null));
+  const site = toPublicSite(body);
   if (site && !site.name) site.name = username;
   return site;
 }

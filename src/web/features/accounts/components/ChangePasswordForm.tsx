@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../shared/contracts/accounts';
+import { MESSAGES } from '../../../../shared/messages';
+import { PasswordField, SubmitButton, focusField } from '../../../components/ui/form';
+import { showNotify } from '../../../components/ui/modal';
+import { notifyError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
+import { firstInvalidField, serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { usePending } from '../../../lib/use-pending';
+import { changePassword } from '../api/accounts-api';
+import { checkNewPassword } from '../passwords';
+
+const FIELDS = ['currentPassword', 'password', 'confirm'] as const;
+const FIELD_IDS: Record<string, string> = {
+  currentPassword: 'change-current',
+  password: 'change-password',
+  confirm: 'change-confirm',
+};
+const EMPTY = { currentPassword: '', password: '', confirm: '' };
+
+/**
+ * Signed-in password change: current + new (twice) → PATCH /users/password. The server ends every
+ * other session and renews this one's cookies.
+ */
+export function ChangePasswordForm({ username }: { username: string }) {
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, run] = usePending();
+
+  const set = (name: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: e.target.value }));
+
+  function showErrors(found: FieldErrors) {
+    setErrors(found);
+    const first = firstInvalidField(FIELDS, found);
+    focusField(first && (FIELD_IDS[first] ?? null));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found: FieldErrors = checkNewPassword(values.password, values.confirm);
+    if (!values.currentPassword) found.currentPassword = 'Enter your current password.';
+    if (Object.keys(found).length) return showErrors(found);
+    setErrors({});
+    void run(async () => {
+      try {
+        const res = await changePassword(values.currentPassword, values.password);
+        setValues(EMPTY);
+        void showNotify(res.message || MESSAGES.passwordUpdated);
+      } catch (err) {
+        if (err instanceof ApiError)
+          showErrors(serverFieldErrors(err.details, ['currentPassword', 'password']));
+        void notifyError(err, MESSAGES.passwordSaveError);
+      }
+    });
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-5"
+      aria-label="Change password"
+      data-testid="change-password-form"
+    >
+      {/* Lets password managers file the new password under the right account. */}
+      <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+      <PasswordField
+        id="change-current"
+        name="currentPassword"
+        label="Current password"
+        autoComplete="current-password"
+        required
+        value={values.currentPassword}
+        onChange={set('currentPassword')}
+        error={errors.currentPassword}
+      />
+      <PasswordField
+        id="change-password"
+        name="password"
+        label="New password"
+        autoComplete="new-password"
+        required
+        value={values.password}
+        onChange={set('password')}
+        error={errors.password}
+        hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. Other devices are signed out.`}
+      />
+      <PasswordField
+        id="change-confirm"
+        name="confirm"
+        label="Repeat the new password"
+        autoComplete="new-password"
+        required
+        value={values.confirm}
+        onChange={set('confirm')}
+        error={errors.confirm}
+      />
+      <SubmitButton
+        pending={pending}
+        pendingLabel="Saving…"
+        className="btn btn-secondary w-full md:w-auto"
+        testId="change-password-submit"
+      >
+        Change password
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,132 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { loginRequest, type LoginResponse } from '../../../../shared/contracts/accounts';
+import { MESSAGES } from '../../../../shared/messages';
+import { PasswordField, SubmitButton, TextField, focusField } from '../../../components/ui/form';
+import { notifyError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
+import { firstInvalidField, issuesToFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { usePending } from '../../../lib/use-pending';
+import { login } from '../api/accounts-api';
+import { ResendActivation } from './ResendActivation';
+
+const FIELDS = ['email', 'password'] as const;
+const fieldId = (name: string) => `login-${name}`;
+
+/**
+ * The log-in form (email or username + password). Success hands the answer to `onSignedIn`
+ * (the route stores the session and navigates); a not-activated account gets the server's
+ * explanation and a "Re-send activation email" form; other failures show the server's message
+ * in a modal, else the SPEC §8 login error.
+ */
+export function LoginForm({
+  onSignedIn,
+  registerHref,
+}: {
+  onSignedIn: (res: LoginResponse) => void | Promise<void>;
+  registerHref: string;
+}) {
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [notActivated, setNotActivated] = useState<string | null>(null);
+  const [pending, run] = usePending();
+
+  const set = (name: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: e.target.value }));
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = loginRequest.safeParse(values);
+    if (!parsed.success) {
+      const found = issuesToFieldErrors(parsed.error.issues);
+      setErrors(found);
+      const first = firstInvalidField(FIELDS, found);
+      focusField(first && fieldId(first));
+      return;
+    }
+    setErrors({});
+    setNotActivated(null);
+    void run(async () => {
+      try {
+        const res = await login(parsed.data);
+        await onSignedIn(res);
+      } catch (err) {
+        if (err instanceof ApiError && err.code === 'ACCOUNT_NOT_ACTIVATED') {
+          setNotActivated(err.message);
+          return;
+        }
+        void notifyError(err, MESSAGES.loginError);
+      }
+    });
+  }
+
+  return (
+    <>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="space-y-5"
+        aria-label="Log in"
+        data-testid="login-form"
+      >
+        <TextField
+          id={fieldId('email')}
+          name="email"
+          label="Email or username"
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          required
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+        />
+        <PasswordField
+          id={fieldId('password')}
+          name="password"
+          label="Password"
+          autoComplete="current-password"
+          required
+          value={values.password}
+          onChange={set('password')}
+          error={errors.password}
+        />
+        <div className="flex flex-col-reverse gap-4 md:flex-row md:items-center md:justify-between">
+          <Link to="/reset-password" className="link text-sm" data-testid="forgot-password">
+            Forgot password?
+          </Link>
+          <SubmitButton pending={pending} pendingLabel="Logging in…" testId="login-submit">
+            Log in
+          </SubmitButton>
+        </div>
+      </form>
+
+      {notActivated ? (
+        <section
+          role="alert"
+          aria-labelledby="not-activated-heading"
+          className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
+          data-testid="not-activated"
+        >
+          <h2 id="not-activated-heading" className="font-semibold">
+            Your account is not activated yet
+          </h2>
+          <p className="mt-1 text-sm">{notActivated}</p>
+          <ResendActivation
+            idPrefix="login-resend"
+            defaultEmail={values.email.includes('@') ? values.email.trim() : ''}
+          />
+        </section>
+      ) : null}
+
+      <p className="mt-6 text-sm text-gray-700">
+        New here?{' '}
+        <Link to={registerHref} className="link" data-testid="switch-to-register">
+          Create an account
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,168 @@
+import { useState, type FormEvent } from 'react';
+import {
+  BIO_MAX,
+  LINK_MAX,
+  TAG_MAX,
+  TAGS_MAX,
+  profileUpdateSchema,
+  type SessionUser,
+} from '../../../../shared/contracts/accounts';
+import { MESSAGES } from '../../../../shared/messages';
+import { SubmitButton, TextAreaField, TextField, focusField } from '../../../components/ui/form';
+import { showNotify } from '../../../components/ui/modal';
+import { TagInput } from '../../../components/ui/TagInput';
+import { notifyError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
+import {
+  firstInvalidField,
+  issuesToFieldErrors,
+  serverFieldErrors,
+  type FieldErrors,
+} from '../../../lib/form-errors';
+import { usePending } from '../../../lib/use-pending';
+import { saveProfile, uploadAvatar } from '../api/accounts-api';
+import { bioCounter, type ProfileFormValues } from '../profile-values';
+import { AvatarField } from './AvatarField';
+
+const FIELDS = ['name', 'bio', 'link', '_tags'] as const;
+const FIELD_IDS: Record<string, string> = {
+  name: 'profile-name',
+  bio: 'profile-bio',
+  link: 'profile-link',
+  _tags: 'profile-tags',
+};
+
+interface ProfileFormProps {
+  initial: ProfileFormValues;
+  /** The saved avatar (fullsize), if any. */
+  imageSrc: string | null;
+  /** After each successful save (the avatar upload and the fields), with the user as saved. */
+  onSaved: (user: SessionUser) => void;
+}
+
+/**
+ * /edit-profile: name, bio (with a characters-left counter), link, interest tags and the photo.
+ * Save uploads a newly chosen photo first (PUT /profiles/media, with progress), then the fields
+ * (PUT /users, multipart with the `user` JSON field), then says 'Profile saved!'.
+ */
+export function ProfileForm({ initial, imageSrc, onSaved }: ProfileFormProps) {
+  const [values, setValues] = useState({
+    name: initial.name,
+    bio: initial.bio,
+    link: initial.link,
+  });
+  const [tags, setTags] = useState<string[]>(initial.tags);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [savedImage, setSavedImage] = useState(imageSrc);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, run] = usePending();
+
+  const set = (name: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: e.target.value }));
+
+  function showErrors(found: FieldErrors) {
+    setErrors(found);
+    const first = firstInvalidField(FIELDS, found);
+    focusField(first && (FIELD_IDS[first] ?? null));
+  }
+
+  function chooseFile(next: File | null) {
+    setFile(next);
+    setProgress(null);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = profileUpdateSchema.safeParse({ ...values, _tags: tags });
+    if (!parsed.success) return showErrors(issuesToFieldErrors(parsed.error.issues));
+    setErrors({});
+    void run(async () => {
+      try {
+        if (file) {
+          const { user } = await uploadAvatar(file, setProgress);
+          setSavedImage(user.image?.fullsize ?? null);
+          setFile(null);
+          onSaved(user);
+        }
+        const { user } = await saveProfile(parsed.data);
+        onSaved(user);
+        void showNotify(MESSAGES.profileSaved);
+      } catch (err) {
+        if (err instanceof ApiError) showErrors(serverFieldErrors(err.details, FIELDS));
+        if (file) setProgress(null);
+        void notifyError(err, MESSAGES.profileSaveError);
+      }
+    });
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-6"
+      aria-label="Your profile"
+      data-testid="profile-form"
+    >
+      <AvatarField
+        name={values.name}
+        currentSrc={savedImage}
+        file={file}
+        onFile={chooseFile}
+        progress={progress}
+      />
+      <TextField
+        id="profile-name"
+        name="name"
+        label="Name"
+        autoComplete="name"
+        required
+        value={values.name}
+        onChange={set('name')}
+        error={errors.name}
+      />
+      <TextAreaField
+        id="profile-bio"
+        name="bio"
+        label="Bio"
+        rows={4}
+        value={values.bio}
+        onChange={set('bio')}
+        error={errors.bio}
+        hint={
+          <span
+            data-testid="bio-counter"
+            className={values.bio.length > BIO_MAX ? 'font-semibold text-red-700' : undefined}
+          >
+            {bioCounter(values.bio)}
+          </span>
+        }
+      />
+      <TextField
+        id="profile-link"
+        name="link"
+        label="Link"
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        placeholder="https://"
+        maxLength={LINK_MAX}
+        value={values.link}
+        onChange={set('link')}
+        error={errors.link}
+        hint="Your website, shop or social profile."
+      />
+      <TagInput
+        id="profile-tags"
+        label="Interests"
+        value={tags}
+        onChange={setTags}
+        rules={{ max: TAGS_MAX, maxLength: TAG_MAX }}
+        error={errors._tags}
+      />
+      <SubmitButton pending={pending} pendingLabel="Saving…" testId="profile-save">
+        Save profile
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,182 @@
+import { useState, type FormEvent } from 'react';
+import {
+  ACCOUNT_TYPES,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_RULE,
+  registerRequest,
+  type AccountType,
+} from '../../../../shared/contracts/accounts';
+import { MESSAGES } from '../../../../shared/messages';
+import { PasswordField, SubmitButton, TextField, focusField } from '../../../components/ui/form';
+import { modalActions, showNotify } from '../../../components/ui/modal';
+import { notifyError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
+import {
+  describedBy,
+  firstInvalidField,
+  issuesToFieldErrors,
+  serverFieldErrors,
+  type FieldErrors,
+} from '../../../lib/form-errors';
+import { usePending } from '../../../lib/use-pending';
+import { register } from '../api/accounts-api';
+import { pageUrlHint } from '../page-url';
+
+const FIELDS = ['username', 'name', 'email', 'password', 'accountType'] as const;
+const fieldId = (name: string) => `register-${name}`;
+
+const TYPE_LABELS: Record<AccountType, { label: string; description: string }> = {
+  seller: { label: 'Seller', description: 'Sell from your own page.' },
+  buyer: { label: 'Buyer', description: 'Buy from sellers and follow them.' },
+  both: { label: 'Both', description: 'Sell your things and buy from others.' },
+};
+
+/**
+ * Registration (SPEC §2 /login?action=register; DESIGN §4 POST /register). Validated with the
+ * shared schema before sending; the server's answer (success or its message) is shown in a modal.
+ */
+export function RegisterForm({ appUrl, loginHref }: { appUrl: string; loginHref: string }) {
+  const [values, setValues] = useState({ username: '', name: '', email: '', password: '' });
+  const [accountType, setAccountType] = useState<AccountType>('both');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, run] = usePending();
+
+  const set = (name: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: e.target.value }));
+
+  function showErrors(found: FieldErrors) {
+    setErrors(found);
+    const first = firstInvalidField(FIELDS, found);
+    if (first)
+      focusField(first === 'accountType' ? `register-type-${accountType}` : fieldId(first));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = registerRequest.safeParse({ ...values, accountType });
+    if (!parsed.success) return showErrors(issuesToFieldErrors(parsed.error.issues));
+    setErrors({});
+    void run(async () => {
+      try {
+        const res = await register(parsed.data);
+        void showNotify(
+          res.message || MESSAGES.registrationSuccess,
+          modalActions.navigate(loginHref),
+        );
+      } catch (err) {
+        if (err instanceof ApiError) showErrors(serverFieldErrors(err.details, FIELDS));
+        void notifyError(err, MESSAGES.registrationError);
+      }
+    });
+  }
+
+  const typeErrorId = errors.accountType ? 'register-type-error' : null;
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-5"
+      aria-label="Create your account"
+      data-testid="register-form"
+    >
+      <TextField
+        id="register-username"
+        name="username"
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        required
+        value={values.username}
+        onChange={set('username')}
+        error={errors.username}
+        hint={
+          <>
+            Your page will be at{' '}
+            <span className="font-medium break-all text-gray-900" data-testid="register-page-url">
+              {pageUrlHint(appUrl, values.username)}
+            </span>
+            . {USERNAME_RULE}
+          </>
+        }
+      />
+      <TextField
+        id="register-name"
+        name="name"
+        label="Display name"
+        autoComplete="name"
+        required
+        value={values.name}
+        onChange={set('name')}
+        error={errors.name}
+        hint="Shown on your page and profile. You can change it later."
+      />
+      <TextField
+        id="register-email"
+        name="email"
+        label="Email address"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required
+        value={values.email}
+        onChange={set('email')}
+        error={errors.email}
+        hint="We send your activation link here."
+      />
+      <PasswordField
+        id="register-password"
+        name="password"
+        label="Password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN}
+        maxLength={PASSWORD_MAX}
+        value={values.password}
+        onChange={set('password')}
+        error={errors.password}
+        hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. A few words you will remember work well.`}
+      />
+      <fieldset aria-describedby={describedBy(typeErrorId)} data-testid="register-account-type">
+        <legend className="field-label">Account type</legend>
+        <div className="mt-1 grid gap-2 md:grid-cols-3">
+          {ACCOUNT_TYPES.map((type) => (
+            <label
+              key={type}
+              className="flex cursor-pointer items-start gap-3 rounded-lg border border-gray-300 p-3 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-50"
+            >
+              <input
+                type="radio"
+                id={`register-type-${type}`}
+                name="accountType"
+                value={type}
+                checked={accountType === type}
+                onChange={() => setAccountType(type)}
+                aria-invalid={errors.accountType ? true : undefined}
+                className="mt-1 size-4 accent-indigo-700"
+              />
+              <span>
+                <span className="block font-semibold text-gray-900">{TYPE_LABELS[type].label}</span>
+                <span className="block text-sm text-gray-700">{TYPE_LABELS[type].description}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.accountType ? (
+          <p id={typeErrorId ?? undefined} className="field-error">
+            {errors.accountType}
+          </p>
+        ) : null}
+      </fieldset>
+      <SubmitButton
+        pending={pending}
+        pendingLabel="Creating your account…"
+        testId="register-submit"
+      >
+        Create account
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { emailRequest } from '../../../../shared/contracts/accounts';
+import { MESSAGES } from '../../../../shared/messages';
+import { showNotify } from '../../../components/ui/modal';
+import { SubmitButton, TextField, focusField } from '../../../components/ui/form';
+import { notifyError } from '../../../lib/api';
+import { issuesToFieldErrors } from '../../../lib/form-errors';
+import { usePending } from '../../../lib/use-pending';
+import { resendActivation } from '../api/accounts-api';
+
+/** "Re-send activation email": an email box → POST /re-send-account-verification. */
+export function ResendActivation({
+  defaultEmail = '',
+  idPrefix = 'resend',
+}: {
+  defaultEmail?: string;
+  idPrefix?: string;
+}) {
+  const [email, setEmail] = useState(defaultEmail);
+  const [error, setError] = useState<string | undefined>();
+  const [pending, run] = usePending();
+  const fieldId = `${idPrefix}-email`;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = emailRequest.safeParse({ email });
+    if (!parsed.success) {
+      setError(issuesToFieldErrors(parsed.error.issues).email ?? 'Enter a valid email address.');
+      focusField(fieldId);
+      return;
+    }
+    setError(undefined);
+    void run(async () => {
+      try {
+        const res = await resendActivation(parsed.data);
+        void showNotify(res.message || MESSAGES.verificationResent);
+      } catch (err) {
+        void notifyError(err, MESSAGES.verificationResendError);
+      }
+    });
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="mt-4 space-y-3"
+      aria-label="Re-send activation email"
+      data-testid="resend-activation-form"
+    >
+      <TextField
+        id={fieldId}
+        label="Email address"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={error}
+      />
+      <SubmitButton
+        pending={pending}
+        className="btn btn-secondary w-full md:w-auto"
+        pendingLabel="Sending…"
+        testId="resend-activation-submit"
+      >
+        Re-send activation email
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,243 @@
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { MESSAGES } from '../../src/shared/messages';
+import {
+  DEMO_PASSWORD,
+  acceptCookies,
+  modal,
+  okayModal,
+  submitLogin,
+  waitForLink,
+} from './support';
+
+// Registration is rate limited to 5 an hour per address: this file registers two accounts, the
+// other flows sign in as the seeded demo users.
+
+const WRONG_CREDENTIALS = 'The email/username or password is incorrect.';
+
+test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
+
+test('register → activate → log in → edit profile with a photo → log out → reset password → log in', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const username = `e2e${Date.now().toString(36)}`;
+  const email = `${username}@example.test`;
+  const firstPassword = 'first pass 123';
+  const newPassword = 'second pass 456';
+
+  await test.step('register through the form', async () => {
+    await page.goto('/login?action=register');
+    const form = page.getByTestId('register-form');
+    await form.getByLabel('Username').fill(username);
+    await expect(page.getByTestId('register-page-url')).toHaveText(`${baseURL}/${username}`);
+    await form.getByLabel('Display name').fill('Robin Tester');
+    await form.getByLabel('Email address').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill(firstPassword);
+    await form.getByRole('button', { name: 'Show password' }).click();
+    await expect(form.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+    await form.getByRole('radio', { name: /^Seller/ }).check();
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await okayModal(page, MESSAGES.registrationSuccess);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  await test.step('open the emailed activation link', async () => {
+    const link = await waitForLink(email, /\/users\/activate-account\?token=/);
+    await page.goto(link);
+    await expect(page.getByTestId('activation-success')).toContainText(MESSAGES.accountActivated);
+    // ACTIVATION_REDIRECT_MS (3 s) later the page moves on to /login by itself.
+    await expect(page).toHaveURL(/\/login$/, { timeout: 8_000 });
+  });
+
+  await test.step('log in (by username) and land on /edit-profile', async () => {
+    await submitLogin(page, username, firstPassword);
+    await expect(page).toHaveURL(/\/edit-profile$/);
+    await expect(page.getByTestId('avatar-menu-button').first()).toBeVisible();
+    await expect(page.getByTestId('login-link')).toHaveCount(0);
+    // Auth state is persisted (SPEC §3), without the tokens (they live in cookies only).
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('auth') ?? ''))
+      .toContain(`"username":"${username}"`);
+    const stored = await page.evaluate(() => localStorage.getItem('auth') ?? '');
+    expect(stored).not.toMatch(/"(token|refreshToken)"/);
+  });
+
+  await test.step('edit name, bio, interests and upload a photo', async () => {
+    const form = page.getByTestId('profile-form');
+    await form.getByLabel('Name', { exact: true }).fill('Robin E2E');
+    await form.getByLabel('Bio', { exact: true }).fill('Potter & <b>collector</b>');
+    await expect(page.getByTestId('bio-counter')).toHaveText('475 characters left');
+    await form.getByLabel('Link', { exact: true }).fill('https://example.com/robin');
+    const tags = form.getByLabel('Interests', { exact: true });
+    await tags.fill('ceramics');
+    await tags.press('Enter');
+    await tags.fill('vintage,');
+    await expect(form.getByTestId('tag-chip')).toHaveText(['ceramics', 'vintage']);
+
+    const png = await sharp({
+      create: { width: 240, height: 240, channels: 3, background: '#0e7490' },
+    })
+      .png()
+      .toBuffer();
+    await page
+      .getByTestId('avatar-input')
+      .setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByTestId('avatar-preview')).toHaveAttribute('src', /^blob:/);
+
+    await form.getByRole('button', { name: 'Save profile' }).click();
+    await expect(modal(page)).toContainText(MESSAGES.profileSaved);
+    await expect(page.getByTestId('avatar-progress')).toHaveAttribute('value', '100');
+    await expect(page.getByTestId('avatar-upload')).toContainText('Photo uploaded.');
+    await okayModal(page, MESSAGES.profileSaved);
+
+    // The header's avatar menu shows the new photo and name.
+    const avatar = page.getByTestId('avatar-menu-button').first();
+    await expect(avatar).toHaveAccessibleName('Account menu for Robin E2E');
+    await expect(avatar.locator('img')).toHaveAttribute('src', /\/media\/avatars\/.+\.webp/);
+    await expect(page.getByTestId('avatar-current')).toHaveAttribute('src', /\/media\/avatars\//);
+  });
+
+  await test.step('the public profile shows it, as text', async () => {
+    await page.getByTestId('profile-public-link').click();
+    await expect(page).toHaveURL(/\/users\/[0-9a-f-]{36}$/);
+    const profile = page.getByTestId('public-profile');
+    await expect(profile.getByRole('heading', { level: 1 })).toHaveText('Robin E2E');
+    await expect(page.getByTestId('public-profile-bio')).toHaveText('Potter & <b>collector</b>');
+    await expect(page.getByTestId('public-profile-link')).toHaveAttribute(
+      'rel',
+      /nofollow ugc noopener/,
+    );
+    await expect(page.getByTestId('public-profile-avatar')).toBeVisible();
+    await expect(page.getByTestId('public-profile-page')).toHaveAttribute('href', `/${username}`);
+  });
+
+  await test.step('log out from the side menu', async () => {
+    await page.getByTestId('side-menu-button').click();
+    await page.getByTestId('side-menu').getByTestId('menu-sign-out').click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('landing-signin')).toBeVisible();
+    const auth = await page.evaluate(() => localStorage.getItem('auth'));
+    expect(auth === null || JSON.parse(auth).state.user === null).toBe(true);
+    await page.goto('/edit-profile');
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fedit-profile$/);
+  });
+
+  await test.step('reset the password through the emailed link', async () => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/reset-password$/);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByTestId('reset-link-sent')).toContainText(MESSAGES.passwordResetLinkSent);
+    const link = await waitForLink(email, /\/password-reset\/[^/?#]+$/);
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Repeat the new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await okayModal(page, MESSAGES.passwordUpdated);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  await test.step('the old password fails, the new one works', async () => {
+    await submitLogin(page, email, firstPassword);
+    await okayModal(page, WRONG_CREDENTIALS);
+    await expect(page).toHaveURL(/\/login$/);
+    await submitLogin(page, email, newPassword);
+    await expect(page).toHaveURL(/\/edit-profile$/);
+    await expect(page.getByTestId('avatar-menu-button').first()).toBeVisible();
+  });
+});
+
+test('a guarded page sends visitors to log in and back again', async ({ page }) => {
+  await page.goto('/sales');
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsales$/);
+  await submitLogin(page, 'maya@demo.storefront.test', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/sales$/);
+  await expect(page.getByTestId('sales-page')).toBeVisible();
+  await expect(page.getByTestId('avatar-menu-button').first()).toBeVisible();
+  // Signed in, /login itself moves on to the profile.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/edit-profile$/);
+
+  // Signing out from the avatar menu (loaded on demand: wait for the real menu trigger).
+  const avatar = page.getByRole('button', { name: 'Account menu for Maya Chen' });
+  await expect(avatar).toHaveAttribute('aria-haspopup', 'menu');
+  await avatar.click();
+  await page.getByTestId('avatar-menu').getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('landing-signin')).toBeVisible();
+  await page.goto('/sales');
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsales$/);
+});
+
+test('an expired session shows the modal and goes to log in', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await page.goto('/login');
+  await submitLogin(page, 'leo', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/edit-profile$/);
+
+  // The access token is gone and the refresh token no longer works.
+  await context.clearCookies({ name: 'token' });
+  await context.addCookies([
+    { name: 'refreshToken', value: 'bogus-refresh-token', url: baseURL!, httpOnly: true },
+  ]);
+  await page
+    .getByTestId('profile-form')
+    .getByLabel('Bio', { exact: true })
+    .fill('Changed while signed out');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+
+  await okayModal(page, MESSAGES.sessionExpired);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fedit-profile$/);
+  // No second modal (the save's own error) follows, and the header is signed out.
+  await expect(modal(page)).toHaveCount(0);
+  await expect(page.getByTestId('login-link')).toBeVisible();
+});
+
+test('a not-activated account is offered a new activation email', async ({ page, request }) => {
+  const username = `e2e${Date.now().toString(36)}n`;
+  const email = `${username}@example.test`;
+  const res = await request.post('/api/v1/register', {
+    data: { username, name: 'Not Yet', email, password: 'waiting 1234', accountType: 'buyer' },
+  });
+  expect(res.status()).toBe(201);
+
+  await page.goto('/login');
+  await submitLogin(page, email, 'waiting 1234');
+  const notice = page.getByTestId('not-activated');
+  await expect(notice).toContainText('not activated');
+  await expect(notice.getByLabel('Email address')).toHaveValue(email);
+  await notice.getByRole('button', { name: 'Re-send activation email' }).click();
+  await okayModal(page, /new activation email will arrive/);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('activation runs on the server: the link works without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/users/activate-account?token=spent-or-bogus');
+  await expect(page.getByTestId('activation-error').getByRole('alert')).toContainText(
+    'This activation link is invalid',
+  );
+  await context.close();
+});
+
+test('a bad activation link explains itself and offers a new email', async ({ page }) => {
+  await page.goto('/users/activate-account?token=not-a-real-token');
+  const box = page.getByTestId('activation-error');
+  await expect(box.getByRole('alert')).toContainText('This activation link is invalid');
+  await box.getByLabel('Email address').fill('nobody@example.test');
+  await box.getByRole('button', { name: 'Re-send activation email' }).click();
+  await okayModal(page, /new activation email will arrive/);
+});
+
+test('an unknown member id is a 404', async ({ page }) => {
+  const response = await page.goto('/users/00000000-0000-4000-8000-000000000000');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId('error-message')).toHaveText(MESSAGES.pageNotFound);
+});

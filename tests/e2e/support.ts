@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { extractLinks, readOutbox } from '../../src/server/adapters/mail/outbox';
+
+/** Seeded by the e2e server (playwright.config.ts): demo users and the super admin. */
+export const DEMO_PASSWORD = 'demo-pass-123';
+
+/** The e2e server's mail outbox (DATA_DIR/outbox). */
+export function outboxDir(): string {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through playwright.config.ts');
+  return path.join(dataDir, 'outbox');
+}
+
+/**
+ * Waits for a message to `to` carrying a link that matches `pattern` and returns the newest such
+ * link. Polls the outbox (never sleeps); `after` skips links already used.
+ */
+export async function waitForLink(
+  to: string,
+  pattern: RegExp,
+  after: readonly string[] = [],
+): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = await readOutbox(outboxDir());
+        const links = mails
+          .filter((m) => m.to.toLowerCase() === to.toLowerCase())
+          .flatMap((m) => extractLinks(m.text))
+          .filter((l) => pattern.test(l) && !after.includes(l));
+        found = links.at(-1);
+        return found ?? null;
+      },
+      { message: `an email to ${to} with a link like ${pattern}`, timeout: 15_000 },
+    )
+    .not.toBeNull();
+  return found!;
+}
+
+/** Skips the cookie notice: the server leaves it out when this cookie is present. */
+export async function acceptCookies(context: BrowserContext, baseURL: string | undefined) {
+  await context.addCookies([{ name: 'cookieConsent', value: '1', url: baseURL! }]);
+}
+
+/** Fills and submits the log-in form on the current /login page. */
+export async function submitLogin(page: Page, login: string, password: string) {
+  const form = page.getByTestId('login-form');
+  await form.getByLabel('Email or username').fill(login);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** The notify/confirm modal on screen. */
+export const modal = (page: Page) => page.getByTestId('modal');
+
+/** Clicks Okay on the modal showing `text` and waits for it to close. */
+export async function okayModal(page: Page, text: string | RegExp) {
+  const dialog = modal(page);
+  await expect(dialog).toContainText(text);
+  await dialog.getByRole('button', { name: 'Okay' }).click();
+  await expect(dialog).toBeHidden();
+}
