@@ -157,6 +157,24 @@ test('a guarded page sends visitors to log in and back again', async ({ page }) 
   await expect(page).toHaveURL(/\/sales$/);
   await expect(page.getByTestId('sales-page')).toBeVisible();
   await expect(page.getByTestId('avatar-menu-button').first()).toBeVisible();
+  // A member's side menu: the SPEC §2 entries, no admin entries.
+  await page.getByTestId('side-menu-button').click();
+  const menu = page.getByTestId('side-menu');
+  await expect(menu.getByTestId('menu-profile')).toContainText('maya@demo.storefront.test');
+  for (const entry of [
+    'My Posts',
+    'Edit Page',
+    'Sales',
+    'Purchases',
+    'Following',
+    'Feed',
+    'Favorites',
+    'Comments',
+  ]) {
+    await expect(menu.getByRole('link', { name: entry, exact: true })).toBeVisible();
+  }
+  await expect(menu.getByTestId('menu-admin-users')).toHaveCount(0);
+  await page.keyboard.press('Escape');
   // Signed in, /login itself moves on to the profile.
   await page.goto('/login');
   await expect(page).toHaveURL(/\/edit-profile$/);
@@ -170,6 +188,22 @@ test('a guarded page sends visitors to log in and back again', async ({ page }) 
   await expect(page.getByTestId('landing-signin')).toBeVisible();
   await page.goto('/sales');
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsales$/);
+});
+
+test('admins see the admin entries in the side menu and reach the admin pages', async ({
+  page,
+}) => {
+  await page.goto('/login?redirectTo=%2Fusers');
+  await submitLogin(page, 'admin@example.com', 'admin-pass-123');
+  await expect(page).toHaveURL(/\/users$/);
+  await page.getByTestId('side-menu-button').click();
+  const menu = page.getByTestId('side-menu');
+  await expect(menu.getByTestId('menu-admin-products')).toHaveAttribute('href', '/admin-products');
+  await expect(menu.getByTestId('menu-admin-users')).toHaveAttribute('href', '/users');
+  await expect(menu.getByTestId('menu-admin-tags')).toHaveAttribute('href', '/add-tags');
+  await menu.getByTestId('menu-admin-tags').click();
+  await expect(page).toHaveURL(/\/add-tags$/);
+  await expect(menu).toBeHidden();
 });
 
 test('an expired session shows the modal and goes to log in', async ({
