@@ -44,7 +44,10 @@ export function serverFieldErrors(details: unknown, fields: readonly string[]): 
 }
 
 /** The first field of `order` that has an error (to move focus there), if any. */
-export function firstInvalidField(order: readonly string[], errors: FieldErrors): string | null {
+export function firstInvalidField<F extends string>(
+  order: readonly F[],
+  errors: FieldErrors,
+): F | null {
   return order.find((field) => !!errors[field]) ?? null;
 }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { FOOTER_LINKS } from '../../lib/navigation';
-import { useBrandName, useRootData } from '../../lib/root-data';
+import { useRootData } from '../../lib/root-data';
+import { Copyright, FooterNav } from './FooterNav';
 import { LazyAvatarMenu } from './LazyAvatarMenu';
 import { CartLink } from './CartLink';
 import { Logo } from './Logo';
@@ -51,30 +51,11 @@ export function DefaultHeader() {
 }
 
 export function DefaultFooter() {
-  const root = useRootData();
-  const brand = useBrandName();
-  const year = root?.year ?? new Date().getFullYear();
   return (
     <footer data-testid="site-footer" className="mt-16 border-t border-gray-200 bg-gray-50">
       <div className="container-page flex flex-col gap-4 py-8 md:flex-row md:items-center md:justify-between">
-        <nav aria-label="Footer">
-          <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
-            {FOOTER_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link
-                  to={l.to}
-                  data-testid={l.testId}
-                  className="font-medium text-gray-700 hover:text-gray-950 hover:underline"
-                >
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <p className="text-sm text-gray-700" data-testid="copyright">
-          © {year} {brand}
-        </p>
+        <FooterNav />
+        <Copyright />
       </div>
     </footer>
   );

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { FOOTER_LINKS } from '../../lib/navigation';
 import { useBrandName, useRootData } from '../../lib/root-data';
 import { SocialIcon } from '../ui/icons';
+import { Copyright, FooterNav } from './FooterNav';
 import { LazyAvatarMenu } from './LazyAvatarMenu';
 import { Logo } from './Logo';
 import { SideMenu } from './SideMenu';
@@ -86,23 +86,8 @@ export function LandingShell({ children }: { children: ReactNode }) {
             <p className="font-semibold text-gray-900">Follow {brand}</p>
             <SocialLinks />
           </div>
-          <nav aria-label="Footer">
-            <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
-              {FOOTER_LINKS.map((l) => (
-                <li key={l.to}>
-                  <Link
-                    to={l.to}
-                    className="font-medium text-gray-700 hover:text-gray-950 hover:underline"
-                  >
-                    {l.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <p className="text-sm text-gray-700" data-testid="copyright">
-            © {root?.year ?? new Date().getFullYear()} {brand}
-          </p>
+          <FooterNav />
+          <Copyright />
         </div>
       </footer>
     </div>

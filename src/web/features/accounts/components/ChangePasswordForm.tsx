@@ -1,17 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../shared/contracts/accounts';
 import { MESSAGES } from '../../../../shared/messages';
-import { PasswordField, SubmitButton, focusField } from '../../../components/ui/form';
+import { PasswordField, SubmitButton } from '../../../components/ui/form';
 import { showNotify } from '../../../components/ui/modal';
 import { notifyError } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
-import { firstInvalidField, serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { useFormState } from '../../../lib/use-form-state';
 import { usePending } from '../../../lib/use-pending';
 import { changePassword } from '../api/accounts-api';
 import { checkNewPassword } from '../passwords';
 
 const FIELDS = ['currentPassword', 'password', 'confirm'] as const;
-const FIELD_IDS: Record<string, string> = {
+const FIELD_IDS: Record<(typeof FIELDS)[number], string> = {
   currentPassword: 'change-current',
   password: 'change-password',
   confirm: 'change-confirm',
@@ -23,18 +24,11 @@ const EMPTY = { currentPassword: '', password: '', confirm: '' };
  * other session and renews this one's cookies.
  */
 export function ChangePasswordForm({ username }: { username: string }) {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setValues, setErrors, fieldProps, showErrors } = useFormState(EMPTY, {
+    fields: FIELDS,
+    fieldId: (field) => FIELD_IDS[field],
+  });
   const [pending, run] = usePending();
-
-  const set = (name: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: e.target.value }));
-
-  function showErrors(found: FieldErrors) {
-    setErrors(found);
-    const first = firstInvalidField(FIELDS, found);
-    focusField(first && (FIELD_IDS[first] ?? null));
-  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -66,35 +60,23 @@ export function ChangePasswordForm({ username }: { username: string }) {
       {/* Lets password managers file the new password under the right account. */}
       <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
       <PasswordField
-        id="change-current"
-        name="currentPassword"
+        {...fieldProps('currentPassword')}
         label="Current password"
         autoComplete="current-password"
         required
-        value={values.currentPassword}
-        onChange={set('currentPassword')}
-        error={errors.currentPassword}
       />
       <PasswordField
-        id="change-password"
-        name="password"
+        {...fieldProps('password')}
         label="New password"
         autoComplete="new-password"
         required
-        value={values.password}
-        onChange={set('password')}
-        error={errors.password}
         hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. Other devices are signed out.`}
       />
       <PasswordField
-        id="change-confirm"
-        name="confirm"
+        {...fieldProps('confirm')}
         label="Repeat the new password"
         autoComplete="new-password"
         required
-        value={values.confirm}
-        onChange={set('confirm')}
-        error={errors.confirm}
       />
       <SubmitButton
         pending={pending}

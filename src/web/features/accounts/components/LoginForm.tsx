@@ -2,16 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { loginRequest, type LoginResponse } from '../../../../shared/contracts/accounts';
 import { MESSAGES } from '../../../../shared/messages';
-import { PasswordField, SubmitButton, TextField, focusField } from '../../../components/ui/form';
+import { PasswordField, SubmitButton, TextField } from '../../../components/ui/form';
 import { notifyError } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
-import { firstInvalidField, issuesToFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { issuesToFieldErrors } from '../../../lib/form-errors';
+import { useFormState } from '../../../lib/use-form-state';
 import { usePending } from '../../../lib/use-pending';
 import { login } from '../api/accounts-api';
 import { ResendActivation } from './ResendActivation';
 
 const FIELDS = ['email', 'password'] as const;
-const fieldId = (name: string) => `login-${name}`;
 
 /**
  * The log-in form (email or username + password). Success hands the answer to `onSignedIn`
@@ -26,24 +26,17 @@ export function LoginForm({
   onSignedIn: (res: LoginResponse) => void | Promise<void>;
   registerHref: string;
 }) {
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setErrors, fieldProps, showErrors } = useFormState(
+    { email: '', password: '' },
+    { fields: FIELDS, fieldId: (field) => `login-${field}` },
+  );
   const [notActivated, setNotActivated] = useState<string | null>(null);
   const [pending, run] = usePending();
-
-  const set = (name: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: e.target.value }));
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = loginRequest.safeParse(values);
-    if (!parsed.success) {
-      const found = issuesToFieldErrors(parsed.error.issues);
-      setErrors(found);
-      const first = firstInvalidField(FIELDS, found);
-      focusField(first && fieldId(first));
-      return;
-    }
+    if (!parsed.success) return showErrors(issuesToFieldErrors(parsed.error.issues));
     setErrors({});
     setNotActivated(null);
     void run(async () => {
@@ -70,8 +63,7 @@ export function LoginForm({
         data-testid="login-form"
       >
         <TextField
-          id={fieldId('email')}
-          name="email"
+          {...fieldProps('email')}
           label="Email or username"
           type="text"
           autoComplete="username"
@@ -79,19 +71,12 @@ export function LoginForm({
           autoCorrect="off"
           spellCheck={false}
           required
-          value={values.email}
-          onChange={set('email')}
-          error={errors.email}
         />
         <PasswordField
-          id={fieldId('password')}
-          name="password"
+          {...fieldProps('password')}
           label="Password"
           autoComplete="current-password"
           required
-          value={values.password}
-          onChange={set('password')}
-          error={errors.password}
         />
         <div className="flex flex-col-reverse gap-4 md:flex-row md:items-center md:justify-between">
           <Link to="/reset-password" className="link text-sm" data-testid="forgot-password">

@@ -6,12 +6,8 @@ import { PasswordField, SubmitButton, TextField, focusField } from '../../../com
 import { modalActions, showNotify } from '../../../components/ui/modal';
 import { notifyError } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
-import {
-  firstInvalidField,
-  issuesToFieldErrors,
-  serverFieldErrors,
-  type FieldErrors,
-} from '../../../lib/form-errors';
+import { issuesToFieldErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { useFormState } from '../../../lib/use-form-state';
 import { usePending } from '../../../lib/use-pending';
 import { requestPasswordReset, resetPassword } from '../api/accounts-api';
 import { checkNewPassword } from '../passwords';
@@ -85,17 +81,12 @@ export function ResetLinkForm() {
 
 /** /password-reset/:token: new password twice → PATCH /users/password { token, password }. */
 export function NewPasswordForm({ token }: { token: string }) {
-  const [values, setValues] = useState({ password: '', confirm: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setErrors, fieldProps, showErrors } = useFormState(
+    { password: '', confirm: '' },
+    { fields: ['password', 'confirm'], fieldId: (field) => `new-${field}` },
+  );
   const [pending, run] = usePending();
   const navigate = useNavigate();
-  const fields = ['password', 'confirm'] as const;
-
-  function showErrors(found: FieldErrors) {
-    setErrors(found);
-    const first = firstInvalidField(fields, found);
-    focusField(first && `new-${first}`);
-  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -125,25 +116,17 @@ export function NewPasswordForm({ token }: { token: string }) {
       data-testid="new-password-form"
     >
       <PasswordField
-        id="new-password"
-        name="password"
+        {...fieldProps('password')}
         label="New password"
         autoComplete="new-password"
         required
-        value={values.password}
-        onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
-        error={errors.password}
         hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
       />
       <PasswordField
-        id="new-confirm"
-        name="confirm"
+        {...fieldProps('confirm')}
         label="Repeat the new password"
         autoComplete="new-password"
         required
-        value={values.confirm}
-        onChange={(e) => setValues((v) => ({ ...v, confirm: e.target.value }))}
-        error={errors.confirm}
       />
       <SubmitButton pending={pending} pendingLabel="Saving…" testId="new-password-submit">
         Save new password

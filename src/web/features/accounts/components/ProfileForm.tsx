@@ -8,24 +8,20 @@ import {
   type SessionUser,
 } from '../../../../shared/contracts/accounts';
 import { MESSAGES } from '../../../../shared/messages';
-import { SubmitButton, TextAreaField, TextField, focusField } from '../../../components/ui/form';
+import { SubmitButton, TextAreaField, TextField } from '../../../components/ui/form';
 import { showNotify } from '../../../components/ui/modal';
 import { TagInput } from '../../../components/ui/TagInput';
 import { notifyError } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
-import {
-  firstInvalidField,
-  issuesToFieldErrors,
-  serverFieldErrors,
-  type FieldErrors,
-} from '../../../lib/form-errors';
+import { issuesToFieldErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { useFormState } from '../../../lib/use-form-state';
 import { usePending } from '../../../lib/use-pending';
 import { saveProfile, uploadAvatar } from '../api/accounts-api';
 import { bioCounter, type ProfileFormValues } from '../profile-values';
 import { AvatarField } from './AvatarField';
 
 const FIELDS = ['name', 'bio', 'link', '_tags'] as const;
-const FIELD_IDS: Record<string, string> = {
+const FIELD_IDS: Record<(typeof FIELDS)[number], string> = {
   name: 'profile-name',
   bio: 'profile-bio',
   link: 'profile-link',
@@ -46,26 +42,15 @@ interface ProfileFormProps {
  * (PUT /users, multipart with the `user` JSON field), then says 'Profile saved!'.
  */
 export function ProfileForm({ initial, imageSrc, onSaved }: ProfileFormProps) {
-  const [values, setValues] = useState({
-    name: initial.name,
-    bio: initial.bio,
-    link: initial.link,
-  });
+  const { values, errors, setErrors, fieldProps, showErrors } = useFormState(
+    { name: initial.name, bio: initial.bio, link: initial.link },
+    { fields: FIELDS, fieldId: (field) => FIELD_IDS[field] },
+  );
   const [tags, setTags] = useState<string[]>(initial.tags);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [savedImage, setSavedImage] = useState(imageSrc);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, run] = usePending();
-
-  const set = (name: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: e.target.value }));
-
-  function showErrors(found: FieldErrors) {
-    setErrors(found);
-    const first = firstInvalidField(FIELDS, found);
-    focusField(first && (FIELD_IDS[first] ?? null));
-  }
 
   function chooseFile(next: File | null) {
     setFile(next);
@@ -111,24 +96,11 @@ export function ProfileForm({ initial, imageSrc, onSaved }: ProfileFormProps) {
         onFile={chooseFile}
         progress={progress}
       />
-      <TextField
-        id="profile-name"
-        name="name"
-        label="Name"
-        autoComplete="name"
-        required
-        value={values.name}
-        onChange={set('name')}
-        error={errors.name}
-      />
+      <TextField {...fieldProps('name')} label="Name" autoComplete="name" required />
       <TextAreaField
-        id="profile-bio"
-        name="bio"
+        {...fieldProps('bio')}
         label="Bio"
         rows={4}
-        value={values.bio}
-        onChange={set('bio')}
-        error={errors.bio}
         hint={
           <span
             data-testid="bio-counter"
@@ -139,17 +111,13 @@ export function ProfileForm({ initial, imageSrc, onSaved }: ProfileFormProps) {
         }
       />
       <TextField
-        id="profile-link"
-        name="link"
+        {...fieldProps('link')}
         label="Link"
         type="url"
         inputMode="url"
         autoComplete="url"
         placeholder="https://"
         maxLength={LINK_MAX}
-        value={values.link}
-        onChange={set('link')}
-        error={errors.link}
         hint="Your website, shop or social profile."
       />
       <TagInput

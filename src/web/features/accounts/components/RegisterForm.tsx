@@ -8,23 +8,17 @@ import {
   type AccountType,
 } from '../../../../shared/contracts/accounts';
 import { MESSAGES } from '../../../../shared/messages';
-import { PasswordField, SubmitButton, TextField, focusField } from '../../../components/ui/form';
+import { PasswordField, SubmitButton, TextField } from '../../../components/ui/form';
 import { modalActions, showNotify } from '../../../components/ui/modal';
 import { notifyError } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
-import {
-  describedBy,
-  firstInvalidField,
-  issuesToFieldErrors,
-  serverFieldErrors,
-  type FieldErrors,
-} from '../../../lib/form-errors';
+import { describedBy, issuesToFieldErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { useFormState } from '../../../lib/use-form-state';
 import { usePending } from '../../../lib/use-pending';
 import { register } from '../api/accounts-api';
 import { pageUrlHint } from '../page-url';
 
 const FIELDS = ['username', 'name', 'email', 'password', 'accountType'] as const;
-const fieldId = (name: string) => `register-${name}`;
 
 const TYPE_LABELS: Record<AccountType, { label: string; description: string }> = {
   seller: { label: 'Seller', description: 'Sell from your own page.' },
@@ -37,20 +31,17 @@ const TYPE_LABELS: Record<AccountType, { label: string; description: string }> =
  * shared schema before sending; the server's answer (success or its message) is shown in a modal.
  */
 export function RegisterForm({ appUrl, loginHref }: { appUrl: string; loginHref: string }) {
-  const [values, setValues] = useState({ username: '', name: '', email: '', password: '' });
   const [accountType, setAccountType] = useState<AccountType>('both');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, errors, setErrors, fieldProps, showErrors } = useFormState(
+    { username: '', name: '', email: '', password: '' },
+    {
+      fields: FIELDS,
+      // The account type's error focuses the chosen radio button.
+      fieldId: (field) =>
+        field === 'accountType' ? `register-type-${accountType}` : `register-${field}`,
+    },
+  );
   const [pending, run] = usePending();
-
-  const set = (name: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: e.target.value }));
-
-  function showErrors(found: FieldErrors) {
-    setErrors(found);
-    const first = firstInvalidField(FIELDS, found);
-    if (first)
-      focusField(first === 'accountType' ? `register-type-${accountType}` : fieldId(first));
-  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -81,17 +72,13 @@ export function RegisterForm({ appUrl, loginHref }: { appUrl: string; loginHref:
       data-testid="register-form"
     >
       <TextField
-        id="register-username"
-        name="username"
+        {...fieldProps('username')}
         label="Username"
         autoComplete="username"
         autoCapitalize="none"
         autoCorrect="off"
         spellCheck={false}
         required
-        value={values.username}
-        onChange={set('username')}
-        error={errors.username}
         hint={
           <>
             Your page will be at{' '}
@@ -103,40 +90,28 @@ export function RegisterForm({ appUrl, loginHref }: { appUrl: string; loginHref:
         }
       />
       <TextField
-        id="register-name"
-        name="name"
+        {...fieldProps('name')}
         label="Display name"
         autoComplete="name"
         required
-        value={values.name}
-        onChange={set('name')}
-        error={errors.name}
         hint="Shown on your page and profile. You can change it later."
       />
       <TextField
-        id="register-email"
-        name="email"
+        {...fieldProps('email')}
         label="Email address"
         type="email"
         inputMode="email"
         autoComplete="email"
         required
-        value={values.email}
-        onChange={set('email')}
-        error={errors.email}
         hint="We send your activation link here."
       />
       <PasswordField
-        id="register-password"
-        name="password"
+        {...fieldProps('password')}
         label="Password"
         autoComplete="new-password"
         required
         minLength={PASSWORD_MIN}
         maxLength={PASSWORD_MAX}
-        value={values.password}
-        onChange={set('password')}
-        error={errors.password}
         hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. A few words you will remember work well.`}
       />
       <fieldset aria-describedby={describedBy(typeErrorId)} data-testid="register-account-type">
