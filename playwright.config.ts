@@ -19,7 +19,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: path.join(os.tmpdir(), 'storefront-e2e-results'),
+  outputDir: path.join(os.tmpdir(), `storefront-e2e-results-${port}`),
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

@@ -16,28 +16,32 @@ import {
   takeAttemptedUrl,
   useAuthStore,
 } from '../features/auth/stores/auth-store';
-import type { SessionUser } from './session';
+import { withoutTokens } from './session';
+import { sessionUserFixture, siteFixture } from './session.fixtures';
 
-const user = {
-  _id: 'u1',
-  username: 'ann',
-  name: 'Ann',
-  email: 'a@x.io',
-  role: 'user',
-  token: 't',
-  refreshToken: 'r',
-} as SessionUser;
+/** A POST /login answer's user: the session user plus both tokens. */
+const user = { ...sessionUserFixture, token: 't', refreshToken: 'r' };
 
 beforeEach(() => useAuthStore.setState({ user: null, site: null, attemptedUrl: null }));
 
 describe('auth store', () => {
   it('keeps user and site, never the tokens, under the "auth" key', () => {
-    useAuthStore.getState().setSession(user, { _id: 's1', name: 'Ann’s' });
+    useAuthStore.getState().setSession(user, siteFixture);
     const state = useAuthStore.getState();
-    expect(state.user?._id).toBe('u1');
+    expect(state.user).toEqual(sessionUserFixture);
     expect(state.user).not.toHaveProperty('token');
     expect(state.site?._id).toBe('s1');
+    expect(localStorage.getItem('auth')).toContain('"username":"ann"');
     expect(localStorage.getItem('auth')).not.toContain('refreshToken');
+    expect(localStorage.getItem('auth')).not.toContain('"token"');
+  });
+
+  it('withoutTokens strips token and refreshToken and keeps the rest', () => {
+    const stripped = withoutTokens(user);
+    expect(stripped).toEqual(sessionUserFixture);
+    expect(stripped).not.toHaveProperty('token');
+    expect(stripped).not.toHaveProperty('refreshToken');
+    expect(user.token).toBe('t'); // the argument is not changed
   });
 
   it('remembers only the SPEC attempted URLs and forgets them once taken', () => {

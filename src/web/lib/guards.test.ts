@@ -2,15 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { isRouteErrorResponse } from 'react-router';
 import { MESSAGES } from '../../shared/messages';
 import { guardLoader, guards, runGuards } from './guards';
-import type { SessionUser } from './session';
+import type { SessionUser } from '../../shared/contracts/accounts';
+import { sessionUserFixture as user, siteFixture as site } from './session.fixtures';
 
-const user: SessionUser = {
-  _id: 'u1',
-  username: 'ann',
-  name: 'Ann',
-  email: 'ann@example.com',
-  role: 'user',
-};
 const admin: SessionUser = { ...user, role: 'admin' };
 const request = new Request('http://localhost/edit-profile?tab=password');
 
@@ -78,7 +72,7 @@ describe('route guards', () => {
     let calls = 0;
     const apiFetch = (async () => {
       calls += 1;
-      return Response.json({ user: { ...user, token: 'secret', refreshToken: 'secret2' } });
+      return Response.json({ user: { ...user, token: 'secret', refreshToken: 'secret2' }, site });
     }) as typeof fetch;
     const context = { apiFetch };
     const loader = guardLoader(['authenticated']);

@@ -1,7 +1,8 @@
 import { data, redirect } from 'react-router';
 import { MESSAGES } from '../../shared/messages';
 import { loginUrlFor } from './redirect';
-import { getSession, isAdmin, type SessionUser } from './session';
+import type { SessionUser } from '../../shared/contracts/accounts';
+import { getSession, isAdmin } from './session';
 
 /**
  * Route guards (SPEC §2 "route guards named 'authenticated' and 'domain-check'"). A guarded route's

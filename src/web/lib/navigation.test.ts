@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ADMIN_ROLES } from '../../shared/contracts/accounts';
 import { prefetchPages, sideMenuEntries, SIGNED_OUT_MENU, tagPath } from './navigation';
 
 describe('side menu entries (SPEC §2)', () => {
@@ -20,7 +21,7 @@ describe('side menu entries (SPEC §2)', () => {
       ['Users (admin)', '/users'],
       ['Tags (admin)', '/add-tags'],
     ];
-    for (const role of ['admin', 'superAdmin']) {
+    for (const role of ADMIN_ROLES) {
       expect(
         sideMenuEntries({ role })
           .slice(8)

@@ -1,4 +1,5 @@
-import { isAdmin, type SessionUser } from './session';
+import type { SessionUser } from '../../shared/contracts/accounts';
+import { isAdmin } from './session';
 
 /** One link of the side menu. */
 export interface MenuEntry {

@@ -1,13 +1,14 @@
 import { useRouteLoaderData } from 'react-router';
 import type { WebPublicConfig } from '../load-context';
-import type { SessionSite, SessionUser } from './session';
+import type { SessionUser } from '../../shared/contracts/accounts';
+import type { Site } from '../../shared/contracts/sites';
 
 /** What the root loader returns (root.tsx) and every shell component reads. */
 export interface RootData {
   nonce: string;
   config: WebPublicConfig;
   user: SessionUser | null;
-  site: SessionSite | null;
+  site: Site | null;
   /** The request carried `cookieConsent=1`: the cookie notice is not rendered. */
   cookieConsent: boolean;
   /** Server's current year (the footer's copyright), so server and client markup agree. */

@@ -1,85 +1,51 @@
+import {
+  isAdminRole,
+  meResponse,
+  type AuthTokens,
+  type SessionUser,
+} from '../../shared/contracts/accounts';
+import type { Site } from '../../shared/contracts/sites';
+
 /**
- * The signed-in user as the page shell sees it (SPEC §3 User and Site, typed loosely: the exact
- * zod contracts arrive with the accounts API in src/shared/contracts/accounts.ts).
+ * The signed-in user and their site as the page shell sees them: the shared contracts
+ * (`meResponse` in src/shared/contracts/accounts.ts) are the one source of truth for their shape.
  *
  * During SSR every loader of one request shares a single GET /api/v1/users/me through
  * `getSession(context)`, memoised per load context (one context object per request).
  */
-export type UserRole = 'user' | 'moderator' | 'admin' | 'superAdmin' | (string & {});
-export type AccountType = 'seller' | 'buyer' | 'both';
-
-export interface ImageRef {
-  thumbnail?: string | null;
-  fullsize?: string | null;
-}
-
-export interface SessionUser {
-  _id: string;
-  username: string;
-  name: string;
-  email: string;
-  role: UserRole;
-  accountType?: AccountType;
-  image?: ImageRef | null;
-  bio?: string;
-  link?: string;
-  likesCount?: number;
-  [key: string]: unknown;
-}
-
-export interface SessionSite {
-  _id: string;
-  name: string;
-  [key: string]: unknown;
-}
-
 export interface Session {
   user: SessionUser | null;
-  site: SessionSite | null;
+  site: Site | null;
 }
 
 export const EMPTY_SESSION: Session = Object.freeze({ user: null, site: null });
 
-const ADMIN_ROLES: readonly string[] = ['admin', 'superAdmin'];
-
+/** admin and superAdmin (the shared `isAdminRole`). */
 export function isAdmin(user: Pick<SessionUser, 'role'> | null | undefined): boolean {
-  return !!user && ADMIN_ROLES.includes(user.role);
+  return isAdminRole(user?.role);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Narrows an API answer to a SessionUser; tokens never leave the server render or reach storage. */
-export function toSessionUser(value: unknown): SessionUser | null {
-  if (!isRecord(value) || typeof value._id !== 'string') return null;
+/**
+ * The user without `token`/`refreshToken` (the POST /login answer carries them): tokens live in
+ * HttpOnly cookies only, never in persisted state or the rendered page.
+ */
+export function withoutTokens<T extends object>(user: T): Omit<T, keyof AuthTokens> {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { token, refreshToken, ...rest } = value;
-  const str = (v: unknown) => (typeof v === 'string' ? v : '');
-  return {
-    ...rest,
-    _id: value._id,
-    username: str(value.username),
-    name: str(value.name) || str(value.username),
-    email: str(value.email),
-    role: str(value.role) || 'user',
-  };
+  const { token, refreshToken, ...rest } = user as T & Partial<AuthTokens>;
+  return rest;
 }
 
-export function toSessionSite(value: unknown): SessionSite | null {
-  if (!isRecord(value) || typeof value._id !== 'string') return null;
-  return { ...value, _id: value._id, name: typeof value.name === 'string' ? value.name : '' };
-}
-
-/** GET /api/v1/users/me: 200 → the session; anything else (or the API being down) → signed out. */
+/**
+ * GET /api/v1/users/me: 200 with a `meResponse` body → the session; anything else (another status,
+ * a malformed body, the API being down) → signed out.
+ */
 export async function fetchSession(apiFetch: typeof fetch): Promise<Session> {
   try {
     const res = await apiFetch('/api/v1/users/me', { headers: { accept: 'application/json' } });
     if (res.status !== 200) return EMPTY_SESSION;
-    const body: unknown = await res.json();
-    if (!isRecord(body)) return EMPTY_SESSION;
-    const user = toSessionUser(body.user);
-    return user ? { user, site: toSessionSite(body.site ?? user.site) } : EMPTY_SESSION;
+    // A malformed answer means signed out. zod drops unknown keys, so no token gets through.
+    const parsed = meResponse.safeParse(await res.json());
+    return parsed.success ? { user: parsed.data.user, site: parsed.data.site } : EMPTY_SESSION;
   } catch {
     return EMPTY_SESSION;
   }

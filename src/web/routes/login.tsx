@@ -13,7 +13,7 @@ import {
 import { pageMeta } from '../lib/meta';
 import { afterLoginPath } from '../lib/redirect';
 import { useRootData } from '../lib/root-data';
-import { getSession } from '../lib/session';
+import { getSession, withoutTokens } from '../lib/session';
 
 /** /login, and /login?action=register for the registration form (SPEC §2). */
 export const meta: Route.MetaFunction = ({ matches, location }) => {
@@ -44,10 +44,11 @@ export default function Login() {
   const loginHref = keep ? `/login?${keep}` : '/login';
   const registerHref = `/login?action=register${keep ? `&${keep}` : ''}`;
 
-  // SPEC §4: cookies are set by the server; keep user and site (no tokens), then go on. Leaving
-  // /login reloads the root loader (root.tsx shouldRevalidate), so the header shows the avatar.
+  // SPEC §4: cookies are set by the server; keep user and site (the answer's tokens stripped),
+  // then go on. Leaving /login reloads the root loader (root.tsx shouldRevalidate), so the header
+  // shows the avatar.
   async function onSignedIn({ user, site }: LoginResponse) {
-    useAuthStore.getState().setSession(user, site);
+    useAuthStore.getState().setSession(withoutTokens(user), site);
     await navigate(afterLoginPath(redirectTo, takeAttemptedUrl()), { replace: true });
   }
 

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
-import type { SessionUser } from '../../lib/session';
+import type { SessionUser } from '../../../shared/contracts/accounts';
 import { Avatar } from '../ui/Avatar';
 
 const itemClass =

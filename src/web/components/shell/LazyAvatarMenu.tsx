@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import type { SessionUser } from '../../lib/session';
+import type { SessionUser } from '../../../shared/contracts/accounts';
 import { Avatar } from '../ui/Avatar';
 
 // The dropdown (Radix menu + positioning) is only needed by signed-in users: load it on demand so

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from 'react-router';
-import { USER_SITE_ROUTE_ID, type PublicSite, type UserSiteData } from './types';
+import type { Site } from '../../../shared/contracts/sites';
+import { USER_SITE_ROUTE_ID, type UserSiteData } from './types';
 
 /** The `:username` layout's data, for its child routes. */
 export function useUserSite(): UserSiteData | undefined {
@@ -7,7 +8,7 @@ export function useUserSite(): UserSiteData | undefined {
 }
 
 /** The site of the page being shown (child routes below a resolved user site). */
-export function useSite(): { site: PublicSite; username: string; variant: 'default' | 'x' } | null {
+export function useSite(): { site: Site; username: string; variant: 'default' | 'x' } | null {
   const data = useUserSite();
   return data?.kind === 'site' ? data : null;
 }

@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { isRememberedAttemptedUrl, safeRedirectPath } from '../../../lib/redirect';
-import { toSessionUser, type SessionSite, type SessionUser } from '../../../lib/session';
-
-export type { SessionSite, SessionUser } from '../../../lib/session';
+import type { SessionUser } from '../../../../shared/contracts/accounts';
+import type { Site } from '../../../../shared/contracts/sites';
+import { withoutTokens } from '../../../lib/session';
 
 /**
  * Auth state (SPEC §3: persisted to localStorage). The server render is the source of truth for
@@ -12,9 +12,10 @@ export type { SessionSite, SessionUser } from '../../../lib/session';
  */
 export interface AuthState {
   user: SessionUser | null;
-  site: SessionSite | null;
+  site: Site | null;
   attemptedUrl: string | null;
-  setSession: (user: SessionUser | null, site: SessionSite | null) => void;
+  /** Stores the user without tokens, whatever the caller passes (a login answer carries them). */
+  setSession: (user: SessionUser | null, site: Site | null) => void;
   /** Signs out locally: user and site go, the remembered attempted URL stays (SPEC §4). */
   clear: () => void;
   setAttemptedUrl: (url: string | null) => void;
@@ -29,7 +30,7 @@ export const useAuthStore = create<AuthState>()(
       site: null,
       attemptedUrl: null,
       setSession: (user, site) =>
-        set({ user: user ? toSessionUser(user) : null, site: user ? site : null }),
+        set({ user: user ? withoutTokens(user) : null, site: user ? site : null }),
       clear: () => set({ user: null, site: null }),
       setAttemptedUrl: (attemptedUrl) => set({ attemptedUrl }),
     }),

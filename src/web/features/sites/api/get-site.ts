@@ -1,20 +1,7 @@
 import { data } from 'react-router';
+import { siteSchema, type Site } from '../../../../shared/contracts/sites';
 import { MESSAGES } from '../../../../shared/messages';
 import { ApiError, type ApiClient } from '../../../lib/api-client';
-import type { PublicSite } from '../types';
-
-function toPublicSite(body: unknown): PublicSite | null {
-  if (!body || typeof body !== 'object') return null;
-  // The body is the site itself, or { site } / { data } around it.
-  const b = body as Record<string, unknown>;
-  const candidate = (b.site ?? b.data ?? b) as Record<string, unknown>;
-  if (!candidate || typeof candidate !== 'object' || typeof candidate._id !== 'string') return null;
-  return {
-    ...candidate,
-    _id: candidate._id,
-    name: typeof candidate.name === 'string' ? candidate.name : '',
-  } as PublicSite;
-}
 
 /**
  * GET /api/v1/sites?username= (SPEC §7) through the API client (`serverApi(context)` in loaders).
@@ -24,7 +11,7 @@ function toPublicSite(body: unknown): PublicSite | null {
 export async function getSiteByUsername(
   client: ApiClient,
   username: string,
-): Promise<PublicSite | null> {
+): Promise<Site | null> {
   let body: unknown;
   try {
     body = await client.get<unknown>('/sites', { query: { username } });
@@ -32,7 +19,10 @@ export async function getSiteByUsername(
     if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return null;
     throw data(MESSAGES.errorLoadingUser, { status: 500 });
   }
-  const site = toPublicSite(body);
-  if (site && !site.name) site.name = username;
+  // The body is the site itself (`siteSchema`); one that does not match counts as no site.
+  const parsed = siteSchema.safeParse(body);
+  if (!parsed.success) return null;
+  const site = parsed.data;
+  if (!site.name) site.name = username;
   return site;
 }
