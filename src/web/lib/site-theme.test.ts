@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_BRANDING,
+  contrastRatio,
   headerBrandingParts,
+  parseOpaqueColor,
+  readableTextColor,
   safeColor,
   safeFontFamily,
   siteCssVariables,
@@ -29,6 +32,62 @@ describe('site theme', () => {
     expect(vars['--site-footer-bg']).toBe(DEFAULT_BRANDING.footerBackgroundColor);
     expect(vars['--site-font-scale']).toBe('1.5');
     expect(Object.keys(vars)).toHaveLength(10);
+  });
+
+  it('parses opaque hex and rgb() colours only', () => {
+    expect(parseOpaqueColor('#fff')).toEqual([255, 255, 255]);
+    expect(parseOpaqueColor('#0F172A')).toEqual([15, 23, 42]);
+    expect(parseOpaqueColor('#0f172aff')).toEqual([15, 23, 42]);
+    expect(parseOpaqueColor('#0f172a80')).toBeNull();
+    expect(parseOpaqueColor('rgb(255, 0, 0)')).toEqual([255, 0, 0]);
+    expect(parseOpaqueColor('rgb(100% 0% 50% / 1)')).toEqual([255, 0, 127.5]);
+    expect(parseOpaqueColor('rgba(0, 0, 0, 0.5)')).toBeNull();
+    expect(parseOpaqueColor('hsl(0 0% 0%)')).toBeNull();
+    expect(parseOpaqueColor('rebeccapurple')).toBeNull();
+  });
+
+  it('measures WCAG contrast', () => {
+    expect(contrastRatio([0, 0, 0], [255, 255, 255])).toBeCloseTo(21);
+    expect(contrastRatio([255, 255, 255], [118, 118, 118])).toBeCloseTo(4.54, 2);
+  });
+
+  it('keeps readable text colours and replaces unreadable ones (WCAG 1.4.3)', () => {
+    expect(readableTextColor('#fff7ed', '#7c2d12')).toBe('#fff7ed');
+    expect(readableTextColor('#ffffff', '#fde047')).toBe(DEFAULT_BRANDING.textColor);
+    expect(readableTextColor('#1e3a8a', '#172554')).toBe('#ffffff');
+    // #767676 on white just passes, but not when dimmed to 80 %.
+    expect(readableTextColor('#767676', '#ffffff')).toBe('#767676');
+    expect(readableTextColor('#767676', '#ffffff', 0.8)).toBe(DEFAULT_BRANDING.textColor);
+    // What it cannot measure is left as chosen.
+    expect(readableTextColor('hsl(0 0% 90%)', '#ffffff')).toBe('hsl(0 0% 90%)');
+    expect(readableTextColor('#eeeeee', 'white')).toBe('#eeeeee');
+  });
+
+  it("keeps the owner's colours when they read, fixes each pair that does not", () => {
+    const readable = siteCssVariables({
+      headerBackgroundColor: '#7c2d12',
+      headerTextColor: '#fff7ed',
+      footerBackgroundColor: '#431407',
+      footerTextColor: '#ffedd5',
+      backgroundColor: '#fff7ed',
+      textColor: '#1c1917',
+      buttonBackgroundColor: '#c2410c',
+      buttonTextColor: '#ffffff',
+    }) as Record<string, string>;
+    expect(readable['--site-header-text']).toBe('#fff7ed');
+    expect(readable['--site-footer-text']).toBe('#ffedd5');
+    expect(readable['--site-text']).toBe('#1c1917');
+    expect(readable['--site-button-text']).toBe('#ffffff');
+
+    const clashing = siteCssVariables({
+      headerBackgroundColor: '#000000',
+      backgroundColor: '#111111',
+      buttonBackgroundColor: '#fde047',
+      buttonTextColor: '#ffffff',
+    }) as Record<string, string>;
+    expect(clashing['--site-header-text']).toBe('#ffffff');
+    expect(clashing['--site-text']).toBe('#ffffff');
+    expect(clashing['--site-button-text']).toBe(DEFAULT_BRANDING.textColor);
   });
 
   it("shows name, logo or both per headerBranding ('both', 'logo', else name)", () => {

@@ -1,0 +1,172 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, acceptCookies, submitLogin } from './support';
+
+// WCAG 2.2 AA (the product's promise): axe on the key pages in their real states. Logs in once
+// (login is rate limited per address, and the other specs sign in several times already).
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The persisted cart as zustand's persist middleware stores it (as in modal.spec.ts). */
+const CART = {
+  state: {
+    items: [
+      {
+        _id: 'p-mug',
+        amount: 2,
+        price: 18,
+        shippingCost: 4,
+        selectedVariations: {},
+        title: 'Blue mug',
+      },
+    ],
+    selectedShippingAddressId: null,
+    selectedBillingAddressId: null,
+    addressIsValid: false,
+    selectedTab: 'cart',
+  },
+  version: 0,
+};
+
+type Violations = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'];
+
+/** One line per rule, then each offending node's selector and axe's summary of what is wrong. */
+function describeViolations(violations: Violations): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes
+        .map(
+          (n) =>
+            `    - ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, '\n      ')}`,
+        )
+        .join('\n');
+      return `  ${v.id} [${v.impact ?? 'n/a'}] ${v.help} (${v.helpUrl})\n${nodes}`;
+    })
+    .join('\n');
+}
+
+/** Waits for transitions (drawer, modal, fades) to end so colours are measured as seen. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      // Endless ones (spinners) never finish: only the finite ones are awaited.
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
+}
+
+async function expectAccessible(page: Page, state: string) {
+  await settle(page);
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(
+    violations.length,
+    `${state}: ${violations.length} accessibility violation(s)\n${describeViolations(violations)}`,
+  ).toBe(0);
+}
+
+async function openCheckoutWithCart(page: Page) {
+  await page.goto('/about');
+  await page.evaluate((cart) => localStorage.setItem('cart', JSON.stringify(cart)), CART);
+  await page.goto('/checkout');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+}
+
+test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
+  test('the landing page, with the cookie notice', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('cookie-notice')).toBeVisible();
+    await expectAccessible(page, '/ (cookie notice shown)');
+  });
+
+  test.describe('with cookies accepted', () => {
+    test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
+
+    for (const [path, state] of [
+      ['/', 'landing'],
+      ['/about', 'about'],
+      ['/all-posts', 'all posts'],
+      ['/login', 'log in'],
+      ['/reset-password', 'reset password'],
+    ] as const) {
+      test(`${path} (${state})`, async ({ page }) => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectAccessible(page, path);
+      });
+    }
+
+    test('/login?action=register, empty and with field errors', async ({ page }) => {
+      await page.goto('/login?action=register');
+      const form = page.getByTestId('register-form');
+      await expect(form).toBeVisible();
+      await expectAccessible(page, 'register form');
+      await form.getByRole('button', { name: 'Create account' }).click();
+      await expect(form.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
+      await expectAccessible(page, 'register form with field errors');
+    });
+
+    test("/maya and /leo: users' sites in their sellers' colours", async ({ page }) => {
+      await page.goto('/maya');
+      await expect(page.getByTestId('user-site-home')).toBeVisible();
+      await expectAccessible(page, '/maya');
+      // Axe does not measure focus rings: on the seller's header it takes the header's text colour.
+      await page.keyboard.press('Tab'); // the skip link
+      await page.keyboard.press('Tab');
+      const menuButton = page.getByTestId('side-menu-button');
+      await expect(menuButton).toBeFocused();
+      await expect(menuButton).toHaveCSS('outline-color', 'rgb(255, 247, 237)'); // #fff7ed
+
+      await page.goto('/leo');
+      await expect(page.getByTestId('user-site-home')).toBeVisible();
+      await expectAccessible(page, '/leo');
+    });
+
+    test('the 404 pages', async ({ page }) => {
+      await page.goto('/this/path/does/not/exist');
+      await expect(page.getByTestId('error-page')).toBeVisible();
+      await expectAccessible(page, '404 (unknown path)');
+      await page.goto('/no-such-seller-here');
+      await expect(page.getByTestId('error-page')).toBeVisible();
+      await expectAccessible(page, '404 (unknown username)');
+    });
+
+    test('/checkout with an item, then the confirm modal', async ({ page }) => {
+      await openCheckoutWithCart(page);
+      await expectAccessible(page, '/checkout with a cart');
+      await page.getByTestId('cart-clear').click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      await expectAccessible(page, 'confirm modal open');
+    });
+
+    test('the side menu open', async ({ page }) => {
+      await page.goto('/about');
+      await page.getByTestId('side-menu-button').click();
+      await expect(page.getByTestId('side-menu')).toBeVisible();
+      await expectAccessible(page, 'side menu open (signed out)');
+    });
+
+    test('desktop width: the landing page, the marketplace and a user site', async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      for (const path of ['/', '/all-posts', '/maya']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectAccessible(page, `${path} at 1280px`);
+      }
+    });
+
+    test('signed in: /edit-profile and the side menu', async ({ page }) => {
+      await page.goto('/login?redirectTo=%2Fedit-profile');
+      await submitLogin(page, 'maya@demo.storefront.test', DEMO_PASSWORD);
+      await expect(page).toHaveURL(/\/edit-profile$/);
+      await expect(page.getByTestId('profile-form')).toBeVisible();
+      await expect(page.getByTestId('avatar-menu-button').first()).toBeVisible();
+      await expectAccessible(page, '/edit-profile (signed in)');
+      await page.getByTestId('side-menu-button').click();
+      await expect(page.getByTestId('side-menu')).toBeVisible();
+      await expectAccessible(page, 'side menu open (signed in)');
+    });
+  });
+});
