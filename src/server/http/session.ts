@@ -78,7 +78,10 @@ export function clearSessionCookies(reply: FastifyReply, env: Pick<Env, 'APP_URL
  */
 export function assertSameOrigin(request: FastifyRequest, env: Pick<Env, 'APP_URL'>) {
   const origin = request.headers.origin;
-  if (origin !== undefined && origin !== new URL(env.APP_URL).origin) {
+  // The configured public origin, or the origin this very request was addressed to (a laptop
+  // opened as 127.0.0.1 instead of localhost): another site can never make a browser send either.
+  const own = [new URL(env.APP_URL).origin, `${request.protocol}://${request.host}`];
+  if (origin !== undefined && !own.includes(origin)) {
     throw new AppError(403, 'CROSS_ORIGIN', 'This request must come from this site.');
   }
 }

@@ -159,7 +159,10 @@ describe('POST /token', () => {
     const aNext = await refresh({ refreshToken: a.json().refreshToken });
     expect(aNext.statusCode).toBe(200);
     expect((await refresh({ refreshToken: b.json().refreshToken })).statusCode).toBe(200);
-    const rows = await t.deps.database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
+    const rows = await t.deps.database.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, user.id));
     expect(rows.every((r) => r.revokedAt === null)).toBe(true);
     // Once the window has passed, the same replay revokes the family.
     t.advanceTime(REUSE_GRACE_MS + 1000);
@@ -183,6 +186,16 @@ describe('POST /token', () => {
     expect(same.statusCode).toBe(200);
     const noOrigin = await refresh(undefined, withCookie(same.json().refreshToken));
     expect(noOrigin.statusCode).toBe(200);
+    // The origin the request was addressed to counts as ours too (127.0.0.1 vs localhost).
+    const byHost = await refresh(
+      {},
+      {
+        ...withCookie(noOrigin.json().refreshToken),
+        host: '127.0.0.1:3000',
+        origin: 'http://127.0.0.1:3000',
+      },
+    );
+    expect(byHost.statusCode).toBe(200);
   });
 
   it('never extends the 30-day family: it ends 30 days after login however often it rotates', async () => {
@@ -232,6 +245,17 @@ describe('POST /logout', () => {
     const other = await signedInUser(t.deps);
     expect((await logout(undefined, withCookie(other.refreshToken))).statusCode).toBe(200);
     expect((await refresh({ refreshToken: other.refreshToken })).statusCode).toBe(401);
+  });
+
+  it('refuses a cookie-borne logout from another site', async () => {
+    const user = await signedInUser(t.deps);
+    const foreign = await logout(undefined, {
+      ...withCookie(user.refreshToken),
+      origin: 'https://evil.example',
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().code).toBe('CROSS_ORIGIN');
+    expect((await refresh({ refreshToken: user.refreshToken })).statusCode).toBe(200);
   });
 
   it('answers 200 when nobody is signed in', async () => {

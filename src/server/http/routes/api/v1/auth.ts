@@ -152,7 +152,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await endSession(deps, request.body?.refreshToken ?? request.cookies[REFRESH_COOKIE]);
+      let presented = request.body?.refreshToken;
+      if (!presented) {
+        // Like POST /token: a cookie-borne logout must come from our own pages, not another site.
+        assertSameOrigin(request, deps.env);
+        presented = request.cookies[REFRESH_COOKIE];
+      }
+      await endSession(deps, presented);
       clearSessionCookies(reply, deps.env);
       return { message: 'You have been logged out.' };
     },

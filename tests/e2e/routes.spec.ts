@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+
+/** Every static route of SPEC §2, rendered by the server (no browser needed). */
+const PUBLIC = [
+  '/',
+  '/about',
+  '/all-posts',
+  '/careers',
+  '/checkout',
+  '/contact',
+  '/how-to-sell-used-pc-hardware-online',
+  '/index-landing',
+  '/index-old',
+  '/index-vintagebio',
+  '/landing-old',
+  '/login',
+  '/login?action=register',
+  '/marketplace',
+  '/pricing',
+  '/privacy',
+  '/reset-password',
+  '/search-results',
+  '/terms',
+  '/thanks',
+  '/users/activate-account',
+  '/password-reset',
+  '/products',
+  '/products/tags',
+  '/products/feedback',
+  '/items',
+  '/maya',
+  '/maya-x',
+  '/maya/checkout',
+  '/maya/products',
+  '/maya/products/tags',
+  '/maya/products/feedback',
+];
+/** Signed-in pages: visitors are sent to log in, remembering where they were going. */
+const SIGNED_IN = [
+  '/add-tags',
+  '/admin-products',
+  '/comments',
+  '/edit-page',
+  '/edit-profile',
+  '/favorites',
+  '/feed',
+  '/following',
+  '/message',
+  '/messages',
+  '/my-posts',
+  '/orders',
+  '/plan-selection',
+  '/sales',
+  '/users',
+  '/items/preview',
+  '/add-edit-item',
+  '/onboarding-success',
+  '/onboarding-failure',
+  '/feedback/orders',
+];
+
+test.describe('every SPEC §2 route answers', () => {
+  for (const path of PUBLIC) {
+    test(`GET ${path} → 200, server-rendered`, async ({ request }) => {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expect(res.status()).toBe(200);
+      const html = await res.text();
+      expect(html).toMatch(/<h1[\s>]/);
+      expect(html).not.toContain('This page could not be found');
+    });
+  }
+
+  for (const path of SIGNED_IN) {
+    test(`GET ${path} signed out → /login remembering the page`, async ({ request }) => {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expect(res.status()).toBe(302);
+      expect(res.headers()['location']).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+    });
+  }
+
+  test('GET /404 answers the not-found page with status 404', async ({ request }) => {
+    const res = await request.get('/404');
+    expect(res.status()).toBe(404);
+    expect(await res.text()).toContain('This page could not be found');
+  });
+});
