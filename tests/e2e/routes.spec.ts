@@ -78,6 +78,22 @@ test.describe('every SPEC §2 route answers', () => {
     });
   }
 
+  test('hashed bundles are cached forever; pages are not', async ({ request }) => {
+    const page = await request.get('/about');
+    const asset = /\/assets\/[\w.-]+\.js/.exec(await page.text())?.[0];
+    expect(asset).toBeTruthy();
+    const res = await request.get(asset!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(page.headers()['cache-control'] ?? '').not.toContain('immutable');
+  });
+
+  test('GET /api/v1/health answers ok', async ({ request }) => {
+    const res = await request.get('/api/v1/health');
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
   test('GET /404 answers the not-found page with status 404', async ({ request }) => {
     const res = await request.get('/404');
     expect(res.status()).toBe(404);
