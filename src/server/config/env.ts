@@ -39,6 +39,22 @@ const envSchema = z
     SEED_DEMO: bool(true),
     ADMIN_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),
     ADMIN_PASSWORD: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).max(128).optional()),
+    /**
+     * Which X-Forwarded-* headers to believe: `false` (default: the socket's address is the
+     * client), `true` (every hop: only behind a proxy that overwrites the header), a hop count, or
+     * a comma-separated list of proxy addresses/CIDRs. Believing a header the client wrote lets it
+     * pick its own IP, and with it a fresh per-IP rate limit on every request.
+     */
+    TRUST_PROXY: z.preprocess(
+      (v) => (v === undefined || v === '' ? 'false' : v),
+      z.string().transform((v): boolean | number | string[] => {
+        const s = v.trim().toLowerCase();
+        if (s === 'false' || s === '0') return false;
+        if (s === 'true') return true;
+        if (/^\d+$/.test(s)) return Number(s);
+        return s.split(',').map((a) => a.trim()).filter(Boolean);
+      }),
+    ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

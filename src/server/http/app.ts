@@ -29,11 +29,16 @@ export interface BuildAppOptions {
   web?: (app: FastifyInstance) => Promise<void>;
 }
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest n hops". */
+function trustProxyOption(value: boolean | number | string[]) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
 /** Builds the whole application: API, media, and (when given) the server-rendered web app. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     ...(deps.logger && typeof deps.logger === 'object' ? { loggerInstance: deps.logger } : { logger: deps.logger ?? false }),
-    trustProxy: true,
+    trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   }).withTypeProvider<ZodTypeProvider>();

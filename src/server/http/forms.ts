@@ -72,7 +72,12 @@ export async function readForm(request: FastifyRequest, fileField: string): Prom
       case 'FST_INVALID_JSON_FIELD_ERROR':
         throw badRequest('A form field is not valid JSON.', 'VALIDATION_ERROR');
       default:
-        throw err;
+        // The parser's own failures (no boundary, truncated body, malformed part headers) are
+        // the client's: a 400, not a 500.
+        throw badRequest(
+          'The form could not be read. Send it as multipart/form-data.',
+          'VALIDATION_ERROR',
+        );
     }
   }
   return form;

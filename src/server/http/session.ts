@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../config/env';
 import { AppError } from '../../shared/errors';
+import { loggableError } from './plugins/error-handler';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   authenticateAccessToken,
@@ -106,7 +107,7 @@ export function resolvePageSession(app: FastifyInstance) {
       setSessionCookies(reply, deps.env, session, deps.now?.() ?? Date.now());
       return session.token;
     } catch (err) {
-      if (!(err instanceof AppError)) request.log.error({ err }, 'page session refresh failed');
+      if (!(err instanceof AppError)) request.log.error({ err: loggableError(err) }, 'page session refresh failed');
       clearSessionCookies(reply, deps.env);
       return undefined;
     }

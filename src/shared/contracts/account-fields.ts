@@ -46,6 +46,13 @@ export function normalizeUsername(raw: string): string {
   return raw.normalize('NFKC').trim().toLowerCase();
 }
 
+/**
+ * PostgreSQL text cannot hold U+0000: refuse it as a validation error instead of letting the
+ * database fail the request with a 500.
+ */
+export const hasNoNul = (value: string): boolean => !value.includes('\u0000');
+export const NUL_RULE = 'Remove the invisible control character from this text.';
+
 export const USERNAME_RULE =
   "Use 3–30 lowercase letters, numbers, '-' or '_', starting and ending with a letter or number.";
 export const USERNAME_ASCII_RULE =
@@ -87,12 +94,14 @@ export const displayNameSchema = z
   .string(requiredAs('text'))
   .trim()
   .min(1, 'Enter a name.')
-  .max(NAME_MAX, `Use at most ${NAME_MAX} characters.`);
+  .max(NAME_MAX, `Use at most ${NAME_MAX} characters.`)
+  .refine(hasNoNul, NUL_RULE);
 
 export const bioSchema = z
   .string(requiredAs('text'))
   .trim()
-  .max(BIO_MAX, `Use at most ${BIO_MAX} characters.`);
+  .max(BIO_MAX, `Use at most ${BIO_MAX} characters.`)
+  .refine(hasNoNul, NUL_RULE);
 
 export function isHttpUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
@@ -105,7 +114,7 @@ export const linkSchema = z
   .trim()
   .max(LINK_MAX, { error: `Use at most ${LINK_MAX} characters.`, abort: true })
   .refine(
-    (v) => v === '' || isHttpUrl(v),
+    (v) => v === '' || (hasNoNul(v) && isHttpUrl(v)),
     'Enter a web address starting with http:// or https://, or leave it empty.',
   );
 
@@ -115,7 +124,8 @@ export const tagsSchema = z
       .string(requiredAs('text'))
       .trim()
       .min(1, 'Tags cannot be empty.')
-      .max(TAG_MAX, `Each tag can have at most ${TAG_MAX} characters.`),
+      .max(TAG_MAX, `Each tag can have at most ${TAG_MAX} characters.`)
+      .refine(hasNoNul, NUL_RULE),
     requiredAs('a list of tags'),
   )
   .max(TAGS_MAX, `Add at most ${TAGS_MAX} tags.`)

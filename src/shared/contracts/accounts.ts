@@ -7,6 +7,7 @@ import {
   linkSchema,
   PASSWORD_MAX,
   EMAIL_MAX,
+  hasNoNul,
   passwordSchema,
   tagsSchema,
   tokenSchema,
@@ -114,7 +115,8 @@ export const loginRequest = z.object(
       .string(requiredAs('text'))
       .trim()
       .min(1, 'Enter your email or username.')
-      .max(EMAIL_MAX, { error: 'Enter your email or username.', abort: true }),
+      .max(EMAIL_MAX, { error: 'Enter your email or username.', abort: true })
+      .refine(hasNoNul, 'Enter your email or username.'),
     password: z
       .string(requiredAs('text'))
       .min(1, 'Enter your password.')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNoNul } from './account-fields';
 import { imageSchema, isUuid } from './common';
 
 export const HEADER_BRANDINGS = ['name', 'logo', 'both'] as const;
@@ -34,6 +35,7 @@ export const siteQuery = z
       .string({ error: 'Must be text.' })
       .trim()
       .max(100, { error: 'No site has this username.', abort: true })
+      .refine(hasNoNul, 'No site has this username.')
       .optional(),
     user_id: z
       .string({ error: 'Must be text.' })

@@ -27,6 +27,20 @@ describe('safeRedirectPath', () => {
     }
     expect(safeRedirectPath('//x', '/')).toBe('/');
   });
+  it('falls back when dot segments collapse into a protocol-relative URL', () => {
+    for (const bad of [
+      '/.//evil.example',
+      '/..//evil.example',
+      '/a/..//evil.example',
+      '/%2e//evil.example',
+      '/%2E%2E//evil.example',
+      '/./\\evil.example',
+    ]) {
+      expect(safeRedirectPath(bad)).toBe('/edit-profile');
+      expect(afterLoginPath(bad, null)).toBe('/edit-profile');
+    }
+    expect(safeRedirectPath('/a/../sales')).toBe('/sales');
+  });
 });
 
 describe('isRememberedAttemptedUrl', () => {

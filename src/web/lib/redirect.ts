@@ -29,7 +29,10 @@ export function safeRedirectPath(
   try {
     const url = new URL(value, 'http://internal.invalid');
     if (url.origin !== 'http://internal.invalid') return fallback;
-    return url.pathname + url.search + url.hash;
+    // Dot segments collapse during parsing ('/.//evil.example' → '//evil.example'): check the
+    // result too, or it would leave the site as a protocol-relative URL.
+    const path = url.pathname + url.search + url.hash;
+    return path.startsWith('//') ? fallback : path;
   } catch {
     return fallback;
   }

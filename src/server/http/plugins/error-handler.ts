@@ -31,6 +31,29 @@ function validationMessage(issues: ZodIssueLike[], context: string): string {
   return `${field}: ${reason}`;
 }
 
+/**
+ * The error as it may be logged. Drizzle's query errors carry the bound parameters in their
+ * message and stack (password hashes, emails, token hashes): log the SQL and the cause, not them.
+ */
+export function loggableError(err: unknown): unknown {
+  if (!(err instanceof Error) || !('params' in err) || !('query' in err)) return err;
+  const safe = new Error(`Failed query: ${String(err.query)}`, { cause: err.cause });
+  safe.name = err.name;
+  const frames = (err.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  safe.stack = [`${safe.name}: ${safe.message}`, ...frames].join('\n');
+  return safe;
+}
+
+/** PostgreSQL refused the text itself (U+0000, invalid encoding): the client's input, not a fault. */
+function isUnstorableText(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function sendError(
   reply: { code(n: number): { send(body: unknown): unknown } },
   statusCode: number,
@@ -63,8 +86,11 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     const fe = err as FastifyError;
     const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+    if (status >= 500 && isUnstorableText(err)) {
+      return sendError(reply, 400, 'The request contains characters that cannot be stored.', 'VALIDATION_ERROR');
+    }
     if (status >= 500) {
-      request.log.error({ err }, 'request failed');
+      request.log.error({ err: loggableError(err) }, 'request failed');
       return sendError(reply, status, 'Something went wrong on our side. Please try again later.', 'INTERNAL');
     }
     if (status === 429) {

@@ -21,4 +21,10 @@ export {
   type SessionTokens,
 } from './sessions';
 export { deriveUsername } from './username';
-export { createAccount, findUserByEmail, toSessionUser, type NewAccount } from './users-repo';
+export {
+  createAccount,
+  findUserByEmail,
+  findUserByLogin,
+  toSessionUser,
+  type NewAccount,
+} from './users-repo';

@@ -19,6 +19,7 @@ import {
   activateAccount,
   changePassword,
   endSession,
+  findUserByLogin,
   login,
   registerUser,
   requestPasswordReset,
@@ -45,7 +46,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const loginPerAccount = perKey(app, 'login-account', {
     max: 5,
     timeWindow: MINUTE,
-    key: (r) => `${clientIp(r)}|${bodyEmail(r)}`,
+    // The account, not the spelling: its email and its username (any case) share one budget.
+    key: async (r) => {
+      const identifier = bodyEmail(r);
+      if (identifier === undefined) return undefined;
+      const account = await findUserByLogin(deps.database.db, identifier);
+      return `${clientIp(r)}|${account ? account.id : identifier}`;
+    },
   });
   const mailPerEmail = (name: string) =>
     perKey(app, name, { max: 3, timeWindow: HOUR, key: bodyEmail });

@@ -34,16 +34,24 @@ export const HOUR = 60 * MINUTE;
 export function perKey(
   app: FastifyInstance,
   name: string,
-  opts: { max: number; timeWindow: number; key: (request: FastifyRequest) => string | undefined },
+  opts: {
+    max: number;
+    timeWindow: number;
+    key: (request: FastifyRequest) => string | undefined | Promise<string | undefined>;
+  },
 ) {
+  // The key is worked out once per request (it may need a database read) and handed over here.
+  const keys = new WeakMap<FastifyRequest, string>();
   const limiter = app.createRateLimit({
     max: opts.max,
     timeWindow: opts.timeWindow,
     // Distinct prefix: limiters made this way share the plugin's store namespace.
-    keyGenerator: (request) => `${name}:${opts.key(request) ?? ''}`,
+    keyGenerator: (request) => `${name}:${keys.get(request) ?? ''}`,
   });
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (opts.key(request) === undefined) return;
+    const key = await opts.key(request);
+    if (key === undefined) return;
+    keys.set(request, key);
     const result = await limiter(request);
     if (!result.isAllowed && result.isExceeded) {
       request.log.warn({ limiter: name }, 'rate limit reached');
