@@ -8,6 +8,7 @@ import { openDatabase } from './db/client';
 import { createMailDriver } from './adapters/mail';
 import { createStorage } from './adapters/storage';
 import type { AppDeps } from './http/deps';
+import { settleBackgroundMail } from './modules/accounts';
 
 /**
  * The signing secret: JWT_SECRET when set; otherwise one generated on first start and kept in
@@ -66,6 +67,8 @@ export async function createRuntime(env: Env, logger: FastifyBaseLogger): Promis
   return {
     deps: { env, database, mail, storage, secret, logger, redis },
     async close() {
+      // Mail still being delivered for answered requests (reset links, activation) goes out first.
+      await settleBackgroundMail(mail);
       await mail.close?.();
       redis?.disconnect();
       await database.close();

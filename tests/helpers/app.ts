@@ -7,6 +7,7 @@ import { buildApp } from '../../src/server/http/app';
 import type { AppDeps } from '../../src/server/http/deps';
 import { createOutboxDriver, readOutbox } from '../../src/server/adapters/mail/outbox';
 import { createLocalStorage } from '../../src/server/adapters/storage/local';
+import { settleBackgroundMail } from '../../src/server/modules/accounts';
 import { createTestDatabase } from './database';
 
 export interface TestApp {
@@ -46,11 +47,16 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}, env: Recor
     app,
     deps,
     dataDir,
-    outbox: () => readOutbox(outboxDir),
+    // Some mail is sent after the response (no account enumeration by timing): wait for it.
+    outbox: async () => {
+      await settleBackgroundMail(deps.mail);
+      return readOutbox(outboxDir);
+    },
     advanceTime(ms) {
       offset += ms;
     },
     async close() {
+      await settleBackgroundMail(deps.mail);
       await app.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });

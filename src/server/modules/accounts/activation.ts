@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../shared/messages';
 import { users } from '../../db/schema';
 import { nowDate, silentLog, type AccountsDeps, type Logger } from './deps';
 import { consumeEmailToken, issueEmailToken } from './emailed-tokens';
-import { sendActivationMail } from './mailer';
+import { sendActivationMail, sendInBackground } from './mailer';
 import { findUserByEmail } from './users-repo';
 
 /** Neutral on purpose: it must read true whether or not the account exists. */
@@ -45,7 +45,7 @@ export async function resendActivation(
   const user = await findUserByEmail(deps.database.db, email);
   if (user && !user.activatedAt && user.status === 'active') {
     const token = await issueEmailToken(deps.database.db, user.id, 'activation', nowDate(deps));
-    await sendActivationMail(deps, user, token, log);
+    sendInBackground(deps, sendActivationMail(deps, user, token, log));
   }
   return { message: ACTIVATION_RESENT };
 }

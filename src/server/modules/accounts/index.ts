@@ -8,6 +8,7 @@ export {
 export { activateAccount, resendActivation } from './activation';
 export type { AccountsDeps } from './deps';
 export { login } from './login';
+export { settleBackgroundMail } from './mailer';
 export { changePassword, requestPasswordReset, resetPassword } from './password';
 export { hashPassword } from './passwords';
 export { getMe, getPublicProfile, updateProfile } from './profile';

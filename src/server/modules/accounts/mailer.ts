@@ -33,6 +33,27 @@ async function deliver(
   }
 }
 
+/** Mail being delivered after its request was answered, per driver (see sendInBackground). */
+const inFlight = new WeakMap<object, Set<Promise<boolean>>>();
+
+/**
+ * Lets a request answer before its email is delivered. Calls that must not reveal whether an
+ * account exists (reset link, re-send activation) would otherwise answer measurably later for a
+ * real account than for an unknown one — SMTP takes a while.
+ */
+export function sendInBackground(deps: MailDeps, delivery: Promise<boolean>): void {
+  let pending = inFlight.get(deps.mail);
+  if (!pending) inFlight.set(deps.mail, (pending = new Set()));
+  pending.add(delivery);
+  void delivery.finally(() => pending.delete(delivery));
+}
+
+/** Resolves when every background delivery through this driver has finished (shutdown, tests). */
+export async function settleBackgroundMail(mail: object): Promise<void> {
+  const pending = inFlight.get(mail);
+  while (pending && pending.size > 0) await Promise.all([...pending]);
+}
+
 const brand = (deps: MailDeps) => ({ brandName: deps.env.BRAND_NAME, appUrl: appOrigin(deps) });
 
 export function sendActivationMail(

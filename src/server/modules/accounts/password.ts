@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../shared/messages';
 import { users, type UserRow } from '../../db/schema';
 import { nowDate, silentLog, type AccountsDeps, type DbOrTx, type Logger } from './deps';
 import { consumeEmailToken, issueEmailToken } from './emailed-tokens';
-import { sendPasswordChangedMail, sendPasswordResetMail } from './mailer';
+import { sendInBackground, sendPasswordChangedMail, sendPasswordResetMail } from './mailer';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeAllSessions, startSession, type SessionTokens } from './sessions';
 import { findUserByEmail, findUserById } from './users-repo';
@@ -25,7 +25,7 @@ export async function requestPasswordReset(
   const user = await findUserByEmail(deps.database.db, email);
   if (user && user.status === 'active') {
     const token = await issueEmailToken(deps.database.db, user.id, 'password_reset', nowDate(deps));
-    await sendPasswordResetMail(deps, user, token, log);
+    sendInBackground(deps, sendPasswordResetMail(deps, user, token, log));
   }
   return { message: MESSAGES.passwordResetLinkSent };
 }
