@@ -2,6 +2,14 @@ import { z } from 'zod';
 
 /** An uploaded image as the API returns it: two processed variants (SPEC §3 image {thumbnail, fullsize}). */
 export const imageSchema = z.object({ thumbnail: z.string(), fullsize: z.string() });
+
+/** The wire `image` of a row storing both variants: both URLs, or null when there is no image. */
+export function imageOf(
+  thumbnail: string | null,
+  fullsize: string | null,
+): z.infer<typeof imageSchema> | null {
+  return thumbnail && fullsize ? { thumbnail, fullsize } : null;
+}
 export type Image = z.infer<typeof imageSchema>;
 
 export const messageResponse = z.object({ message: z.string() });

@@ -1,9 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { ROLES, type Role } from '../../../shared/contracts/accounts';
-import { users } from '../../db/schema';
 import { appOrigin, nowMs, type AccountsDeps } from './deps';
+import { findSessionSubject } from './users-repo';
 
 /** Access tokens live 15 minutes; the refresh token renews them. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -89,16 +88,7 @@ export async function authenticateAccessToken(
 ): Promise<AuthenticatedUser | null> {
   const claims = await verifyAccessToken(deps, token);
   if (!claims) return null;
-  const [row] = await deps.database.db
-    .select({
-      id: users.id,
-      role: users.role,
-      status: users.status,
-      sessionVersion: users.sessionVersion,
-    })
-    .from(users)
-    .where(eq(users.id, claims.userId))
-    .limit(1);
+  const row = await findSessionSubject(deps.database.db, claims.userId);
   if (!row || row.status !== 'active' || row.sessionVersion !== claims.sessionVersion) return null;
   return { id: row.id, role: row.role };
 }

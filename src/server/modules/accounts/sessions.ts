@@ -3,10 +3,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/messages';
 import { unauthorized } from '../../../shared/errors';
 import type { Role } from '../../../shared/contracts/accounts';
-import { refreshTokens, users } from '../../db/schema';
+import { refreshTokens } from '../../db/schema';
 import { signAccessToken } from './access-tokens';
 import { hashToken, randomToken } from './crypto';
 import { nowDate, silentLog, type AccountsDeps, type DbOrTx, type Logger } from './deps';
+import { findSessionSubject } from './users-repo';
 
 /** A login lasts at most this long; rotating the refresh token never extends it. */
 export const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -114,16 +115,7 @@ export async function rotateRefreshToken(
       await revokeFamily(tx, row.familyId, now);
       return { kind: 'reuse' as const, userId: row.userId, familyId: row.familyId };
     }
-    const [user] = await tx
-      .select({
-        id: users.id,
-        role: users.role,
-        status: users.status,
-        sessionVersion: users.sessionVersion,
-      })
-      .from(users)
-      .where(eq(users.id, row.userId))
-      .limit(1);
+    const user = await findSessionSubject(tx, row.userId);
     if (!user || user.status !== 'active') {
       await revokeFamily(tx, row.familyId, now);
       return { kind: 'invalid' as const };

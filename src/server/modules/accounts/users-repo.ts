@@ -4,6 +4,7 @@ import { conflict } from '../../../shared/errors';
 import { sites, users, type NewUserRow, type SiteRow, type UserRow } from '../../db/schema';
 import { siteDefaults } from '../sites/defaults';
 import type { DbOrTx } from './deps';
+import { imageOf } from '../../../shared/contracts/common';
 
 export function toSessionUser(row: UserRow): SessionUser {
   return {
@@ -16,10 +17,7 @@ export function toSessionUser(row: UserRow): SessionUser {
     bio: row.bio,
     link: row.link,
     _tags: row.tags,
-    image:
-      row.imageThumbnail && row.imageFullsize
-        ? { thumbnail: row.imageThumbnail, fullsize: row.imageFullsize }
-        : null,
+    image: imageOf(row.imageThumbnail, row.imageFullsize),
     plan: row.plan ?? null,
     likesCount: row.likesCount,
     likesType: 'user',
@@ -42,6 +40,21 @@ export function toPublicProfile(row: UserRow): PublicProfile {
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** What authenticating a token needs of its user: one primary-key read, no heavy columns. */
+export async function findSessionSubject(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      status: users.status,
+      sessionVersion: users.sessionVersion,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
   return row;
 }
 

@@ -4,6 +4,7 @@ import { isUuid } from '../../../shared/contracts/common';
 import { notFound } from '../../../shared/errors';
 import type { Db } from '../../db/client';
 import { sites, users, type SiteRow } from '../../db/schema';
+import { imageOf } from '../../../shared/contracts/common';
 
 type Reader = Pick<Db, 'select'>;
 
@@ -13,10 +14,7 @@ export function toSite(row: SiteRow, username: string): Site {
     name: row.name,
     domainName: row.domainName,
     description: row.description,
-    image:
-      row.imageThumbnail && row.imageFullsize
-        ? { thumbnail: row.imageThumbnail, fullsize: row.imageFullsize }
-        : null,
+    image: imageOf(row.imageThumbnail, row.imageFullsize),
     headerBackgroundColor: row.headerBackgroundColor,
     headerTextColor: row.headerTextColor,
     footerBackgroundColor: row.footerBackgroundColor,
