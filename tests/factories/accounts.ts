@@ -119,3 +119,28 @@ export function recordingLogger() {
     raw: () => lines.join(''),
   };
 }
+
+let registrations = 0;
+/** A valid POST /register body, unique per call. */
+export function registrationBody(overrides: Record<string, unknown> = {}) {
+  registrations += 1;
+  const n = `${registrations}-${unique()}`;
+  return {
+    username: `new-user-${n}`,
+    name: `New User ${registrations}`,
+    email: `new-${n}@example.test`,
+    password: 'long enough password',
+    accountType: 'seller',
+    ...overrides,
+  };
+}
+
+/** POST /register from its own client address (registration is rate limited per address). */
+export function registerVia(t: TestApp, payload: unknown, remoteAddress = nextIp()) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/register',
+    payload: payload as object,
+    remoteAddress,
+  });
+}
