@@ -47,6 +47,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD: 'admin-pass-123',
+      // Every test sends its own X-Forwarded-For (tests/e2e/support.ts): per-IP limits per test.
+      TRUST_PROXY: 'true',
     },
     stdout: 'pipe',
     stderr: 'pipe',

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, acceptCookies, submitLogin } from './support';
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, acceptCookies, expect, submitLogin, test } from './support';
 
 // WCAG 2.2 AA (the product's promise): axe on the key pages in their real states. Logs in once
 // (login is rate limited per address, and the other specs sign in several times already).

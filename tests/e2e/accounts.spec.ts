@@ -1,17 +1,18 @@
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { MESSAGES } from '../../src/shared/messages';
 import {
   DEMO_PASSWORD,
   acceptCookies,
+  expect,
   modal,
   okayModal,
   submitLogin,
+  test,
   waitForLink,
 } from './support';
 
-// Registration is rate limited to 5 an hour per address: this file registers two accounts, the
-// other flows sign in as the seeded demo users.
+// Registration is rate limited to 5 an hour per address: every test has its own address
+// (support.ts), this file registers two accounts, the other flows sign in as the seeded demo users.
 
 const WRONG_CREDENTIALS = 'The email/username or password is incorrect.';
 

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies } from './support';
+import type { Page } from '@playwright/test';
+import { acceptCookies, expect, test } from './support';
 
 /** The persisted cart as zustand's persist middleware stores it (features/cart/stores/cart-store.ts). */
 const CART = {

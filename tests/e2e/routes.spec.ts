@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support';
 
 /** Every static route of SPEC §2, rendered by the server (no browser needed). */
 const PUBLIC = [

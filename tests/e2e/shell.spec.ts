@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support';
 
 const COOKIE_TEXT = 'This website needs cookies to function so please allow them :)';
 

@@ -1,6 +1,30 @@
 import path from 'node:path';
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { extractLinks, readOutbox } from '../../src/server/adapters/mail/outbox';
+
+export { expect };
+
+let clientCount = 0;
+
+/**
+ * A client address of its own for every test (sent as X-Forwarded-For; the e2e server trusts the
+ * proxy header): the per-IP rate limits (login: 10 a minute) never make one test depend on how
+ * many logins the others used. Unique per worker process and test.
+ */
+export function nextClientIp(): string {
+  clientCount += 1;
+  const n = (process.pid % 250) * 254 * 256 + clientCount;
+  const host = (n % 254) + 1; // 1…254: never a network or broadcast address
+  const rest = Math.floor(n / 254);
+  return `10.${Math.floor(rest / 256) % 256}.${rest % 256}.${host}`;
+}
+
+/** `test` with a fresh client address per test (see nextClientIp): import this, not Playwright's. */
+export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': nextClientIp() });
+  },
+});
 
 /** Seeded by the e2e server (playwright.config.ts): demo users and the super admin. */
 export const DEMO_PASSWORD = 'demo-pass-123';

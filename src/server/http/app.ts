@@ -59,6 +59,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     // The app embeds its own media only; COEP would block user images served from S3/CDN.
     crossOriginEmbedderPolicy: false,
     hsts: deps.env.APP_URL.startsWith('https://'),
+    // Not helmet's no-referrer: under it browsers send `Origin: null` with plain form posts, and
+    // the no-JavaScript forms (log in, register, sign out) would fail React Router's and the API's
+    // same-origin checks. same-origin still gives other sites no Referer (and them `Origin: null`).
+    referrerPolicy: { policy: 'same-origin' },
   });
   await app.register(rateLimit, {
     global: false,

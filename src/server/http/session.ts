@@ -42,7 +42,9 @@ function appendCookie(
   const existing = reply.getHeader('set-cookie');
   const list =
     existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
-  // One value per cookie name: a later write (clear after set) replaces the earlier one.
+  // One value per cookie name: a later write (clear after set) replaces the earlier one. Fastify
+  // appends to an existing set-cookie header, so the old list must go first.
+  reply.removeHeader('set-cookie');
   reply.header('set-cookie', [...list.filter((c) => !c.startsWith(`${name}=`)), cookie]);
 }
 

@@ -29,14 +29,22 @@ function toResponse(res: { statusCode: number; headers: Record<string, unknown>;
   return new Response(nullBody ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
 }
 
-/** A fetch() that reaches this app's API through app.inject, forwarding the caller's identity. */
-export function createInProcessFetch(app: FastifyInstance, opts: { token?: string; ip?: string }): typeof fetch {
+/**
+ * A fetch() that reaches this app's API through app.inject, forwarding the caller's identity: the
+ * access token, the client IP (rate limits stay per client) and the Host the page was addressed
+ * to (so the API's same-origin check compares a forwarded Origin with the page's own origin).
+ */
+export function createInProcessFetch(
+  app: FastifyInstance,
+  opts: { token?: string; ip?: string; host?: string },
+): typeof fetch {
   return async (input, init) => {
     const request = new Request(new URL(String(input instanceof Request ? input.url : input), 'http://internal'), init);
     const url = new URL(request.url);
     const headers: Record<string, string> = {};
     request.headers.forEach((v, k) => (headers[k] = v));
     if (opts.token && !headers['x-access-token']) headers['x-access-token'] = opts.token;
+    if (opts.host && !headers.host) headers.host = opts.host;
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     const res = await app.inject({
       method: request.method as 'GET',
@@ -85,7 +93,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
         ? await options.resolveAccessToken(request, reply)
         : request.cookies.token;
       const nonce = (reply.raw as { cspNonce?: string }).cspNonce ?? '';
-      const context = { apiFetch: createInProcessFetch(app, { token, ip: request.ip }), config, nonce };
+      const context = { apiFetch: createInProcessFetch(app, { token, ip: request.ip, host: request.host }), config, nonce };
       // Headers set so far (cookies, security headers) must survive: copy them onto the raw response.
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) reply.raw.setHeader(name, value as string | string[]);

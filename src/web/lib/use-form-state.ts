@@ -17,9 +17,11 @@ interface FormStateOptions<F extends string> {
 export function useFormState<V extends Record<string, string>, F extends string>(
   initialValues: V,
   { fields, fieldId }: FormStateOptions<F | Extract<keyof V, string>>,
+  /** Errors to show from the start (a server-rendered answer to a post without JavaScript). */
+  initialErrors: FieldErrors = {},
 ) {
   const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors>(initialErrors);
 
   const fieldProps = (name: Extract<keyof V, string>) => ({
     id: fieldId(name),

@@ -1,15 +1,33 @@
 import { useEffect } from 'react';
-import { Link, redirect, useNavigate, useSearchParams } from 'react-router';
+import { Link, data, redirect, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
-import type { LoginResponse } from '../../shared/contracts/accounts';
+import {
+  loginRequest,
+  registerRequest,
+  type LoginResponse,
+} from '../../shared/contracts/accounts';
+import { MESSAGES } from '../../shared/messages';
 import { PageHeader } from '../components/ui/page';
 import { LoginForm } from '../features/accounts/components/LoginForm';
-import { RegisterForm } from '../features/accounts/components/RegisterForm';
+import {
+  REGISTER_FIELDS,
+  RegisterForm,
+  type RegisterFallback,
+} from '../features/accounts/components/RegisterForm';
+import type { LoginFallback } from '../features/accounts/components/LoginForm';
+import {
+  apiHeaders,
+  failureStatus,
+  formText,
+  readApiFailure,
+  setCookieHeaders,
+} from '../features/accounts/form-post';
 import {
   rememberAttemptedUrl,
   takeAttemptedUrl,
   useAuthStore,
 } from '../features/auth/stores/auth-store';
+import { issuesToFieldErrors, serverFieldErrors } from '../lib/form-errors';
 import { pageMeta } from '../lib/meta';
 import { afterLoginPath } from '../lib/redirect';
 import { useRootData } from '../lib/root-data';
@@ -29,7 +47,87 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-export default function Login() {
+/**
+ * The forms without JavaScript (with it, the components' own handlers post to the API and never
+ * reach here): log in → redirect on with the API's cookies, or the page again with the server's
+ * message and the entered values (never the password); register → the success text inline.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const form = await request.formData();
+  return url.searchParams.get('action') === 'register'
+    ? registerAction(request, context.apiFetch, form)
+    : loginAction(request, context.apiFetch, form, url.searchParams.get('redirectTo'));
+}
+
+async function loginAction(
+  request: Request,
+  apiFetch: typeof fetch,
+  form: FormData,
+  redirectTo: string | null,
+) {
+  const values = { email: formText(form, 'email') };
+  const parsed = loginRequest.safeParse({ ...values, password: formText(form, 'password') });
+  if (!parsed.success) {
+    const fallback: LoginFallback = {
+      values,
+      fieldErrors: issuesToFieldErrors(parsed.error.issues),
+    };
+    return data({ login: fallback }, { status: 400 });
+  }
+  const res = await apiFetch('/api/v1/login', {
+    method: 'POST',
+    headers: apiHeaders(request),
+    body: JSON.stringify(parsed.data),
+  });
+  if (res.ok) {
+    throw redirect(afterLoginPath(redirectTo, null), { headers: setCookieHeaders(res) });
+  }
+  const failure = await readApiFailure(res, MESSAGES.loginError);
+  const fallback: LoginFallback =
+    failure.code === 'ACCOUNT_NOT_ACTIVATED'
+      ? { values, notActivated: failure.message }
+      : { values, error: failure.message };
+  return data({ login: fallback }, { status: failureStatus(failure.status) });
+}
+
+async function registerAction(request: Request, apiFetch: typeof fetch, form: FormData) {
+  const values = {
+    username: formText(form, 'username'),
+    name: formText(form, 'name'),
+    email: formText(form, 'email'),
+    accountType: formText(form, 'accountType'),
+  };
+  const parsed = registerRequest.safeParse({ ...values, password: formText(form, 'password') });
+  if (!parsed.success) {
+    const fallback: RegisterFallback = {
+      values,
+      fieldErrors: issuesToFieldErrors(parsed.error.issues),
+    };
+    return data({ register: fallback }, { status: 400 });
+  }
+  const res = await apiFetch('/api/v1/register', {
+    method: 'POST',
+    headers: apiHeaders(request),
+    body: JSON.stringify(parsed.data),
+  });
+  if (res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: unknown } | null;
+    const message =
+      typeof body?.message === 'string' && body.message ? body.message : MESSAGES.registrationSuccess;
+    const fallback: RegisterFallback = { values, registered: message };
+    return { register: fallback };
+  }
+  const failure = await readApiFailure(res, MESSAGES.registrationError);
+  const fallback: RegisterFallback = {
+    values,
+    error: failure.message,
+    fieldErrors: serverFieldErrors(failure.details, REGISTER_FIELDS),
+  };
+  return data({ register: fallback }, { status: failureStatus(failure.status) });
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const appUrl = useRootData()?.config.appUrl ?? '';
@@ -67,7 +165,11 @@ export default function Login() {
       <section aria-label={register ? 'Registration' : 'Log in'} className="card">
         {register ? (
           <>
-            <RegisterForm appUrl={appUrl} loginHref={loginHref} />
+            <RegisterForm
+              appUrl={appUrl}
+              loginHref={loginHref}
+              fallback={actionData && 'register' in actionData ? actionData.register : undefined}
+            />
             <p className="mt-6 text-sm text-gray-700">
               Already have an account?{' '}
               <Link to={loginHref} className="link" data-testid="switch-to-login">
@@ -76,7 +178,11 @@ export default function Login() {
             </p>
           </>
         ) : (
-          <LoginForm onSignedIn={onSignedIn} registerHref={registerHref} />
+          <LoginForm
+            onSignedIn={onSignedIn}
+            registerHref={registerHref}
+            fallback={actionData && 'login' in actionData ? actionData.login : undefined}
+          />
         )}
       </section>
     </div>

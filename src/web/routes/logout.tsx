@@ -1,9 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, data, redirect, useNavigate } from 'react-router';
 import type { Route } from './+types/logout';
 import { PageHeader } from '../components/ui/page';
 import { withLoading } from '../components/ui/loading';
 import { logout } from '../features/accounts/api/accounts-api';
+import {
+  apiHeaders,
+  failureStatus,
+  readApiFailure,
+  setCookieHeaders,
+} from '../features/accounts/form-post';
 import { useAuthStore } from '../features/auth/stores/auth-store';
 import { ACCESS_TOKEN_COOKIE } from '../lib/api';
 import { pageMeta } from '../lib/meta';
@@ -15,6 +21,23 @@ import { pageMeta } from '../lib/meta';
  */
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Sign out');
 
+const LOGOUT_ERROR = 'We could not sign you out. Please try again.';
+
+/**
+ * The "Sign out" form without JavaScript: POST /logout with this request's cookies (and Origin,
+ * so another site's post is refused), then home with the cleared cookies.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const res = await context.apiFetch('/api/v1/logout', {
+    method: 'POST',
+    headers: apiHeaders(request, { cookie: true }),
+    body: '{}',
+  });
+  if (res.ok) throw redirect('/', { headers: setCookieHeaders(res) });
+  const failure = await readApiFailure(res, LOGOUT_ERROR);
+  return data({ error: failure.message }, { status: failureStatus(failure.status) });
+}
+
 function signOutLocally() {
   useAuthStore.getState().clear();
   void useAuthStore.persist.clearStorage();
@@ -22,7 +45,7 @@ function signOutLocally() {
   document.cookie = `${ACCESS_TOKEN_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
 
-export default function Logout() {
+export default function Logout({ actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const started = useRef(false);
 
@@ -42,9 +65,26 @@ export default function Logout() {
         title="Signing you out"
         description="We are ending your session on this device. You will be taken to the home page."
       />
-      <Link to="/" className="btn btn-secondary">
-        Go to the home page
-      </Link>
+      {actionData?.error ? (
+        <p
+          role="alert"
+          className="mb-5 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+          data-testid="logout-error"
+        >
+          {actionData.error}
+        </p>
+      ) : null}
+      {/* Without JavaScript nothing signs out by itself: this form does it on the server. */}
+      <div className="flex flex-col items-center gap-3 md:flex-row md:justify-center">
+        <form method="post" data-testid="logout-form">
+          <button type="submit" className="btn btn-primary" data-testid="logout-submit">
+            Sign out
+          </button>
+        </form>
+        <Link to="/" className="btn btn-secondary">
+          Go to the home page
+        </Link>
+      </div>
     </div>
   );
 }

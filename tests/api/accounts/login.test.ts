@@ -49,6 +49,11 @@ describe('POST /login', () => {
     const { user, password } = await createUser(t.deps);
     const res = await login({ email: user.email, password });
     const cookies = cookiesOf(res);
+    // Exactly one Set-Cookie per cookie name.
+    const names = ([] as string[])
+      .concat(res.headers['set-cookie'] ?? [])
+      .map((c) => c.split('=')[0]);
+    expect(names.sort()).toEqual(['refreshToken', 'token']);
     expect(cookies.token?.value).toBe(res.json().user.token);
     expect(cookies.token?.attrs).toMatchObject({ path: '/', samesite: 'Lax', 'max-age': '900' });
     expect(cookies.token?.attrs).not.toHaveProperty('httponly');

@@ -5,7 +5,7 @@ import { MESSAGES } from '../../../../shared/messages';
 import { PasswordField, SubmitButton, TextField } from '../../../components/ui/form';
 import { notifyError } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
-import { issuesToFieldErrors } from '../../../lib/form-errors';
+import { issuesToFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { useFormState } from '../../../lib/use-form-state';
 import { usePending } from '../../../lib/use-pending';
 import { login } from '../api/accounts-api';
@@ -14,23 +14,39 @@ import { ResendActivation } from './ResendActivation';
 const FIELDS = ['email', 'password'] as const;
 
 /**
+ * What the /login action answers a plain (no-JavaScript) post with: the entered login (never the
+ * password) and the server's message, shown inline instead of in a modal.
+ */
+export interface LoginFallback {
+  values: { email: string };
+  error?: string;
+  notActivated?: string;
+  fieldErrors?: FieldErrors;
+}
+
+/**
  * The log-in form (email or username + password). Success hands the answer to `onSignedIn`
  * (the route stores the session and navigates); a not-activated account gets the server's
  * explanation and a "Re-send activation email" form; other failures show the server's message
- * in a modal, else the SPEC §8 login error.
+ * in a modal, else the SPEC §8 login error. Without JavaScript the form posts to the route's
+ * action, whose answer (`fallback`) is shown inline.
  */
 export function LoginForm({
   onSignedIn,
   registerHref,
+  fallback,
 }: {
   onSignedIn: (res: LoginResponse) => void | Promise<void>;
   registerHref: string;
+  fallback?: LoginFallback;
 }) {
   const { values, setErrors, fieldProps, showErrors } = useFormState(
-    { email: '', password: '' },
+    { email: fallback?.values.email ?? '', password: '' },
     { fields: FIELDS, fieldId: (field) => `login-${field}` },
+    fallback?.fieldErrors,
   );
-  const [notActivated, setNotActivated] = useState<string | null>(null);
+  const [notActivated, setNotActivated] = useState<string | null>(fallback?.notActivated ?? null);
+  const [serverError, setServerError] = useState<string | null>(fallback?.error ?? null);
   const [pending, run] = usePending();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -39,6 +55,7 @@ export function LoginForm({
     if (!parsed.success) return showErrors(issuesToFieldErrors(parsed.error.issues));
     setErrors({});
     setNotActivated(null);
+    setServerError(null);
     void run(async () => {
       try {
         const res = await login(parsed.data);
@@ -55,7 +72,17 @@ export function LoginForm({
 
   return (
     <>
+      {serverError ? (
+        <p
+          role="alert"
+          className="mb-5 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+          data-testid="login-error"
+        >
+          {serverError}
+        </p>
+      ) : null}
       <form
+        method="post"
         noValidate
         onSubmit={onSubmit}
         className="space-y-5"

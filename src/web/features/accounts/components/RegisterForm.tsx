@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import {
   ACCOUNT_TYPES,
   PASSWORD_MAX,
@@ -12,13 +13,33 @@ import { PasswordField, SubmitButton, TextField } from '../../../components/ui/f
 import { modalActions, showNotify } from '../../../components/ui/modal';
 import { notifyError } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
-import { describedBy, issuesToFieldErrors, serverFieldErrors } from '../../../lib/form-errors';
+import {
+  describedBy,
+  issuesToFieldErrors,
+  serverFieldErrors,
+  type FieldErrors,
+} from '../../../lib/form-errors';
 import { useFormState } from '../../../lib/use-form-state';
 import { usePending } from '../../../lib/use-pending';
 import { register } from '../api/accounts-api';
 import { pageUrlHint } from '../page-url';
 
 const FIELDS = ['username', 'name', 'email', 'password', 'accountType'] as const;
+export const REGISTER_FIELDS = FIELDS;
+
+/**
+ * What the /login?action=register action answers a plain (no-JavaScript) post with: the entered
+ * values (never the password) and the server's message or the success text, shown inline.
+ */
+export interface RegisterFallback {
+  values: { username: string; name: string; email: string; accountType: string };
+  error?: string;
+  registered?: string;
+  fieldErrors?: FieldErrors;
+}
+
+const isAccountType = (value: string | undefined): value is AccountType =>
+  (ACCOUNT_TYPES as readonly string[]).includes(value ?? '');
 
 const TYPE_LABELS: Record<AccountType, { label: string; description: string }> = {
   seller: { label: 'Seller', description: 'Sell from your own page.' },
@@ -29,17 +50,36 @@ const TYPE_LABELS: Record<AccountType, { label: string; description: string }> =
 /**
  * Registration (SPEC §2 /login?action=register; DESIGN §4 POST /register). Validated with the
  * shared schema before sending; the server's answer (success or its message) is shown in a modal.
+ * Without JavaScript the form posts to the route's action, whose answer (`fallback`) is inline.
  */
-export function RegisterForm({ appUrl, loginHref }: { appUrl: string; loginHref: string }) {
-  const [accountType, setAccountType] = useState<AccountType>('both');
+export function RegisterForm({
+  appUrl,
+  loginHref,
+  fallback,
+}: {
+  appUrl: string;
+  loginHref: string;
+  fallback?: RegisterFallback;
+}) {
+  const initialType = fallback?.values.accountType;
+  const [accountType, setAccountType] = useState<AccountType>(
+    isAccountType(initialType) ? initialType : 'both',
+  );
+  const [serverError, setServerError] = useState<string | null>(fallback?.error ?? null);
   const { values, errors, setErrors, fieldProps, showErrors } = useFormState(
-    { username: '', name: '', email: '', password: '' },
+    {
+      username: fallback?.values.username ?? '',
+      name: fallback?.values.name ?? '',
+      email: fallback?.values.email ?? '',
+      password: '',
+    },
     {
       fields: FIELDS,
       // The account type's error focuses the chosen radio button.
       fieldId: (field) =>
         field === 'accountType' ? `register-type-${accountType}` : `register-${field}`,
     },
+    fallback?.fieldErrors,
   );
   const [pending, run] = usePending();
 
@@ -48,6 +88,7 @@ export function RegisterForm({ appUrl, loginHref }: { appUrl: string; loginHref:
     const parsed = registerRequest.safeParse({ ...values, accountType });
     if (!parsed.success) return showErrors(issuesToFieldErrors(parsed.error.issues));
     setErrors({});
+    setServerError(null);
     void run(async () => {
       try {
         const res = await register(parsed.data);
@@ -62,15 +103,36 @@ export function RegisterForm({ appUrl, loginHref }: { appUrl: string; loginHref:
     });
   }
 
+  if (fallback?.registered) {
+    return (
+      <div role="status" data-testid="register-success">
+        <p className="text-gray-900">{fallback.registered}</p>
+        <Link to={loginHref} className="btn btn-primary mt-4">
+          Log in
+        </Link>
+      </div>
+    );
+  }
+
   const typeErrorId = errors.accountType ? 'register-type-error' : null;
   return (
     <form
+      method="post"
       noValidate
       onSubmit={onSubmit}
       className="space-y-5"
       aria-label="Create your account"
       data-testid="register-form"
     >
+      {serverError ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+          data-testid="register-error"
+        >
+          {serverError}
+        </p>
+      ) : null}
       <TextField
         {...fieldProps('username')}
         label="Username"

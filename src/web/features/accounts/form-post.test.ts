@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import {
+  apiHeaders,
+  failureStatus,
+  formText,
+  readApiFailure,
+  setCookieHeaders,
+} from './form-post';
+
+describe('formText', () => {
+  it('reads text fields, empty for missing ones and files', () => {
+    const form = new FormData();
+    form.set('email', ' leo ');
+    form.set('avatar', new Blob(['x']), 'a.png');
+    expect(formText(form, 'email')).toBe(' leo ');
+    expect(formText(form, 'password')).toBe('');
+    expect(formText(form, 'avatar')).toBe('');
+  });
+});
+
+describe('apiHeaders', () => {
+  const page = (headers: Record<string, string>) =>
+    new Request('http://shop.example/logout', { method: 'POST', headers });
+
+  it('sends JSON and forwards the Origin only when the page request had one', () => {
+    expect(apiHeaders(page({ origin: 'https://evil.example', cookie: 'refreshToken=r' }))).toEqual({
+      'content-type': 'application/json',
+      origin: 'https://evil.example',
+    });
+    expect(apiHeaders(page({}))).toEqual({ 'content-type': 'application/json' });
+  });
+
+  it('forwards the cookies when asked', () => {
+    expect(apiHeaders(page({ cookie: 'token=a; refreshToken=r' }), { cookie: true })).toEqual({
+      'content-type': 'application/json',
+      cookie: 'token=a; refreshToken=r',
+    });
+    expect(apiHeaders(page({}), { cookie: true })).toEqual({ 'content-type': 'application/json' });
+  });
+});
+
+describe('setCookieHeaders', () => {
+  it('keeps every Set-Cookie separate and nothing else', () => {
+    const res = new Response(null, {
+      headers: [
+        ['set-cookie', 'token=a; Path=/'],
+        ['set-cookie', 'refreshToken=b; Path=/; HttpOnly'],
+        ['content-type', 'application/json'],
+      ],
+    });
+    const headers = setCookieHeaders(res);
+    expect(headers.getSetCookie()).toEqual(['token=a; Path=/', 'refreshToken=b; Path=/; HttpOnly']);
+    expect(headers.get('content-type')).toBeNull();
+  });
+});
+
+describe('readApiFailure', () => {
+  it("reads the API's error body", async () => {
+    const res = Response.json(
+      { message: 'Wrong password.', code: 'INVALID_CREDENTIALS', details: [{ path: ['email'] }] },
+      { status: 401 },
+    );
+    expect(await readApiFailure(res, 'fallback')).toEqual({
+      status: 401,
+      message: 'Wrong password.',
+      code: 'INVALID_CREDENTIALS',
+      details: [{ path: ['email'] }],
+    });
+  });
+
+  it('falls back when there is no message or no JSON', async () => {
+    expect(await readApiFailure(Response.json({ message: ' ' }, { status: 400 }), 'fb')).toEqual({
+      status: 400,
+      message: 'fb',
+    });
+    expect(await readApiFailure(new Response('<html>', { status: 502 }), 'fb')).toEqual({
+      status: 502,
+      message: 'fb',
+    });
+  });
+});
+
+describe('failureStatus', () => {
+  it('keeps client errors and reports server errors as 502', () => {
+    expect(failureStatus(401)).toBe(401);
+    expect(failureStatus(429)).toBe(429);
+    expect(failureStatus(500)).toBe(502);
+    expect(failureStatus(200)).toBe(502);
+  });
+});
