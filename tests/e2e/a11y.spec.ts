@@ -1,32 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, acceptCookies, expect, submitLogin, test } from './support';
+import {
+  CART_LINES,
+  DEMO_PASSWORD,
+  acceptCookies,
+  expect,
+  openCheckoutWithCart,
+  submitLogin,
+  test,
+} from './support';
 
 // WCAG 2.2 AA (the product's promise): axe on the key pages in their real states. Logs in once
 // (login is rate limited per address, and the other specs sign in several times already).
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** The persisted cart as zustand's persist middleware stores it (as in modal.spec.ts). */
-const CART = {
-  state: {
-    items: [
-      {
-        _id: 'p-mug',
-        amount: 2,
-        price: 18,
-        shippingCost: 4,
-        selectedVariations: {},
-        title: 'Blue mug',
-      },
-    ],
-    selectedShippingAddressId: null,
-    selectedBillingAddressId: null,
-    addressIsValid: false,
-    selectedTab: 'cart',
-  },
-  version: 0,
-};
 
 type Violations = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'];
 
@@ -65,13 +52,6 @@ async function expectAccessible(page: Page, state: string) {
     violations.length,
     `${state}: ${violations.length} accessibility violation(s)\n${describeViolations(violations)}`,
   ).toBe(0);
-}
-
-async function openCheckoutWithCart(page: Page) {
-  await page.goto('/about');
-  await page.evaluate((cart) => localStorage.setItem('cart', JSON.stringify(cart)), CART);
-  await page.goto('/checkout');
-  await expect(page.getByTestId('cart-line')).toHaveCount(1);
 }
 
 test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
@@ -134,7 +114,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
     });
 
     test('/checkout with an item, then the confirm modal', async ({ page }) => {
-      await openCheckoutWithCart(page);
+      await openCheckoutWithCart(page, [CART_LINES.mug]);
       await expectAccessible(page, '/checkout with a cart');
       await page.getByTestId('cart-clear').click();
       await expect(page.getByRole('alertdialog')).toBeVisible();

@@ -1,41 +1,5 @@
 import type { Page } from '@playwright/test';
-import { acceptCookies, expect, test } from './support';
-
-/** The persisted cart as zustand's persist middleware stores it (features/cart/stores/cart-store.ts). */
-const CART = {
-  state: {
-    items: [
-      {
-        _id: 'p-mug',
-        amount: 2,
-        price: 18,
-        shippingCost: 4,
-        selectedVariations: {},
-        title: 'Blue mug',
-      },
-      {
-        _id: 'p-bowl',
-        amount: 1,
-        price: 32.5,
-        shippingCost: 0,
-        selectedVariations: { size: 'L' },
-        title: 'Bowl',
-      },
-    ],
-    selectedShippingAddressId: null,
-    selectedBillingAddressId: null,
-    addressIsValid: false,
-    selectedTab: 'cart',
-  },
-  version: 0,
-};
-
-async function openCheckoutWithCart(page: Page) {
-  await page.goto('/about');
-  await page.evaluate((cart) => localStorage.setItem('cart', JSON.stringify(cart)), CART);
-  await page.goto('/checkout');
-  await expect(page.getByTestId('cart-line')).toHaveCount(2);
-}
+import { CART_LINES, acceptCookies, expect, openCheckoutWithCart, test } from './support';
 
 const focusIsInside = (page: Page) =>
   page.evaluate(() => !!document.activeElement?.closest('[data-testid="modal"]'));
@@ -43,7 +7,7 @@ const focusIsInside = (page: Page) =>
 test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
 
 test('confirm modal: Nope keeps the cart, Okay empties it', async ({ page }) => {
-  await openCheckoutWithCart(page);
+  await openCheckoutWithCart(page, [CART_LINES.mug, CART_LINES.bowl]);
   const dialog = page.getByRole('alertdialog');
 
   await page.getByTestId('cart-clear').click();
@@ -65,7 +29,7 @@ test('confirm modal: Nope keeps the cart, Okay empties it', async ({ page }) => 
 });
 
 test('the modal traps keyboard focus, and Escape acts as Nope', async ({ page }) => {
-  await openCheckoutWithCart(page);
+  await openCheckoutWithCart(page, [CART_LINES.mug, CART_LINES.bowl]);
   const dialog = page.getByRole('alertdialog');
   await page.getByTestId('cart-clear').click();
   await expect(dialog).toBeVisible();

@@ -86,3 +86,41 @@ export async function okayModal(page: Page, text: string | RegExp) {
   await dialog.getByRole('button', { name: 'Okay' }).click();
   await expect(dialog).toBeHidden();
 }
+
+/** Cart lines as the cart store persists them (features/cart/stores/cart-store.ts). */
+export const CART_LINES = {
+  mug: {
+    _id: 'p-mug',
+    amount: 2,
+    price: 18,
+    shippingCost: 4,
+    selectedVariations: {},
+    title: 'Blue mug',
+  },
+  bowl: {
+    _id: 'p-bowl',
+    amount: 1,
+    price: 32.5,
+    shippingCost: 0,
+    selectedVariations: { size: 'L' },
+    title: 'Bowl',
+  },
+} as const;
+
+/** Puts `items` into the persisted cart (zustand persist's shape) and opens /checkout. */
+export async function openCheckoutWithCart(page: Page, items: readonly object[]) {
+  const cart = {
+    state: {
+      items,
+      selectedShippingAddressId: null,
+      selectedBillingAddressId: null,
+      addressIsValid: false,
+      selectedTab: 'cart',
+    },
+    version: 0,
+  };
+  await page.goto('/about');
+  await page.evaluate((value) => localStorage.setItem('cart', JSON.stringify(value)), cart);
+  await page.goto('/checkout');
+  await expect(page.getByTestId('cart-line')).toHaveCount(items.length);
+}
