@@ -30,8 +30,18 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 /** Extensions must be passed on every PGlite open (they are not remembered in the data dir). */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
-export async function openPostgres(url: string): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  opts: { onConnectionError?: (err: Error) => void } = {},
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that dies (database restart, failover, admin kill) is reported here; the
+  // pool replaces it on the next query. Without a listener the error would crash the process.
+  pool.on(
+    'error',
+    opts.onConnectionError ??
+      ((err) => console.error(`PostgreSQL connection lost (it will be re-opened): ${err.message}`)),
+  );
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
   return {
