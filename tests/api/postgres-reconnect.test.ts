@@ -27,7 +27,7 @@ describe.runIf(usingPostgres)('PostgreSQL connection loss', () => {
       );
       await expect.poll(() => lost.length).toBeGreaterThan(0);
       const result = await database.db.execute(sql`select 41 + 1 as answer`);
-      expect(result.rows[0]).toEqual({ answer: 42 });
+      expect((result as { rows: unknown[] }).rows[0]).toEqual({ answer: 42 });
     } finally {
       await database.close();
       await admin.query(`drop database if exists ${name} with (force)`);
