@@ -3,10 +3,12 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/server/db/client';
-import { usingPostgres } from '../helpers/database';
 
-/** Real PostgreSQL only: a connection killed under the app (restart, failover) must not crash it. */
-describe.runIf(usingPostgres)('PostgreSQL connection loss', () => {
+/**
+ * Real PostgreSQL only (`*.pg.test.ts` run in the PostgreSQL pass): a connection killed under the
+ * app (restart, failover) must not crash it.
+ */
+describe('PostgreSQL connection loss', () => {
   it('reports the lost idle connection and answers the next query on a new one', async () => {
     const base = process.env.TEST_DATABASE_URL!;
     const name = `t_${randomBytes(6).toString('hex')}`;
