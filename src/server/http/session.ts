@@ -90,6 +90,20 @@ export function assertSameOrigin(request: FastifyRequest, env: Pick<Env, 'APP_UR
 }
 
 /**
+ * The refresh token a call presents: from the body (API clients), else from the HttpOnly cookie —
+ * and then only when the request comes from our own pages (POST /token and /logout alike).
+ */
+export function presentedRefreshToken(
+  request: FastifyRequest,
+  fromBody: string | undefined,
+  env: Pick<Env, 'APP_URL'>,
+): string | undefined {
+  if (fromBody) return fromBody;
+  assertSameOrigin(request, env);
+  return request.cookies[REFRESH_COOKIE];
+}
+
+/**
  * For registerWeb's `resolveAccessToken`: the page's access token, refreshed on the server when it
  * has expired (so a returning visitor gets their signed-in page, not a redirect), with the new
  * cookies set on the page response. Clears the cookies when the session is over.
@@ -109,7 +123,8 @@ export function resolvePageSession(app: FastifyInstance) {
       setSessionCookies(reply, deps.env, session, deps.now?.() ?? Date.now());
       return session.token;
     } catch (err) {
-      if (!(err instanceof AppError)) request.log.error({ err: loggableError(err) }, 'page session refresh failed');
+      if (!(err instanceof AppError))
+        request.log.error({ err: loggableError(err) }, 'page session refresh failed');
       clearSessionCookies(reply, deps.env);
       return undefined;
     }

@@ -27,12 +27,7 @@ import {
   resetPassword,
   rotateRefreshToken,
 } from '../../../../modules/accounts';
-import {
-  REFRESH_COOKIE,
-  assertSameOrigin,
-  clearSessionCookies,
-  setSessionCookies,
-} from '../../../session';
+import { clearSessionCookies, presentedRefreshToken, setSessionCookies } from '../../../session';
 import { HOUR, MINUTE, bodyEmail, clientIp, perIp, perKey } from './rate-limits';
 
 /** Registration, activation, login, token refresh, logout and passwords (SPEC §7 Auth and users). */
@@ -130,11 +125,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      let presented = request.body?.refreshToken;
-      if (!presented) {
-        assertSameOrigin(request, deps.env);
-        presented = request.cookies[REFRESH_COOKIE];
-      }
+      const presented = presentedRefreshToken(request, request.body?.refreshToken, deps.env);
       try {
         if (!presented)
           throw unauthorized('Your session has expired. Please log in again.', 'SESSION_EXPIRED');
@@ -159,12 +150,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      let presented = request.body?.refreshToken;
-      if (!presented) {
-        // Like POST /token: a cookie-borne logout must come from our own pages, not another site.
-        assertSameOrigin(request, deps.env);
-        presented = request.cookies[REFRESH_COOKIE];
-      }
+      const presented = presentedRefreshToken(request, request.body?.refreshToken, deps.env);
       await endSession(deps, presented);
       clearSessionCookies(reply, deps.env);
       return { message: 'You have been logged out.' };
