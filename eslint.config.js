@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './eslint/boundaries.js';
 
 /** Import boundaries of DESIGN §3: dependencies point one way. */
 const boundary = (regex, message) => ({
@@ -24,12 +25,16 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    rules: { 'boundaries/layers': 'error' },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      ...boundary(into('server'), 'The web app never imports server code: go through the API client.'),
     },
   },
   {
@@ -38,14 +43,5 @@ export default tseslint.config(
       `${into('server', 'web')}|^node:|^(fastify|drizzle-orm|react|react-router)(/|$)`,
       'src/shared is browser- and server-safe and imports nothing else from src.',
     ),
-  },
-  {
-    files: ['src/server/modules/**/*.ts'],
-    rules: boundary(`${into('http', 'web')}|^fastify(/|$)`, 'Modules hold use-cases; they never import the HTTP layer.'),
-  },
-  {
-    files: ['src/server/adapters/**/*.ts'],
-    ignores: ['src/server/adapters/**/*-routes.ts', 'src/server/adapters/**/*.test.ts'],
-    rules: boundary(into('modules', 'http', 'web'), 'Adapters talk to outside services only.'),
   },
 );

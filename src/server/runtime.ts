@@ -7,8 +7,9 @@ import type { Env } from './config/env';
 import { openDatabase } from './db/client';
 import { createMailDriver } from './adapters/mail';
 import { createStorage } from './adapters/storage';
-import type { AppDeps } from './http/deps';
-import { settleBackgroundMail } from './modules/accounts';
+import { moduleDeps, type AppDeps } from './app-deps';
+import { JOB_HANDLERS } from './job-handlers';
+import { createJobWorker, type JobWorker } from './modules/core';
 
 /**
  * The signing secret: JWT_SECRET when set; otherwise one generated on first start and kept in
@@ -35,6 +36,8 @@ async function resolveSecret(env: Env): Promise<string> {
 
 export interface Runtime {
   deps: AppDeps;
+  /** Runs the background jobs (mail, file clean-up, …) of this and every other instance's requests. */
+  jobs: JobWorker;
   close(): Promise<void>;
 }
 
@@ -64,11 +67,14 @@ export async function createRuntime(env: Env, logger: FastifyBaseLogger): Promis
       : undefined,
   });
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  const deps: AppDeps = { env, database, mail, storage, secret, logger, redis };
+  const jobs = createJobWorker({ deps: moduleDeps(deps, logger), handlers: JOB_HANDLERS });
   return {
-    deps: { env, database, mail, storage, secret, logger, redis },
+    deps,
+    jobs,
     async close() {
-      // Mail still being delivered for answered requests (reset links, activation) goes out first.
-      await settleBackgroundMail(mail);
+      // A job being run finishes first; queued ones wait in the database for the next start.
+      await jobs.stop();
       await mail.close?.();
       redis?.disconnect();
       await database.close();

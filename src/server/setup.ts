@@ -1,7 +1,8 @@
 import { count, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { users } from './db/schema';
-import type { AppDeps } from './http/deps';
+import { moduleDeps, type AppDeps } from './app-deps';
+import { inTransaction, silentLog } from './modules/core';
 import {
   createAccount,
   deriveUsername,
@@ -86,12 +87,11 @@ function loggerOf(deps: AppDeps): Log {
  * emptiness inside it, so two instances starting together seed once and a restart seeds nothing.
  */
 export async function seedDemo(deps: AppDeps, log: Log = loggerOf(deps)): Promise<boolean> {
-  const db = deps.database.db;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = new Date(deps.now?.() ?? Date.now());
-  const seeded = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('storefront:seed-demo'))`);
-    const [row] = await tx.select({ n: count() }).from(users);
+  const seeded = await inTransaction(moduleDeps(deps, silentLog), async (tx) => {
+    await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext('storefront:seed-demo'))`);
+    const [row] = await tx.db.select({ n: count() }).from(users);
     if ((row?.n ?? 0) > 0) return false;
     for (const account of DEMO_ACCOUNTS) {
       await createAccount(tx, { ...account, passwordHash, activatedAt: now });
@@ -112,14 +112,13 @@ export async function ensureAdmin(deps: AppDeps, log: Log = loggerOf(deps)): Pro
   const { ADMIN_EMAIL, ADMIN_PASSWORD } = deps.env;
   if (!ADMIN_EMAIL || !ADMIN_PASSWORD) return false;
   const email = ADMIN_EMAIL.trim().toLowerCase();
-  const db = deps.database.db;
-  if (await findUserByEmail(db, email)) return false;
+  if (await findUserByEmail(deps.database.db, email)) return false;
   const passwordHash = await hashPassword(ADMIN_PASSWORD);
   const now = new Date(deps.now?.() ?? Date.now());
-  const created = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('storefront:ensure-admin'))`);
-    if (await findUserByEmail(tx, email)) return null;
-    const username = await deriveUsername(tx, email.split('@')[0] ?? 'admin');
+  const created = await inTransaction(moduleDeps(deps, silentLog), async (tx) => {
+    await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext('storefront:ensure-admin'))`);
+    if (await findUserByEmail(tx.db, email)) return null;
+    const username = await deriveUsername(tx.db, email.split('@')[0] ?? 'admin');
     await createAccount(tx, {
       username,
       name: 'Administrator',

@@ -1,26 +1,73 @@
 /**
- * Errors the modules throw to say "this request cannot be done" with a message a person can act on.
- * The HTTP error handler turns them into the wire shape of DESIGN §4.
+ * The closed set of ways a call can fail (DESIGN §3 "errors are a closed set of kinds"). Every
+ * failure has a kind, which the HTTP error handler maps to a status once, and a code from this
+ * catalogue, which clients may branch on (the web shows `message`; a few flows read `code`).
+ * Adding a code means adding it here with its kind; nothing else invents one.
  */
-export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-    this.name = 'AppError';
-  }
-}
+export const ERROR_KINDS = [
+  'validation',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'too_large',
+  'unsupported_media',
+  'rate_limited',
+  'payment_required',
+  'unavailable',
+  'internal',
+] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
 
-export const badRequest = (message: string, code = 'BAD_REQUEST', details?: unknown) =>
-  new AppError(400, code, message, details);
-export const unauthorized = (message = 'Please log in to do that.', code = 'UNAUTHORIZED') =>
-  new AppError(401, code, message);
-export const forbidden = (message = 'You are not allowed to do that.', code = 'FORBIDDEN') =>
-  new AppError(403, code, message);
-export const notFound = (message = 'This page could not be found', code = 'NOT_FOUND') =>
-  new AppError(404, code, message);
-export const conflict = (message: string, code = 'CONFLICT', details?: unknown) =>
-  new AppError(409, code, message, details);
+/** Every error code on the wire, with the kind it belongs to. */
+export const ERROR_CODES = {
+  // validation: the input cannot be used as sent
+  VALIDATION_ERROR: 'validation',
+  BAD_REQUEST: 'validation',
+  IMAGE_REJECTED: 'validation',
+  ACTIVATION_TOKEN_INVALID: 'validation',
+  RESET_TOKEN_INVALID: 'validation',
+  WRONG_PASSWORD: 'validation',
+  // unauthorized: nobody (valid) is signed in
+  UNAUTHORIZED: 'unauthorized',
+  SESSION_EXPIRED: 'unauthorized',
+  INVALID_CREDENTIALS: 'unauthorized',
+  // forbidden: signed in (or identified) but not allowed
+  FORBIDDEN: 'forbidden',
+  ACCOUNT_SUSPENDED: 'forbidden',
+  ACCOUNT_NOT_ACTIVATED: 'forbidden',
+  OWN_ROLE: 'forbidden',
+  SUPER_ADMIN_ONLY: 'forbidden',
+  CROSS_ORIGIN: 'forbidden',
+  // not_found
+  NOT_FOUND: 'not_found',
+  USER_NOT_FOUND: 'not_found',
+  SITE_NOT_FOUND: 'not_found',
+  // conflict: the request clashes with the current state
+  CONFLICT: 'conflict',
+  USERNAME_TAKEN: 'conflict',
+  EMAIL_TAKEN: 'conflict',
+  // transport-level refusals
+  PAYLOAD_TOO_LARGE: 'too_large',
+  UNSUPPORTED_MEDIA_TYPE: 'unsupported_media',
+  RATE_LIMITED: 'rate_limited',
+  PAYMENT_REQUIRED: 'payment_required',
+  UNAVAILABLE: 'unavailable',
+  DB_UNAVAILABLE: 'unavailable',
+  INTERNAL: 'internal',
+} as const satisfies Record<string, ErrorKind>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+/** The codes of one kind, e.g. `CodeOf<'conflict'>` = 'CONFLICT' | 'USERNAME_TAKEN' | 'EMAIL_TAKEN'. */
+export type CodeOf<K extends ErrorKind> = {
+  [C in ErrorCode]: (typeof ERROR_CODES)[C] extends K ? C : never;
+}[ErrorCode];
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+
+/** One field-level problem: `path` names the field (['email'], ['user', 'name']). */
+export interface FieldIssue {
+  path: (string | number)[];
+  message: string;
+}

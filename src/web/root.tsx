@@ -1,5 +1,3 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
 import {
   Links,
   Meta,
@@ -10,18 +8,23 @@ import {
   type ShouldRevalidateFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { DefaultShell } from './components/shell/DefaultShell';
-import { AppBehaviours } from './components/shell/AppBehaviours';
-import { CookieNotice } from './components/shell/CookieNotice';
-import { ErrorPage } from './components/shell/ErrorPage';
 import { LoadingOverlay, NavigationLoading } from './components/ui/loading';
 import { ModalHost } from './components/ui/modal';
+import { getSession, sessionMayHaveChanged } from './features/accounts/session';
+import { handleSessionExpired } from './features/accounts/session-expiry';
+import { setSessionExpiredHandler } from './lib/api';
 import { hasCookieConsent } from './lib/cookie-consent';
 import { describeError, errorTitle } from './lib/errors';
-import { createQueryClient } from './lib/query-client';
 import type { RootData } from './lib/root-data';
-import { getSession, sessionMayHaveChanged } from './lib/session';
+import { AppBehaviours } from './shell/AppBehaviours';
+import { CookieNotice } from './shell/CookieNotice';
+import { DefaultShell } from './shell/DefaultShell';
+import { ErrorPage } from './shell/ErrorPage';
 import './app.css';
+
+// The browser API client is generic (lib/api.ts); what an ended session means to the user — the
+// modal, signing out, /login — is the accounts feature's, composed here once for the whole app.
+setSessionExpiredHandler(handleSessionExpired);
 
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%234338ca'/%3E%3Cpath d='M9 12h14l-1.5 11a2 2 0 0 1-2 1.7h-7a2 2 0 0 1-2-1.7z' fill='%23fff'/%3E%3C/svg%3E";
@@ -30,7 +33,10 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: FAVICON, type: 'image/svg+xml' },
 ];
 
-/** Who is signed in (one GET /users/me per request, shared with guarded loaders), config, CSP nonce. */
+/**
+ * Who is signed in (none without a server-side session; else one GET /users/me per request, shared
+ * with guarded loaders), config, CSP nonce.
+ */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const { user, site } = await getSession(context);
   return {
@@ -82,16 +88,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <Outlet />
       <CookieNotice />
       <ModalHost />
       <LoadingOverlay />
       <NavigationLoading />
       <AppBehaviours />
-    </QueryClientProvider>
+    </>
   );
 }
 

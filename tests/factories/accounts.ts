@@ -1,6 +1,7 @@
 import pino from 'pino';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { AppDeps } from '../../src/server/http/deps';
+import { moduleDeps, type AppDeps } from '../../src/server/app-deps';
+import { silentLog } from '../../src/server/modules/core';
 import type { Role, AccountType } from '../../src/shared/contracts/accounts';
 import { createAccount, hashPassword, startSession } from '../../src/server/modules/accounts';
 import type { UserRow } from '../../src/server/db/schema';
@@ -40,26 +41,23 @@ export async function createUser(
   const password = input.password ?? DEFAULT_PASSWORD;
   let passwordHash = hashes.get(password);
   if (!passwordHash) hashes.set(password, (passwordHash = hashPassword(password)));
-  const { user } = await deps.database.db.transaction((tx) =>
-    passwordHash.then((hash) =>
-      createAccount(tx, {
-        username: input.username ?? `user-${id}`,
-        name: input.name ?? `Test User ${id}`,
-        email: input.email ?? `user-${id}@example.test`,
-        passwordHash: hash,
-        accountType: input.accountType ?? 'both',
-        role: input.role ?? 'user',
-        activatedAt: input.activated === false ? null : new Date(),
-      }),
-    ),
-  );
+  const hash = await passwordHash;
+  const { user } = await createAccount(moduleDeps(deps, silentLog), {
+    username: input.username ?? `user-${id}`,
+    name: input.name ?? `Test User ${id}`,
+    email: input.email ?? `user-${id}@example.test`,
+    passwordHash: hash,
+    accountType: input.accountType ?? 'both',
+    role: input.role ?? 'user',
+    activatedAt: input.activated === false ? null : new Date(),
+  });
   return { user, password };
 }
 
 /** A signed-in user: the account plus session tokens, without going through (rate-limited) /login. */
 export async function signedInUser(deps: AppDeps, input: UserFactoryInput = {}) {
   const { user, password } = await createUser(deps, input);
-  const session = await startSession(deps, user);
+  const session = await startSession(moduleDeps(deps, silentLog), user);
   return {
     user,
     password,

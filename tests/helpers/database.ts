@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import {
   PGLITE_EXTENSIONS,
   migratePgliteDb,
+  openPglite,
   openPostgres,
   wrapPglite,
   type Database,
+  type QueryObserver,
 } from '../../src/server/db/client';
 
 /**
@@ -18,40 +23,74 @@ let template: Promise<PGlite> | undefined;
 
 export const usingPostgres = process.env.TEST_DB === 'postgres';
 
-async function pgliteDatabase(): Promise<Database> {
+async function pgliteDatabase(onQuery?: QueryObserver): Promise<Database> {
   template ??= (async () => {
     const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     await migratePgliteDb(client);
     return client;
   })();
   const clone = (await (await template).clone()) as PGlite;
-  return wrapPglite(clone);
+  return wrapPglite(clone, undefined, onQuery);
 }
 
-async function postgresDatabase(): Promise<Database> {
+/** Runs one statement on the server's maintenance connection (create/drop a database). */
+async function onServer(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new empty database on the test server: its URL and how to drop it. */
+async function throwawayPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await onServer(`create database ${name}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
+}
+
+async function postgresDatabase(onQuery?: QueryObserver): Promise<Database> {
+  const throwaway = await throwawayPostgres();
   // The clean-up below force-drops the database, which kills connections still closing: expected.
-  const database = await openPostgres(url.toString(), { onConnectionError: () => {} });
+  const database = await openPostgres(throwaway.url, { onConnectionError: () => {}, onQuery });
   return {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: baseUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await throwaway.drop();
     },
   };
 }
 
-export function createTestDatabase(): Promise<Database> {
-  return usingPostgres ? postgresDatabase() : pgliteDatabase();
+/**
+ * A database that can be closed and opened again, as a process restart would: a PGlite data
+ * directory, or a throwaway PostgreSQL database in the PostgreSQL pass.
+ */
+export async function createReopenableDatabase(): Promise<{
+  open(): Promise<Database>;
+  dispose(): Promise<void>;
+}> {
+  if (usingPostgres) {
+    const throwaway = await throwawayPostgres();
+    return {
+      open: () => openPostgres(throwaway.url, { onConnectionError: () => {} }),
+      dispose: throwaway.drop,
+    };
+  }
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sf-reopen-'));
+  return {
+    open: () => openPglite(dir),
+    dispose: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** A fresh migrated database; `onQuery` sees every statement the app runs on it. */
+export function createTestDatabase(opts: { onQuery?: QueryObserver } = {}): Promise<Database> {
+  return usingPostgres ? postgresDatabase(opts.onQuery) : pgliteDatabase(opts.onQuery);
 }

@@ -30,9 +30,15 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 /** Extensions must be passed on every PGlite open (they are not remembered in the data dir). */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/** Sees every statement the app runs (tests count them; nothing in production uses it). */
+export type QueryObserver = (sql: string) => void;
+
+const observe = (onQuery?: QueryObserver) =>
+  onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
+
 export async function openPostgres(
   url: string,
-  opts: { onConnectionError?: (err: Error) => void } = {},
+  opts: { onConnectionError?: (err: Error) => void; onQuery?: QueryObserver } = {},
 ): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection that dies (database restart, failover, admin kill) is reported here; the
@@ -42,7 +48,7 @@ export async function openPostgres(
     opts.onConnectionError ??
       ((err) => console.error(`PostgreSQL connection lost (it will be re-opened): ${err.message}`)),
   );
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, ...observe(opts.onQuery) }) as unknown as Db;
   await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
   return {
     db,
@@ -53,8 +59,8 @@ export async function openPostgres(
 }
 
 /** Wraps an already-open PGlite (used by tests, which clone one migrated template). */
-export function wrapPglite(client: PGlite, lock?: DirLock): Database {
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+export function wrapPglite(client: PGlite, lock?: DirLock, onQuery?: QueryObserver): Database {
+  const db = drizzlePglite({ client, schema, ...observe(onQuery) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -10,13 +10,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppDeps } from './deps';
+import type { AppDeps } from '../app-deps';
 import { installErrorHandler } from './plugins/error-handler';
 import { apiV1 } from './routes/api/v1';
-import { localStorageRoutes } from '../adapters/storage/local-routes';
+import { localStorageRoutes } from './routes/media';
 import type { LocalStorageDriver } from '../adapters/storage/local';
 import { IMAGE_MAX_BYTES } from '../adapters/images/process';
 import { contentSecurityPolicy } from './plugins/csp';
+import { PageIdentities } from './plugins/auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +45,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', deps);
+  // Shared by the API scope (which fills and reads them) and the server renderer.
+  app.decorate('apiRoutes', []);
+  app.decorate('pageIdentities', new PageIdentities());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);

@@ -13,7 +13,7 @@ await startServer({
       mode: 'development',
       build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
       viteMiddleware: vite.middlewares as never,
-      resolveAccessToken: resolvePageSession(app),
+      resolveSession: resolvePageSession(app),
     });
   },
   onClose: () => vite.close(),

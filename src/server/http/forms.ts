@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError, badRequest } from '../../shared/errors';
+import { isDomainError, tooLarge, validationError } from '../modules/core';
 import { IMAGE_MAX_BYTES } from '../adapters/images/process';
 
 /** Multipart limits for profile forms: one image plus a few small fields. */
@@ -26,10 +26,10 @@ export function parseOrThrow<S extends z.ZodType>(
   const issues = result.error.issues;
   const first = issues[0];
   const field = first?.path.length ? first.path.join('.') : context;
-  throw badRequest(
+  throw validationError(
     `${field}: ${first?.message ?? 'is invalid'}`,
     'VALIDATION_ERROR',
-    issues.map((i) => ({ path: i.path, message: i.message })),
+    issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'number' ? p : String(p))), message: i.message })),
   );
 }
 
@@ -38,7 +38,6 @@ export interface ParsedForm {
   file?: { fieldname: string; buffer: Buffer };
 }
 
-const tooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message);
 
 /** Reads a whole multipart form (within FORM_LIMITS), turning the parser's errors into sentences. */
 export async function readForm(request: FastifyRequest, fileField: string): Promise<ParsedForm> {
@@ -48,7 +47,7 @@ export async function readForm(request: FastifyRequest, fileField: string): Prom
       if (part.type === 'file') {
         const buffer = await part.toBuffer();
         if (part.fieldname !== fileField)
-          throw badRequest(
+          throw validationError(
             `${part.fieldname}: Unexpected file. Send the image in the "${fileField}" field.`,
           );
         form.file = { fieldname: part.fieldname, buffer };
@@ -58,23 +57,23 @@ export async function readForm(request: FastifyRequest, fileField: string): Prom
       }
     }
   } catch (err) {
-    if (err instanceof AppError) throw err;
+    if (isDomainError(err)) throw err;
     switch ((err as { code?: string }).code) {
       case 'FST_REQ_FILE_TOO_LARGE':
         throw tooLarge(
           `${fileField}: Images must be ${IMAGE_MAX_BYTES / (1024 * 1024)} MB or smaller.`,
         );
       case 'FST_FILES_LIMIT':
-        throw badRequest(`${fileField}: Send one image at a time.`);
+        throw validationError(`${fileField}: Send one image at a time.`);
       case 'FST_FIELDS_LIMIT':
       case 'FST_PARTS_LIMIT':
         throw tooLarge('The form has too many fields.');
       case 'FST_INVALID_JSON_FIELD_ERROR':
-        throw badRequest('A form field is not valid JSON.', 'VALIDATION_ERROR');
+        throw validationError('A form field is not valid JSON.', 'VALIDATION_ERROR');
       default:
         // The parser's own failures (no boundary, truncated body, malformed part headers) are
         // the client's: a 400, not a 500.
-        throw badRequest(
+        throw validationError(
           'The form could not be read. Send it as multipart/form-data.',
           'VALIDATION_ERROR',
         );
@@ -90,6 +89,6 @@ export function jsonField(form: ParsedForm, name: string): unknown {
   try {
     return JSON.parse(value) as unknown;
   } catch {
-    throw badRequest(`${name}: Must be valid JSON.`, 'VALIDATION_ERROR');
+    throw validationError(`${name}: Must be valid JSON.`, 'VALIDATION_ERROR');
   }
 }

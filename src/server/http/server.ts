@@ -67,6 +67,7 @@ export async function startServer(options: StartOptions) {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  runtime.jobs.start();
   logger.info(`${env.BRAND_NAME} is running at ${env.APP_URL} (database: ${runtime.deps.database.kind})`);
   return app;
 }

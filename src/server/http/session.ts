@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../config/env';
-import { AppError } from '../../shared/errors';
-import { loggableError } from './plugins/error-handler';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   authenticateAccessToken,
@@ -9,6 +7,9 @@ import {
   type AuthenticatedUser,
   type SessionTokens,
 } from '../modules/accounts';
+import { forbidden, isDomainError } from '../modules/core';
+import { moduleDeps } from '../app-deps';
+import { loggableError } from './plugins/error-handler';
 
 /** Cookie names of SPEC §3 ("Auth tokens: token and refreshToken kept in cookies"). */
 export const ACCESS_COOKIE = 'token';
@@ -85,7 +86,7 @@ export function assertSameOrigin(request: FastifyRequest, env: Pick<Env, 'APP_UR
   // opened as 127.0.0.1 instead of localhost): another site can never make a browser send either.
   const own = [new URL(env.APP_URL).origin, `${request.protocol}://${request.host}`];
   if (origin !== undefined && !own.includes(origin)) {
-    throw new AppError(403, 'CROSS_ORIGIN', 'This request must come from this site.');
+    throw forbidden('This request must come from this site.', 'CROSS_ORIGIN');
   }
 }
 
@@ -103,39 +104,40 @@ export function presentedRefreshToken(
   return request.cookies[REFRESH_COOKIE];
 }
 
+/** A page request's signed-in identity, and the access token it holds (for the browser's calls). */
+export interface PageSession {
+  token: string;
+  user: AuthenticatedUser;
+}
+
 /**
- * For registerWeb's `resolveAccessToken`: the page's access token, refreshed on the server when it
- * has expired (so a returning visitor gets their signed-in page, not a redirect), with the new
- * cookies set on the page response. Clears the cookies when the session is over.
+ * The one session check of a server-rendered request (page or `.data`): the access-token cookie
+ * verified once, or, when it has expired, the refresh cookie rotated on the server (a returning
+ * visitor gets their signed-in page, not a redirect) with the new cookies set on the response.
+ * Clears the cookies when the session is over. A visitor without cookies costs no database work.
  */
 export function resolvePageSession(app: FastifyInstance) {
   const { deps } = app;
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<string | undefined> => {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<PageSession | null> => {
     const token = request.cookies[ACCESS_COOKIE];
-    if (token && (await authenticateAccessToken(deps, token))) return token;
     const refresh = request.cookies[REFRESH_COOKIE];
+    if (!token && !refresh) return null;
+    const module = moduleDeps(deps, request.log);
+    const user = token ? await authenticateAccessToken(module, token) : null;
+    if (token && user) return { token, user };
     if (!refresh) {
-      if (token) clearSessionCookies(reply, deps.env);
-      return undefined;
+      clearSessionCookies(reply, deps.env);
+      return null;
     }
     try {
-      const session = await rotateRefreshToken(deps, refresh, request.log);
-      setSessionCookies(reply, deps.env, session, deps.now?.() ?? Date.now());
-      return session.token;
+      const session = await rotateRefreshToken(module, refresh);
+      setSessionCookies(reply, deps.env, session, module.now());
+      return { token: session.token, user: session.user };
     } catch (err) {
-      if (!(err instanceof AppError))
+      if (!isDomainError(err))
         request.log.error({ err: loggableError(err) }, 'page session refresh failed');
       clearSessionCookies(reply, deps.env);
-      return undefined;
+      return null;
     }
   };
-}
-
-/** The signed-in user of a page request (no refresh), for server-side guards. */
-export async function getPageUser(
-  app: FastifyInstance,
-  request: FastifyRequest,
-): Promise<AuthenticatedUser | null> {
-  const token = request.cookies[ACCESS_COOKIE];
-  return token ? authenticateAccessToken(app.deps, token) : null;
 }

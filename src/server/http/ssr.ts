@@ -2,9 +2,11 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestListener } from '@remix-run/node-fetch-server';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import { publicConfig } from '../config/env';
+import { PAGE_IDENTITY_HEADER } from './plugins/auth';
 import { sendError } from './plugins/error-handler';
+import type { PageSession } from './session';
 
 export interface WebOptions {
   /** Directory of the client bundle (build/client); absent in dev, where Vite serves it. */
@@ -14,8 +16,8 @@ export interface WebOptions {
   mode: 'production' | 'development';
   /** Dev only: Vite's connect middleware, tried before React Router. */
   viteMiddleware?: (req: unknown, res: unknown, next: () => void) => void;
-  /** Resolves the access token for a page request (e.g. refreshing an expired one), setting cookies. */
-  resolveAccessToken?: (request: FastifyRequest, reply: FastifyReply) => Promise<string | undefined>;
+  /** The one session check of a page request (refreshing an expired one, setting cookies). */
+  resolveSession?: (request: FastifyRequest, reply: FastifyReply) => Promise<PageSession | null>;
 }
 
 /** Converts an in-process inject() answer into a fetch Response. */
@@ -31,19 +33,20 @@ function toResponse(res: { statusCode: number; headers: Record<string, unknown>;
 
 /**
  * A fetch() that reaches this app's API through app.inject, forwarding the caller's identity: the
- * access token, the client IP (rate limits stay per client) and the Host the page was addressed
- * to (so the API's same-origin check compares a forwarded Origin with the page's own origin).
+ * page's identity ticket (plugins/auth.ts: the session was checked once, for the whole render),
+ * the client IP (rate limits stay per client) and the Host the page was addressed to (so the API's
+ * same-origin check compares a forwarded Origin with the page's own origin).
  */
 export function createInProcessFetch(
   app: FastifyInstance,
-  opts: { token?: string; ip?: string; host?: string },
+  opts: { ticket?: string; ip?: string; host?: string },
 ): typeof fetch {
   return async (input, init) => {
     const request = new Request(new URL(String(input instanceof Request ? input.url : input), 'http://internal'), init);
     const url = new URL(request.url);
     const headers: Record<string, string> = {};
     request.headers.forEach((v, k) => (headers[k] = v));
-    if (opts.token && !headers['x-access-token']) headers['x-access-token'] = opts.token;
+    if (opts.ticket) headers[PAGE_IDENTITY_HEADER] = opts.ticket;
     if (opts.host && !headers.host) headers.host = opts.host;
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     const res = await app.inject({
@@ -57,10 +60,31 @@ export function createInProcessFetch(
   };
 }
 
+/**
+ * What the loaders and actions of one page request get (React Router's load context): the
+ * session is checked once here; the in-process API calls carry a ticket for that identity, valid
+ * until the response is over. A visitor without session cookies costs no session work at all.
+ */
+export async function createPageContext(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  resolveSession?: WebOptions['resolveSession'],
+): Promise<AppLoadContext> {
+  const session = resolveSession ? await resolveSession(request, reply) : null;
+  const ticket = session ? app.pageIdentities.issue(session.user) : undefined;
+  if (ticket) reply.raw.once('close', () => app.pageIdentities.revoke(ticket));
+  return {
+    apiFetch: createInProcessFetch(app, { ticket, ip: request.ip, host: request.host }),
+    config: publicConfig(app.deps.env),
+    nonce: (reply.raw as { cspNonce?: string }).cspNonce ?? '',
+    signedIn: session !== null,
+  };
+}
+
 /** Serves the client bundle and renders every other path with React Router. */
 export async function registerWeb(app: FastifyInstance, options: WebOptions) {
   const handler = createRequestHandler(options.build, options.mode);
-  const config = publicConfig(app.deps.env);
 
   if (options.clientDir) {
     await app.register(fastifyStatic, {
@@ -89,11 +113,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       if (request.url.startsWith('/api/')) {
         return sendError(reply, 404, `No API route matches ${request.method} ${request.url.split('?')[0]}.`, 'NOT_FOUND');
       }
-      const token = options.resolveAccessToken
-        ? await options.resolveAccessToken(request, reply)
-        : request.cookies.token;
-      const nonce = (reply.raw as { cspNonce?: string }).cspNonce ?? '';
-      const context = { apiFetch: createInProcessFetch(app, { token, ip: request.ip, host: request.host }), config, nonce };
+      const context = await createPageContext(app, request, reply, options.resolveSession);
       // Headers set so far (cookies, security headers) must survive: copy them onto the raw response.
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) reply.raw.setHeader(name, value as string | string[]);

@@ -21,7 +21,7 @@ await startServer({
       build,
       mode: 'production',
       clientDir: path.join(root, 'build/client'),
-      resolveAccessToken: resolvePageSession(app),
+      resolveSession: resolvePageSession(app),
     });
   },
 });

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import type { Route } from './+types/landing';
-import { ErrorPage } from '../components/shell/ErrorPage';
-import { LandingShell } from '../components/shell/LandingShell';
+import { ErrorPage } from '../shell/ErrorPage';
+import { LandingShell } from '../shell/LandingShell';
 import { describeError, errorTitle } from '../lib/errors';
 import { pageMeta } from '../lib/meta';
 

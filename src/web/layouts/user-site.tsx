@@ -1,9 +1,9 @@
 import { data, Outlet } from 'react-router';
 import type { Route } from './+types/user-site';
-import { DefaultShell } from '../components/shell/DefaultShell';
-import { ErrorPage } from '../components/shell/ErrorPage';
-import { LandingShell } from '../components/shell/LandingShell';
-import { UserSiteShell } from '../components/shell/UserSiteShell';
+import { DefaultShell } from '../shell/DefaultShell';
+import { ErrorPage } from '../shell/ErrorPage';
+import { LandingShell } from '../shell/LandingShell';
+import { UserSiteShell } from '../shell/UserSiteShell';
 import { getSiteByUsername } from '../features/sites/api/get-site';
 import { serverApi } from '../lib/api';
 import type { UserSiteData } from '../features/sites/types';
@@ -11,7 +11,7 @@ import { useUserSite } from '../features/sites/use-user-site';
 import { MESSAGES } from '../../shared/messages';
 import { describeError, errorTitle } from '../lib/errors';
 import { pageMeta } from '../lib/meta';
-import { parseUserSlug } from '../lib/user-slug';
+import { parseUserSlug } from '../features/sites/user-slug';
 
 const notFound = () => data(MESSAGES.pageNotFound, { status: 404 });
 
@@ -19,7 +19,7 @@ const notFound = () => data(MESSAGES.pageNotFound, { status: 404 });
  * `/:username` and everything below it. Static routes always win over this one. The first segment
  * is dispatched here (React Router cannot express these patterns): `/index-{product}bio` is a
  * landing page, `/{username}-x` the alternative view of {username}'s site, anything else a user's
- * site from GET /api/v1/sites?username= — an unknown user is a 404.
+ * site from GET /sites?username= (features/sites) — an unknown user is a 404.
  */
 export async function loader({
   params,

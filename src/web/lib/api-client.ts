@@ -1,16 +1,20 @@
 /**
- * The one typed client for /api/v1, used by the browser and by server-side loaders (where `fetch`
- * is bound in-process to the API). Sends `x-access-token` from the token cookie; on a 401 (except
+ * The one client for /api/v1, used by the browser and by server-side loaders and actions (where
+ * `fetch` is bound in-process to the API). Every call names an endpoint of the shared catalogue
+ * (src/shared/api), so its request and response types come from the zod contracts — never from a
+ * type assertion at the call site. Sends `x-access-token` from the token cookie; on a 401 (except
  * for /login and /token) it asks POST /token for new tokens once — the refresh cookie travels with
- * the request — and retries; if that fails, the session has expired (SPEC §8).
+ * the request — and retries; if that fails, the session has expired (SPEC §8). Failed calls throw
+ * one error type, `ApiError`, read in one place (`toApiError`).
  */
-
-export interface ApiErrorBody {
-  statusCode?: number;
-  message?: string;
-  code?: string;
-  details?: unknown;
-}
+import { accountsApi } from '../../shared/api/accounts';
+import {
+  fillPath,
+  type CallInput,
+  type EndpointDef,
+  type ResponseOf,
+} from '../../shared/api/endpoint';
+import { isErrorCode, type ErrorCode, type FieldIssue } from '../../shared/errors';
 
 export class ApiError extends Error {
   /** Set when this 401 ended the session (the refresh failed): callers skip their own error modal. */
@@ -19,8 +23,10 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly code?: string,
-    readonly details?: unknown,
+    /** The catalogue code (src/shared/errors.ts) when the server sent one. */
+    readonly code?: ErrorCode,
+    /** Field-level problems of a validation error. */
+    readonly details?: FieldIssue[],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -28,7 +34,7 @@ export class ApiError extends Error {
 }
 
 /** Calls whose 401 means "wrong credentials", not "expired session": never refreshed. */
-const NO_REFRESH = new Set(['/login', '/token']);
+const NO_REFRESH = new Set<string>([accountsApi.login.path, accountsApi.refreshToken.path]);
 
 export interface ApiClientOptions {
   /** '/api/v1' in the browser; an absolute URL elsewhere. */
@@ -36,6 +42,11 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** The current access token (the readable `token` cookie in the browser). */
   getToken?: () => string | undefined | null;
+  /**
+   * Refresh-and-retry on a 401 (default true). Off where a refresh cannot help: the server's
+   * in-process client, whose identity the server resolved for the whole page request.
+   */
+  refresh?: boolean;
   /** Called once when a refresh fails: show the modal, log out, go to /login. */
   onSessionExpired?: (error: ApiError) => void | Promise<void>;
   /** Default message when the server gives none. */
@@ -63,19 +74,22 @@ export type UploadFetch = (
   onProgress: (fraction: number) => void,
 ) => Promise<Response>;
 
-export type Query = Record<string, string | number | boolean | undefined | null>;
-
-export interface RequestOptions {
-  query?: Query;
-  /** JSON body (objects) or a FormData (multipart: the browser sets the boundary). */
-  body?: unknown;
+export interface CallOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Reports the fraction of the body sent (0…1); restarts at 0 if the call is retried. */
   onUploadProgress?: (fraction: number) => void;
 }
 
-export function buildPath(path: string, query?: Query): string {
+/** A call's answer with the response headers (actions forward the API's Set-Cookie). */
+export interface Exchange<T> {
+  data: T;
+  headers: Headers;
+}
+
+type QueryValue = string | number | boolean | undefined | null;
+
+export function buildPath(path: string, query?: Record<string, QueryValue>): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -94,55 +108,76 @@ export function readCookie(cookieHeader: string, name: string): string | undefin
   return undefined;
 }
 
+/** The error of a failed response: the server's `{ message, code, details }`, else `fallback`. */
+export async function toApiError(res: Response, fallback: string): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    // not JSON (a proxy's error page, an empty body): the fallback message
+  }
+  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const message =
+    typeof record.message === 'string' && record.message.trim() ? record.message : fallback;
+  const details = Array.isArray(record.details) ? (record.details as FieldIssue[]) : undefined;
+  return new ApiError(
+    res.status,
+    message,
+    isErrorCode(record.code) ? record.code : undefined,
+    details,
+  );
+}
+
+interface SendInit extends CallOptions {
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = (options.baseUrl ?? '/api/v1').replace(/\/$/, '');
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const fallback = options.fallbackMessage ?? 'Something went wrong. Please try again later.';
+  const refresh = options.refresh ?? true;
   let refreshing: Promise<boolean> | null = null;
 
-  async function send(method: string, path: string, opts: RequestOptions): Promise<Response> {
-    const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+  async function send(init: SendInit): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
     const token = options.getToken?.();
     if (token) headers['x-access-token'] = token;
     let body: BodyInit | undefined;
-    if (opts.body instanceof FormData) body = opts.body;
-    else if (opts.body !== undefined) {
+    if (init.body instanceof FormData) body = init.body;
+    else if (init.body !== undefined) {
       headers['content-type'] = 'application/json';
-      body = JSON.stringify(opts.body);
+      body = JSON.stringify(init.body);
     }
-    const url = baseUrl + buildPath(path, opts.query);
-    const progress = opts.onUploadProgress;
+    const url = baseUrl + init.path;
+    const progress = init.onUploadProgress;
     if (progress) {
       progress(0);
       if (options.uploadFetch)
-        return options.uploadFetch(url, { method, headers, body, signal: opts.signal }, progress);
+        return options.uploadFetch(
+          url,
+          { method: init.method, headers, body, signal: init.signal },
+          progress,
+        );
     }
     const res = await doFetch(url, {
-      method,
+      method: init.method,
       headers,
       body,
       credentials: 'same-origin',
-      signal: opts.signal,
+      signal: init.signal,
     });
     progress?.(1);
     return res;
-  }
-
-  async function toError(res: Response): Promise<ApiError> {
-    let parsed: ApiErrorBody = {};
-    try {
-      parsed = (await res.json()) as ApiErrorBody;
-    } catch {
-      // not JSON (proxy error page, empty body): keep the fallback message
-    }
-    return new ApiError(res.status, parsed.message || fallback, parsed.code, parsed.details);
   }
 
   /** One refresh at a time: concurrent 401s wait for the same POST /token. */
   function refreshOnce(): Promise<boolean> {
     refreshing ??= (async () => {
       try {
-        const res = await send('POST', '/token', { body: {} });
+        const res = await send({ method: 'POST', path: accountsApi.refreshToken.path, body: {} });
         return res.ok;
       } catch {
         return false;
@@ -154,34 +189,38 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return refreshing;
   }
 
-  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
-    let res = await send(method, path, opts);
-    const pathname = path.split('?')[0]!.replace(/\/$/, '');
-    if (res.status === 401 && !NO_REFRESH.has(pathname)) {
-      if (await refreshOnce()) res = await send(method, path, opts);
+  async function exchange<E extends EndpointDef>(
+    endpoint: E,
+    input: CallInput<E>,
+    opts: CallOptions = {},
+  ): Promise<Exchange<ResponseOf<E>>> {
+    const { body, query, params } = input as { body?: unknown; query?: unknown; params?: unknown };
+    const path = buildPath(
+      fillPath(endpoint.path, params as Record<string, unknown> | undefined),
+      query as Record<string, QueryValue> | undefined,
+    );
+    const init: SendInit = { ...opts, method: endpoint.method, path, body };
+    let res = await send(init);
+    if (res.status === 401 && refresh && !NO_REFRESH.has(endpoint.path)) {
+      if (await refreshOnce()) res = await send(init);
       if (res.status === 401) {
-        const error = await toError(res);
+        const error = await toApiError(res, fallback);
         error.sessionExpired = true;
         await options.onSessionExpired?.(error);
         throw error;
       }
     }
-    if (!res.ok) throw await toError(res);
-    if (res.status === 204) return undefined as T;
-    const text = await res.text();
-    return (text ? JSON.parse(text) : undefined) as T;
+    if (!res.ok) throw await toApiError(res, fallback);
+    const text = res.status === 204 ? '' : await res.text();
+    // The server serialises every answer through the same zod schema this type comes from.
+    return { data: (text ? JSON.parse(text) : undefined) as ResponseOf<E>, headers: res.headers };
   }
 
   return {
-    request,
-    get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
-    post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
-      request<T>('POST', path, { ...opts, body }),
-    put: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
-      request<T>('PUT', path, { ...opts, body }),
-    patch: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
-      request<T>('PATCH', path, { ...opts, body }),
-    delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+    exchange,
+    /** Calls an endpoint of the catalogue; resolves with its typed answer or throws ApiError. */
+    call: async <E extends EndpointDef>(endpoint: E, input: CallInput<E>, opts?: CallOptions) =>
+      (await exchange(endpoint, input, opts)).data,
   };
 }
 

@@ -1,78 +1,49 @@
 import { MESSAGES } from '../../shared/messages';
-import { modalActions, showNotify } from '../components/ui/modal';
-import { rememberAttemptedUrl, useAuthStore } from '../features/auth/stores/auth-store';
-import { createApiClient, isSessionExpired, readCookie, type ApiClient } from './api-client';
-import { apiErrorMessage } from './errors';
-import { loginUrlFor } from './redirect';
+import { createApiClient, readCookie, type ApiClient, type ApiError } from './api-client';
 import { createXhrUpload } from './xhr-upload';
+
+/**
+ * The two instances of the one API client (DESIGN §3 "One data path"): `api` for components in
+ * the browser, `serverApi(context)` for route loaders and actions. Nothing here knows what a
+ * session looks like to the user: the app layer tells the browser client what to do when one
+ * ends (`setSessionExpiredHandler`).
+ */
 
 /** The readable access-token cookie (SPEC §3, §6): sent as x-access-token. */
 export const ACCESS_TOKEN_COOKIE = 'token';
 
-function currentPath(): string {
-  return window.location.pathname + window.location.search;
-}
+export type SessionExpiredHandler = (error: ApiError) => void | Promise<void>;
 
-/** Where a failed refresh sends the user: /login, remembering the page they were on (SPEC §8). */
-export function sessionExpiredTarget(path: string): string {
-  return path === '/' || path.startsWith('/login') || path.startsWith('/logout')
-    ? '/login'
-    : loginUrlFor(path);
-}
-
-let expiryNoticeOpen = false;
+let sessionExpiredHandler: SessionExpiredHandler | null = null;
 
 /**
- * SPEC §4, §8: a failed token refresh → modal 'Your session has expired. Please log in again.',
- * signed out locally, the intended route remembered, then /login. Concurrent failures show one
- * modal. Not awaited by the client, so the failing call settles at once (its caller sees
- * `isSessionExpired(error)` and stays quiet).
+ * What the browser client does once a token refresh has failed (SPEC §8: modal, sign out, /login).
+ * Set once by the app layer (root.tsx); `null` removes it.
  */
-export function handleSessionExpired(): void {
-  if (expiryNoticeOpen) return;
-  expiryNoticeOpen = true;
-  const here = currentPath();
-  const target = sessionExpiredTarget(here);
-  useAuthStore.getState().clear();
-  rememberAttemptedUrl(here);
-  void showNotify(MESSAGES.sessionExpired, modalActions.navigate(target))
-    .then((okay) => {
-      // Dismissed with Escape: the session is still over, so go anyway.
-      if (!okay) window.location.assign(target);
-    })
-    .catch(() => window.location.assign(target))
-    .finally(() => {
-      expiryNoticeOpen = false;
-    });
+export function setSessionExpiredHandler(handler: SessionExpiredHandler | null): void {
+  sessionExpiredHandler = handler;
 }
 
-/** The browser's API client (DESIGN §3 "One data path"): /api/v1 with the token cookie. */
+/** The browser's API client: /api/v1 with the token cookie, refresh-and-retry, upload progress. */
 export const api: ApiClient = createApiClient({
   baseUrl: '/api/v1',
   getToken: () =>
     typeof document === 'undefined' ? undefined : readCookie(document.cookie, ACCESS_TOKEN_COOKIE),
-  onSessionExpired: handleSessionExpired,
+  onSessionExpired: (error) => sessionExpiredHandler?.(error),
   uploadFetch: createXhrUpload(),
   fallbackMessage: MESSAGES.genericError,
 });
 
 /**
- * The API client for loaders and actions: calls go in-process (app.inject) with the page
- * request's access token already attached by the server.
+ * The API client for loaders and actions: calls go in-process (`context.apiFetch`, app.inject)
+ * carrying the identity the server resolved for the page request. The server already checked
+ * (and, if needed, refreshed) that session once, so a 401 here is final: no refresh-and-retry.
  */
 export function serverApi(context: { apiFetch: typeof fetch }): ApiClient {
   return createApiClient({
     baseUrl: '/api/v1',
     fetch: context.apiFetch,
+    refresh: false,
     fallbackMessage: MESSAGES.genericError,
   });
-}
-
-/**
- * Shows a failed call's message in the notify modal (server message, else `fallback`). Quiet when
- * the call ended the session: the session-expired modal is already on its way.
- */
-export function notifyError(error: unknown, fallback: string): Promise<boolean> {
-  if (isSessionExpired(error)) return Promise.resolve(false);
-  return showNotify(apiErrorMessage(error, fallback));
 }

@@ -1,11 +1,8 @@
 import type { MetaDescriptor } from 'react-router';
+import type { WebPublicConfig } from './root-data';
 
-/** What the root loader sends to every page (see root.tsx). */
-export interface RootConfig {
-  appUrl: string;
-  brandName: string;
-  currency: string;
-}
+/** The part of the root loader's data (root.tsx) that `meta` functions read. */
+type RootConfig = Pick<WebPublicConfig, 'appUrl' | 'brandName'>;
 
 const FALLBACK_BRAND = 'Storefront';
 

@@ -1,5 +1,4 @@
-import type { SessionUser } from '../../shared/contracts/accounts';
-import { isAdmin } from './session';
+import { isAdminRole, type SessionUser } from '../../shared/contracts/accounts';
 
 /** One link of the side menu. */
 export interface MenuEntry {
@@ -21,7 +20,7 @@ export function sideMenuEntries(user: Pick<SessionUser, 'role'> | null | undefin
     { label: 'Favorites', to: '/favorites', testId: 'menu-favorites' },
     { label: 'Comments', to: '/comments', testId: 'menu-comments' },
   ];
-  if (isAdmin(user)) {
+  if (isAdminRole(user.role)) {
     entries.push(
       { label: 'Products (admin)', to: '/admin-products', testId: 'menu-admin-products' },
       { label: 'Users (admin)', to: '/users', testId: 'menu-admin-users' },

@@ -1,7 +1,17 @@
 import { useRouteLoaderData } from 'react-router';
-import type { WebPublicConfig } from '../load-context';
 import type { SessionUser } from '../../shared/contracts/accounts';
 import type { Site } from '../../shared/contracts/sites';
+
+/**
+ * The public configuration the server hands the web app (its load context, src/web/load-context.ts)
+ * and the root loader passes on to every page: only values safe to show anyone.
+ */
+export interface WebPublicConfig {
+  appUrl: string;
+  brandName: string;
+  currency: string;
+  stripePublishableKey: string | null;
+}
 
 /** What the root loader returns (root.tsx) and every shell component reads. */
 export interface RootData {

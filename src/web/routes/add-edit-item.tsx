@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import type { Route } from './+types/add-edit-item';
 import { PageHeader } from '../components/ui/page';
-import { guardLoader } from '../lib/guards';
+import { guardLoader } from '../features/accounts/guards';
 import { pageMeta } from '../lib/meta';
 
 /** /add-edit-item/:id? (signed in): create a post, or edit post :id. */

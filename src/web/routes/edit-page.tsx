@@ -1,6 +1,6 @@
 import type { Route } from './+types/edit-page';
 import { LinkCards, PageHeader } from '../components/ui/page';
-import { guardLoader } from '../lib/guards';
+import { guardLoader } from '../features/accounts/guards';
 import { pageMeta } from '../lib/meta';
 
 /** /edit-page (signed in). */

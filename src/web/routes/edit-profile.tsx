@@ -6,8 +6,8 @@ import { ChangePasswordForm } from '../features/accounts/components/ChangePasswo
 import { ProfileForm } from '../features/accounts/components/ProfileForm';
 import { pagePath } from '../features/accounts/page-url';
 import { profileFormValues } from '../features/accounts/profile-values';
-import { useAuthStore } from '../features/auth/stores/auth-store';
-import { guardLoader } from '../lib/guards';
+import { useAuthStore } from '../features/accounts/stores/auth-store';
+import { guardLoader } from '../features/accounts/guards';
 import { pageMeta } from '../lib/meta';
 
 /** /edit-profile (signed in): name, bio, link, interests, photo and password. */

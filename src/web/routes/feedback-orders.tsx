@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import type { Route } from './+types/feedback-orders';
 import { PageHeader } from '../components/ui/page';
-import { guardLoader } from '../lib/guards';
+import { guardLoader } from '../features/accounts/guards';
 import { pageMeta } from '../lib/meta';
 
 /** /feedback/orders/:id? (signed in): feedback on a purchase, or the feedback you have given. */

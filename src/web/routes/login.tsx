@@ -1,37 +1,34 @@
 import { useEffect } from 'react';
 import { Link, data, redirect, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
-import {
-  loginRequest,
-  registerRequest,
-  type LoginResponse,
-} from '../../shared/contracts/accounts';
+import { accountsApi } from '../../shared/api/accounts';
+import { loginRequest, registerRequest, type LoginResponse } from '../../shared/contracts/accounts';
 import { MESSAGES } from '../../shared/messages';
 import { PageHeader } from '../components/ui/page';
-import { LoginForm } from '../features/accounts/components/LoginForm';
+import { LoginForm, type LoginFallback } from '../features/accounts/components/LoginForm';
 import {
   REGISTER_FIELDS,
   RegisterForm,
   type RegisterFallback,
 } from '../features/accounts/components/RegisterForm';
-import type { LoginFallback } from '../features/accounts/components/LoginForm';
 import {
   apiHeaders,
-  failureStatus,
+  formFailure,
   formText,
-  readApiFailure,
   setCookieHeaders,
 } from '../features/accounts/form-post';
+import { getSession, withoutTokens } from '../features/accounts/session';
 import {
   rememberAttemptedUrl,
   takeAttemptedUrl,
   useAuthStore,
-} from '../features/auth/stores/auth-store';
+} from '../features/accounts/stores/auth-store';
+import { serverApi } from '../lib/api';
+import type { ApiClient } from '../lib/api-client';
 import { issuesToFieldErrors, serverFieldErrors } from '../lib/form-errors';
 import { pageMeta } from '../lib/meta';
 import { afterLoginPath } from '../lib/redirect';
 import { useRootData } from '../lib/root-data';
-import { getSession, withoutTokens } from '../lib/session';
 
 /** /login, and /login?action=register for the registration form (SPEC §2). */
 export const meta: Route.MetaFunction = ({ matches, location }) => {
@@ -55,14 +52,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const form = await request.formData();
+  const client = serverApi(context);
   return url.searchParams.get('action') === 'register'
-    ? registerAction(request, context.apiFetch, form)
-    : loginAction(request, context.apiFetch, form, url.searchParams.get('redirectTo'));
+    ? registerAction(request, client, form)
+    : loginAction(request, client, form, url.searchParams.get('redirectTo'));
 }
 
 async function loginAction(
   request: Request,
-  apiFetch: typeof fetch,
+  client: ApiClient,
   form: FormData,
   redirectTo: string | null,
 ) {
@@ -75,23 +73,25 @@ async function loginAction(
     };
     return data({ login: fallback }, { status: 400 });
   }
-  const res = await apiFetch('/api/v1/login', {
-    method: 'POST',
-    headers: apiHeaders(request),
-    body: JSON.stringify(parsed.data),
-  });
-  if (res.ok) {
-    throw redirect(afterLoginPath(redirectTo, null), { headers: setCookieHeaders(res) });
+  let answer;
+  try {
+    answer = await client.exchange(
+      accountsApi.login,
+      { body: parsed.data },
+      { headers: apiHeaders(request) },
+    );
+  } catch (err) {
+    const failure = formFailure(err, MESSAGES.loginError);
+    const fallback: LoginFallback =
+      failure.code === 'ACCOUNT_NOT_ACTIVATED'
+        ? { values, notActivated: failure.message }
+        : { values, error: failure.message };
+    return data({ login: fallback }, { status: failure.status });
   }
-  const failure = await readApiFailure(res, MESSAGES.loginError);
-  const fallback: LoginFallback =
-    failure.code === 'ACCOUNT_NOT_ACTIVATED'
-      ? { values, notActivated: failure.message }
-      : { values, error: failure.message };
-  return data({ login: fallback }, { status: failureStatus(failure.status) });
+  throw redirect(afterLoginPath(redirectTo, null), { headers: setCookieHeaders(answer) });
 }
 
-async function registerAction(request: Request, apiFetch: typeof fetch, form: FormData) {
+async function registerAction(request: Request, client: ApiClient, form: FormData) {
   const values = {
     username: formText(form, 'username'),
     name: formText(form, 'name'),
@@ -106,25 +106,26 @@ async function registerAction(request: Request, apiFetch: typeof fetch, form: Fo
     };
     return data({ register: fallback }, { status: 400 });
   }
-  const res = await apiFetch('/api/v1/register', {
-    method: 'POST',
-    headers: apiHeaders(request),
-    body: JSON.stringify(parsed.data),
-  });
-  if (res.ok) {
-    const body = (await res.json().catch(() => null)) as { message?: unknown } | null;
-    const message =
-      typeof body?.message === 'string' && body.message ? body.message : MESSAGES.registrationSuccess;
-    const fallback: RegisterFallback = { values, registered: message };
+  try {
+    const res = await client.call(
+      accountsApi.register,
+      { body: parsed.data },
+      { headers: apiHeaders(request) },
+    );
+    const fallback: RegisterFallback = {
+      values,
+      registered: res.message || MESSAGES.registrationSuccess,
+    };
     return { register: fallback };
+  } catch (err) {
+    const failure = formFailure(err, MESSAGES.registrationError);
+    const fallback: RegisterFallback = {
+      values,
+      error: failure.message,
+      fieldErrors: serverFieldErrors(failure.details, REGISTER_FIELDS),
+    };
+    return data({ register: fallback }, { status: failure.status });
   }
-  const failure = await readApiFailure(res, MESSAGES.registrationError);
-  const fallback: RegisterFallback = {
-    values,
-    error: failure.message,
-    fieldErrors: serverFieldErrors(failure.details, REGISTER_FIELDS),
-  };
-  return data({ register: fallback }, { status: failureStatus(failure.status) });
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

@@ -1,17 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { Link, data, redirect, useNavigate } from 'react-router';
 import type { Route } from './+types/logout';
-import { PageHeader } from '../components/ui/page';
+import { accountsApi } from '../../shared/api/accounts';
 import { withLoading } from '../components/ui/loading';
+import { PageHeader } from '../components/ui/page';
 import { logout } from '../features/accounts/api/accounts-api';
-import {
-  apiHeaders,
-  failureStatus,
-  readApiFailure,
-  setCookieHeaders,
-} from '../features/accounts/form-post';
-import { useAuthStore } from '../features/auth/stores/auth-store';
-import { ACCESS_TOKEN_COOKIE } from '../lib/api';
+import { apiHeaders, formFailure, setCookieHeaders } from '../features/accounts/form-post';
+import { useAuthStore } from '../features/accounts/stores/auth-store';
+import { ACCESS_TOKEN_COOKIE, serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 
 /**
@@ -28,14 +24,18 @@ const LOGOUT_ERROR = 'We could not sign you out. Please try again.';
  * so another site's post is refused), then home with the cleared cookies.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const res = await context.apiFetch('/api/v1/logout', {
-    method: 'POST',
-    headers: apiHeaders(request, { cookie: true }),
-    body: '{}',
-  });
-  if (res.ok) throw redirect('/', { headers: setCookieHeaders(res) });
-  const failure = await readApiFailure(res, LOGOUT_ERROR);
-  return data({ error: failure.message }, { status: failureStatus(failure.status) });
+  let answer;
+  try {
+    answer = await serverApi(context).exchange(
+      accountsApi.logout,
+      { body: {} },
+      { headers: apiHeaders(request, { cookie: true }) },
+    );
+  } catch (err) {
+    const failure = formFailure(err, LOGOUT_ERROR);
+    return data({ error: failure.message }, { status: failure.status });
+  }
+  throw redirect('/', { headers: setCookieHeaders(answer) });
 }
 
 function signOutLocally() {

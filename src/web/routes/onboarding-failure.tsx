@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/onboarding-failure';
 import { LinkCards, PageHeader } from '../components/ui/page';
-import { guardLoader } from '../lib/guards';
+import { guardLoader } from '../features/accounts/guards';
 import { pageMeta } from '../lib/meta';
 
 /** /onboarding-failure (signed in). */

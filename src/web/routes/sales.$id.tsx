@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import type { Route } from './+types/sales.$id';
 import { PageHeader } from '../components/ui/page';
-import { guardLoader } from '../lib/guards';
+import { guardLoader } from '../features/accounts/guards';
 import { pageMeta } from '../lib/meta';
 
 /** /sales/:id (signed in): one sale — items, buyer's address, payment, shipping. */

@@ -90,7 +90,7 @@ describe('POST /users/password-reset-link', () => {
 describe('PATCH /users/password with the emailed token', () => {
   it('sets the new password once, ends every session, and mails a notice', async () => {
     const { user, password } = await createUser(t.deps);
-    const session = await startSession(t.deps, user);
+    const session = await startSession(t.moduleDeps(), user);
     await resetLink({ email: user.email });
     const token = await tokenFromMail(t, user.email, RESET_LINK);
 
@@ -148,7 +148,7 @@ describe('PATCH /users/password with the emailed token', () => {
 describe('PATCH /users/password signed in', () => {
   it('needs the current password, keeps this session with fresh tokens and ends the others', async () => {
     const a = await signedInUser(t.deps);
-    const otherDevice = await startSession(t.deps, a.user);
+    const otherDevice = await startSession(t.moduleDeps(), a.user);
 
     const wrong = await setPassword(
       { currentPassword: 'not it at all', password: 'changed password' },

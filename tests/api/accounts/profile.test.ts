@@ -123,6 +123,9 @@ describe('PUT /users', () => {
     const next = again.json().user;
     expect(next.image.thumbnail).not.toBe(user.image!.thumbnail);
     expect(next.name).toBe('Leo Park');
+    // The replaced files go in a background job enqueued with the swap.
+    expect(existsSync(thumbFile)).toBe(true);
+    expect(await t.runJobs()).toBe(1);
     expect(existsSync(thumbFile)).toBe(false);
     expect(existsSync(storage().filePath(keyOf(next.image.thumbnail)))).toBe(true);
   });

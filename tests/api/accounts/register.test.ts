@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sites, users, userTokens } from '../../../src/server/db/schema';
+import { jobs, sites, users, userTokens } from '../../../src/server/db/schema';
 import type { MailDriver } from '../../../src/server/adapters/mail/types';
 import { MESSAGES } from '../../../src/shared/messages';
 import { createAccount } from '../../../src/server/modules/accounts';
@@ -34,7 +34,8 @@ async function counts() {
   const [u] = await db.select({ n: count() }).from(users);
   const [s] = await db.select({ n: count() }).from(sites);
   const [k] = await db.select({ n: count() }).from(userTokens);
-  return { users: u!.n, sites: s!.n, tokens: k!.n };
+  const [j] = await db.select({ n: count() }).from(jobs);
+  return { users: u!.n, sites: s!.n, tokens: k!.n, jobs: j!.n };
 }
 
 describe('POST /register', () => {
@@ -136,24 +137,20 @@ describe('POST /register', () => {
   it('maps unique violations (23505) from the database itself to 409s naming the field', async () => {
     const { user } = await createUser(t.deps);
     const base = { name: 'Dup', passwordHash: 'x', accountType: 'buyer' as const };
-    const db = t.deps.database.db;
+    const deps = t.moduleDeps();
     await expect(
-      db.transaction((tx) =>
-        createAccount(tx, {
-          ...base,
-          username: user.username.toUpperCase(),
-          email: 'other@example.test',
-        }),
-      ),
-    ).rejects.toMatchObject({ statusCode: 409, code: 'USERNAME_TAKEN' });
+      createAccount(deps, {
+        ...base,
+        username: user.username.toUpperCase(),
+        email: 'other@example.test',
+      }),
+    ).rejects.toMatchObject({ kind: 'conflict', code: 'USERNAME_TAKEN' });
     await expect(
-      db.transaction((tx) =>
-        createAccount(tx, { ...base, username: 'unused-name', email: user.email.toUpperCase() }),
-      ),
-    ).rejects.toMatchObject({ statusCode: 409, code: 'EMAIL_TAKEN' });
+      createAccount(deps, { ...base, username: 'unused-name', email: user.email.toUpperCase() }),
+    ).rejects.toMatchObject({ kind: 'conflict', code: 'EMAIL_TAKEN' });
   });
 
-  it('keeps the account when the activation email cannot be sent, and re-sending works later', async () => {
+  it('keeps the account while the mail server is down, delivers the email once it is back, and re-sending works', async () => {
     const original = t.deps.mail;
     const failing: MailDriver = {
       name: 'smtp',
@@ -162,12 +159,15 @@ describe('POST /register', () => {
     const body = newUser();
     t.deps.mail = failing;
     const res = await register(body);
-    t.deps.mail = original;
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ activationEmailSent: false });
-    expect(res.json().message).toMatch(/could not send the activation email/);
+    expect(res.json().message).toBe(MESSAGES.registrationSuccess);
     const [row] = await t.deps.database.db.select().from(users).where(eq(users.email, body.email));
     expect(row).toBeDefined();
+    expect(await t.runJobs()).toBeGreaterThan(0); // tried, failed, queued again
+    t.deps.mail = original;
+    expect((await t.outbox()).filter((m) => m.to === body.email)).toHaveLength(0); // backing off
+    t.advanceTime(60 * 60 * 1000);
+    expect((await t.outbox()).filter((m) => m.to === body.email)).toHaveLength(1);
 
     const resend = await inject(t, {
       method: 'POST',

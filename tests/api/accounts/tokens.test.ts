@@ -68,7 +68,7 @@ describe('access tokens', () => {
       .sign(new TextEncoder().encode(t.deps.secret));
     const otherIssuer = (
       await signAccessToken(
-        { ...t.deps, env: { ...t.deps.env, APP_URL: 'https://evil.example' } },
+        { ...t.moduleDeps(), env: { ...t.deps.env, APP_URL: 'https://evil.example' } },
         { userId: user.id, role: 'user', sessionVersion: 0 },
       )
     ).token;
@@ -228,7 +228,7 @@ describe('POST /logout', () => {
   it('revokes the presented family (body or cookie), clears both cookies, leaves other devices alone', async () => {
     const phone = await signedInUser(t.deps);
     const { startSession } = await import('../../../src/server/modules/accounts');
-    const laptop = await startSession(t.deps, phone.user);
+    const laptop = await startSession(t.moduleDeps(), phone.user);
 
     const res = await logout({ refreshToken: phone.refreshToken });
     expect(res.statusCode).toBe(200);
@@ -271,7 +271,7 @@ describe('resolvePageSession (server-rendered pages)', () => {
       web: async (app) => {
         const resolve = resolvePageSession(app);
         app.get('/page', async (request, reply) => ({
-          token: (await resolve(request, reply)) ?? null,
+          token: (await resolve(request, reply))?.token ?? null,
         }));
       },
     });

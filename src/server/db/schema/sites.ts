@@ -1,8 +1,10 @@
 import { index, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { HEADER_BRANDINGS } from '../../../shared/contracts/sites';
-import { users } from './users';
+import { users } from './accounts';
 
 export { HEADER_BRANDINGS };
+
+// Tables of the sites module.
 
 /** A user's branded page at /{username}. One per user, created with the account. */
 export const sites = pgTable(

@@ -1,6 +1,32 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../../../shared/errors';
+import type { ErrorCode, ErrorKind } from '../../../shared/errors';
+import { isDomainError } from '../../modules/core';
+
+/** The one place error kinds become HTTP statuses. */
+export const STATUS_OF_KIND: Record<ErrorKind, number> = {
+  validation: 400,
+  unauthorized: 401,
+  payment_required: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_media: 415,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+};
+
+/** Fastify's and its plugins' own 4xx, by status, in the catalogue's terms. */
+const CODE_OF_STATUS: Record<number, ErrorCode> = {
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -58,7 +84,7 @@ export function sendError(
   reply: { code(n: number): { send(body: unknown): unknown } },
   statusCode: number,
   message: string,
-  code: string,
+  code: ErrorCode,
   details?: unknown,
 ) {
   return reply.code(statusCode).send({
@@ -72,9 +98,9 @@ export function sendError(
 
 /** Every error leaves as `{ statusCode, error, message, code, details? }`; never a stack trace. */
 export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
-    if (err instanceof AppError) {
-      return sendError(reply, err.statusCode, err.message, err.code, err.details);
+  app.setErrorHandler((err: FastifyError | Error, request, reply) => {
+    if (isDomainError(err)) {
+      return sendError(reply, STATUS_OF_KIND[err.kind], err.message, err.code, err.details);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation as unknown as ZodIssueLike[];
@@ -103,7 +129,7 @@ export function installErrorHandler(app: FastifyInstance) {
         : fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
           ? 'The request is too large.'
           : fe.message;
-    return sendError(reply, status, message, fe.code ?? 'BAD_REQUEST');
+    return sendError(reply, status, message, CODE_OF_STATUS[status] ?? 'BAD_REQUEST');
   });
 
   app.setNotFoundHandler((request, reply) =>

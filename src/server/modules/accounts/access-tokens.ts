@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { ROLES, type Role } from '../../../shared/contracts/accounts';
-import { appOrigin, nowMs, type AccountsDeps } from './deps';
+import { appOrigin, type ModuleDeps } from '../core';
 import { findSessionSubject } from './users-repo';
 
 /** Access tokens live 15 minutes; the refresh token renews them. */
@@ -37,10 +37,10 @@ function accessKey(secret: string): Uint8Array {
 }
 
 export async function signAccessToken(
-  deps: Pick<AccountsDeps, 'secret' | 'env' | 'now'>,
+  deps: Pick<ModuleDeps, 'secret' | 'env' | 'now'>,
   claims: AccessClaims,
 ): Promise<{ token: string; expiresAt: Date }> {
-  const issuedAt = Math.floor(nowMs(deps) / 1000);
+  const issuedAt = Math.floor(deps.now() / 1000);
   const expiresAt = issuedAt + ACCESS_TOKEN_TTL_SECONDS;
   const token = await new SignJWT({ role: claims.role, sv: claims.sessionVersion })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -55,7 +55,7 @@ export async function signAccessToken(
 
 /** The token's claims when its signature, algorithm, issuer, audience and expiry check out; else null. */
 export async function verifyAccessToken(
-  deps: Pick<AccountsDeps, 'secret' | 'env' | 'now'>,
+  deps: Pick<ModuleDeps, 'secret' | 'env' | 'now'>,
   token: string,
 ): Promise<AccessClaims | null> {
   if (!token || token.length > MAX_TOKEN_LENGTH) return null;
@@ -65,7 +65,7 @@ export async function verifyAccessToken(
       algorithms: ['HS256'],
       issuer: appOrigin(deps),
       audience: AUDIENCE,
-      currentDate: new Date(nowMs(deps)),
+      currentDate: new Date(deps.now()),
       requiredClaims: ['sub', 'exp', 'iat'],
     });
     const { sub, role, sv } = payload as { sub?: unknown; role?: unknown; sv?: unknown };
@@ -83,12 +83,12 @@ export async function verifyAccessToken(
  * The role comes from the database, so role changes apply at once.
  */
 export async function authenticateAccessToken(
-  deps: Pick<AccountsDeps, 'secret' | 'env' | 'now' | 'database'>,
+  deps: Pick<ModuleDeps, 'secret' | 'env' | 'now' | 'db'>,
   token: string,
 ): Promise<AuthenticatedUser | null> {
   const claims = await verifyAccessToken(deps, token);
   if (!claims) return null;
-  const row = await findSessionSubject(deps.database.db, claims.userId);
+  const row = await findSessionSubject(deps.db, claims.userId);
   if (!row || row.status !== 'active' || row.sessionVersion !== claims.sessionVersion) return null;
   return { id: row.id, role: row.role };
 }

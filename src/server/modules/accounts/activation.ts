@@ -1,10 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { badRequest } from '../../../shared/errors';
 import { MESSAGES } from '../../../shared/messages';
 import { users } from '../../db/schema';
-import { nowDate, silentLog, type AccountsDeps, type Logger } from './deps';
-import { consumeEmailToken, issueEmailToken } from './emailed-tokens';
-import { sendActivationMail, sendInBackground } from './mailer';
+import { inTransaction, nowDate, validationError, type ModuleDeps } from '../core';
+import { consumeEmailToken } from './emailed-tokens';
+import { queueAccountMail } from './mail';
 import { findUserByEmail } from './users-repo';
 
 /** Neutral on purpose: it must read true whether or not the account exists. */
@@ -16,36 +15,35 @@ export const ACTIVATION_LINK_INVALID =
 
 /** GET /users/activate-account?token=: single use, 24 hours. */
 export async function activateAccount(
-  deps: AccountsDeps,
+  deps: ModuleDeps,
   token: string,
 ): Promise<{ message: string }> {
   const now = nowDate(deps);
-  const activated = await deps.database.db.transaction(async (tx) => {
-    const userId = await consumeEmailToken(tx, token, 'activation', now);
+  const activated = await inTransaction(deps, async ({ db }) => {
+    const userId = await consumeEmailToken(db, token, 'activation', now);
     if (!userId) return false;
-    await tx
+    await db
       .update(users)
       .set({ activatedAt: now, updatedAt: now })
       .where(and(eq(users.id, userId), isNull(users.activatedAt)));
     return true;
   });
-  if (!activated) throw badRequest(ACTIVATION_LINK_INVALID, 'ACTIVATION_TOKEN_INVALID');
+  if (!activated) throw validationError(ACTIVATION_LINK_INVALID, 'ACTIVATION_TOKEN_INVALID');
   return { message: MESSAGES.accountActivated };
 }
 
 /**
  * POST /re-send-account-verification. The answer is the same whether or not the account exists or
- * is already active, so it cannot be used to find out who has an account.
+ * is already active, so it cannot be used to find out who has an account; the email itself is
+ * queued, so the answer comes as fast for a real account as for an unknown one.
  */
 export async function resendActivation(
-  deps: AccountsDeps,
+  deps: ModuleDeps,
   email: string,
-  log: Logger = silentLog,
 ): Promise<{ message: string }> {
-  const user = await findUserByEmail(deps.database.db, email);
+  const user = await findUserByEmail(deps.db, email);
   if (user && !user.activatedAt && user.status === 'active') {
-    const token = await issueEmailToken(deps.database.db, user.id, 'activation', nowDate(deps));
-    sendInBackground(deps, sendActivationMail(deps, user, token, log));
+    await queueAccountMail(deps, 'activation', user.id);
   }
   return { message: ACTIVATION_RESENT };
 }

@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { userTokens, type USER_TOKEN_PURPOSES } from '../../db/schema';
 import { hashToken, randomToken } from './crypto';
-import type { DbOrTx } from './deps';
+import type { DbOrTx } from '../core';
 
 export type EmailTokenPurpose = (typeof USER_TOKEN_PURPOSES)[number];
 
@@ -11,8 +11,9 @@ export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
 };
 
 /**
- * Issues a single-use emailed token. Older unused tokens of the same purpose are deleted, so
- * only the newest link works.
+ * Issues a single-use emailed token. Older links keep working until this one has been delivered
+ * (see retireOtherEmailTokens): a mail server that is down must not leave the owner with no
+ * working link at all.
  */
 export async function issueEmailToken(
   db: DbOrTx,
@@ -21,15 +22,6 @@ export async function issueEmailToken(
   now: Date,
 ): Promise<string> {
   const token = randomToken();
-  await db
-    .delete(userTokens)
-    .where(
-      and(
-        eq(userTokens.userId, userId),
-        eq(userTokens.purpose, purpose),
-        isNull(userTokens.usedAt),
-      ),
-    );
   await db.insert(userTokens).values({
     userId,
     purpose,
@@ -37,6 +29,30 @@ export async function issueEmailToken(
     expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS[purpose]),
   });
   return token;
+}
+
+/** Once `token`'s email is out, the user's other unused links of that purpose stop working. */
+export async function retireOtherEmailTokens(
+  db: DbOrTx,
+  userId: string,
+  purpose: EmailTokenPurpose,
+  token: string,
+): Promise<void> {
+  await db
+    .delete(userTokens)
+    .where(
+      and(
+        eq(userTokens.userId, userId),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.usedAt),
+        ne(userTokens.tokenHash, hashToken(token)),
+      ),
+    );
+}
+
+/** A token whose email could not be sent is withdrawn (the next attempt issues a new one). */
+export async function discardEmailToken(db: DbOrTx, token: string): Promise<void> {
+  await db.delete(userTokens).where(eq(userTokens.tokenHash, hashToken(token)));
 }
 
 /**

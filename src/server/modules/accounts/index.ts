@@ -1,4 +1,5 @@
-// The accounts module's public surface: use-cases for the HTTP layer, helpers for start-up data.
+// The accounts module's public surface: use-cases for the HTTP layer, helpers for start-up data,
+// and the jobs it runs in the background.
 export {
   ACCESS_TOKEN_TTL_SECONDS,
   authenticateAccessToken,
@@ -6,9 +7,8 @@ export {
   type AuthenticatedUser,
 } from './access-tokens';
 export { activateAccount, resendActivation } from './activation';
-export type { AccountsDeps } from './deps';
 export { login } from './login';
-export { settleBackgroundMail } from './mailer';
+export { accountJobs } from './mail';
 export { changePassword, requestPasswordReset, resetPassword } from './password';
 export { hashPassword } from './passwords';
 export { getMe, getPublicProfile, updateProfile } from './profile';
@@ -17,6 +17,7 @@ export { changeUserRole } from './roles';
 export {
   endSession,
   REFRESH_FAMILY_TTL_MS,
+  REUSE_GRACE_MS,
   rotateRefreshToken,
   startSession,
   type SessionTokens,

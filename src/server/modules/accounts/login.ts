@@ -1,7 +1,6 @@
 import type { LoginRequest, LoginResponse } from '../../../shared/contracts/accounts';
-import { AppError, forbidden, unauthorized } from '../../../shared/errors';
-import { findSiteByUserId } from '../sites/read';
-import { silentLog, type AccountsDeps, type Logger } from './deps';
+import { DomainError, forbidden, unauthorized, type ModuleDeps } from '../core';
+import { findSiteByUserId } from '../sites';
 import { verifyDummy, verifyPassword } from './passwords';
 import { startSession, type SessionTokens } from './sessions';
 import { findUserByLogin, toSessionUser } from './users-repo';
@@ -21,30 +20,25 @@ export interface LoginResult {
  * is revealed (activation, suspension), and a missing account costs the same time as a wrong
  * password.
  */
-export async function login(
-  deps: AccountsDeps,
-  input: LoginRequest,
-  log: Logger = silentLog,
-): Promise<LoginResult> {
-  const db = deps.database.db;
-  const user = await findUserByLogin(db, input.email);
+export async function login(deps: ModuleDeps, input: LoginRequest): Promise<LoginResult> {
+  const user = await findUserByLogin(deps.db, input.email);
   const ok = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyDummy(input.password);
   if (!user || !ok) {
-    log.warn(
+    deps.log.warn(
       { login: input.email.slice(0, 254), reason: user ? 'wrong_password' : 'unknown_account' },
       'login failed',
     );
     throw unauthorized(WRONG_CREDENTIALS, 'INVALID_CREDENTIALS');
   }
   if (user.status !== 'active') {
-    log.warn({ userId: user.id, reason: 'suspended' }, 'login refused');
+    deps.log.warn({ userId: user.id, reason: 'suspended' }, 'login refused');
     throw forbidden(SUSPENDED, 'ACCOUNT_SUSPENDED');
   }
-  if (!user.activatedAt) throw new AppError(403, 'ACCOUNT_NOT_ACTIVATED', NOT_ACTIVATED);
+  if (!user.activatedAt) throw new DomainError('ACCOUNT_NOT_ACTIVATED', NOT_ACTIVATED);
 
-  const site = await findSiteByUserId(db, user.id);
+  const site = await findSiteByUserId(deps, user.id);
   if (!site) throw new Error(`user ${user.id} has no site`);
   const session = await startSession(deps, user);
   return {

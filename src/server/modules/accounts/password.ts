@@ -1,10 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { AppError, badRequest, unauthorized } from '../../../shared/errors';
 import { MESSAGES } from '../../../shared/messages';
 import { users, type UserRow } from '../../db/schema';
-import { nowDate, silentLog, type AccountsDeps, type DbOrTx, type Logger } from './deps';
-import { consumeEmailToken, issueEmailToken } from './emailed-tokens';
-import { sendInBackground, sendPasswordChangedMail, sendPasswordResetMail } from './mailer';
+import {
+  inTransaction,
+  nowDate,
+  unauthorized,
+  validationError,
+  type DbOrTx,
+  type ModuleDeps,
+} from '../core';
+import { consumeEmailToken } from './emailed-tokens';
+import { queueAccountMail } from './mail';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeAllSessions, startSession, type SessionTokens } from './sessions';
 import { findUserByEmail, findUserById } from './users-repo';
@@ -18,15 +24,11 @@ export const WRONG_CURRENT_PASSWORD = 'currentPassword: The current password is 
  * an account. Suspended accounts get no link.
  */
 export async function requestPasswordReset(
-  deps: AccountsDeps,
+  deps: ModuleDeps,
   email: string,
-  log: Logger = silentLog,
 ): Promise<{ message: string }> {
-  const user = await findUserByEmail(deps.database.db, email);
-  if (user && user.status === 'active') {
-    const token = await issueEmailToken(deps.database.db, user.id, 'password_reset', nowDate(deps));
-    sendInBackground(deps, sendPasswordResetMail(deps, user, token, log));
-  }
+  const user = await findUserByEmail(deps.db, email);
+  if (user && user.status === 'active') await queueAccountMail(deps, 'password_reset', user.id);
   return { message: MESSAGES.passwordResetLinkSent };
 }
 
@@ -58,20 +60,19 @@ async function replacePassword(
 
 /** PATCH /users/password with an emailed token (signed out). */
 export async function resetPassword(
-  deps: AccountsDeps,
+  deps: ModuleDeps,
   input: { token: string; password: string },
-  log: Logger = silentLog,
 ): Promise<{ message: string }> {
   const passwordHash = await hashPassword(input.password);
   const now = nowDate(deps);
-  const user = await deps.database.db.transaction(async (tx) => {
-    const userId = await consumeEmailToken(tx, input.token, 'password_reset', now);
-    if (!userId) return null;
-    await replacePassword(tx, userId, passwordHash, now, true);
-    return findUserById(tx, userId);
+  const changed = await inTransaction(deps, async (tx) => {
+    const userId = await consumeEmailToken(tx.db, input.token, 'password_reset', now);
+    if (!userId) return false;
+    await replacePassword(tx.db, userId, passwordHash, now, true);
+    await queueAccountMail(tx, 'password_changed', userId);
+    return true;
   });
-  if (!user) throw badRequest(RESET_LINK_INVALID, 'RESET_TOKEN_INVALID');
-  await sendPasswordChangedMail(deps, user, log);
+  if (!changed) throw validationError(RESET_LINK_INVALID, 'RESET_TOKEN_INVALID');
   return { message: MESSAGES.passwordUpdated };
 }
 
@@ -80,28 +81,25 @@ export async function resetPassword(
  * continues with the fresh tokens returned.
  */
 export async function changePassword(
-  deps: AccountsDeps,
+  deps: ModuleDeps,
   userId: string,
   input: { currentPassword: string; password: string },
-  log: Logger = silentLog,
 ): Promise<{ message: string; session: SessionTokens }> {
-  const db = deps.database.db;
-  const current = await findUserById(db, userId);
+  const current = await findUserById(deps.db, userId);
   if (!current) throw unauthorized();
   if (!(await verifyPassword(current.passwordHash, input.currentPassword))) {
-    log.warn({ userId, reason: 'wrong_current_password' }, 'password change refused');
-    throw new AppError(400, 'WRONG_PASSWORD', WRONG_CURRENT_PASSWORD, [
+    deps.log.warn({ userId, reason: 'wrong_current_password' }, 'password change refused');
+    throw validationError(WRONG_CURRENT_PASSWORD, 'WRONG_PASSWORD', [
       { path: ['currentPassword'], message: 'The current password is incorrect.' },
     ]);
   }
   const passwordHash = await hashPassword(input.password);
   const now = nowDate(deps);
-  const { user, session } = await db.transaction(async (tx) => {
-    await replacePassword(tx, userId, passwordHash, now, false);
-    const user = (await findUserById(tx, userId)) as UserRow;
-    const session = await startSession(deps, user, tx);
-    return { user, session };
+  const session = await inTransaction(deps, async (tx) => {
+    await replacePassword(tx.db, userId, passwordHash, now, false);
+    const user = (await findUserById(tx.db, userId)) as UserRow;
+    await queueAccountMail(tx, 'password_changed', userId);
+    return startSession(tx, user);
   });
-  await sendPasswordChangedMail(deps, user, log);
   return { message: MESSAGES.passwordUpdated, session };
 }

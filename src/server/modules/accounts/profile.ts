@@ -6,60 +6,70 @@ import type {
   SessionUser,
 } from '../../../shared/contracts/accounts';
 import { isUuid } from '../../../shared/contracts/common';
-import { notFound, unauthorized } from '../../../shared/errors';
+import { ImageRejectedError } from '../../adapters/images/process';
 import { storeImage, type StoredImage } from '../../adapters/images/store-image';
 import { users } from '../../db/schema';
-import { findSiteByUserId } from '../sites/read';
-import { nowDate, silentLog, type AccountsDeps, type Logger } from './deps';
+import {
+  deleteFilesLater,
+  inTransaction,
+  notFound,
+  nowDate,
+  unauthorized,
+  validationError,
+  type ModuleDeps,
+} from '../core';
+import { findSiteByUserId } from '../sites';
 import { findUserById, toPublicProfile, toSessionUser } from './users-repo';
 
 export const USER_NOT_FOUND = 'This user could not be found.';
 
 /** GET /users/me: the signed-in user and their site (the web app's root loader). */
-export async function getMe(deps: AccountsDeps, userId: string): Promise<MeResponse> {
-  const db = deps.database.db;
-  const [user, site] = await Promise.all([findUserById(db, userId), findSiteByUserId(db, userId)]);
+export async function getMe(deps: ModuleDeps, userId: string): Promise<MeResponse> {
+  const [user, site] = await Promise.all([findUserById(deps.db, userId), findSiteByUserId(deps, userId)]);
   if (!user || !site) throw unauthorized();
   return { user: toSessionUser(user), site };
 }
 
 /** GET /users/:id. A malformed id is simply a user that does not exist. */
-export async function getPublicProfile(deps: AccountsDeps, id: string): Promise<PublicProfile> {
-  const user = isUuid(id) ? await findUserById(deps.database.db, id) : undefined;
+export async function getPublicProfile(deps: ModuleDeps, id: string): Promise<PublicProfile> {
+  const user = isUuid(id) ? await findUserById(deps.db, id) : undefined;
   if (!user || user.status !== 'active') throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
   return toPublicProfile(user);
 }
 
+/** The image adapter's refusal, in the kernel's terms (its message is written for people). */
+async function storeAvatar(deps: ModuleDeps, userId: string, image: Buffer): Promise<StoredImage> {
+  try {
+    return await storeImage(deps.storage, `avatars/${userId}`, image);
+  } catch (err) {
+    if (err instanceof ImageRejectedError) throw validationError(err.message, 'IMAGE_REJECTED');
+    throw err;
+  }
+}
+
 /**
  * PUT /users and PUT /profiles/media: profile fields and/or a new avatar. The image is processed
- * and stored first (slow, outside the transaction); the row is updated in one statement; the old
- * avatar files are deleted only after that commits, and the new ones if it fails, so a crash
- * never leaves the profile pointing at missing files.
+ * and stored first (slow, outside the transaction); the row is updated in one statement, and the
+ * replaced avatar's files are queued for deletion in the same transaction; if it fails, the new
+ * files are queued instead. A crash never leaves the profile pointing at missing files.
  */
 export async function updateProfile(
-  deps: AccountsDeps,
+  deps: ModuleDeps,
   userId: string,
   input: { profile?: ProfileUpdate; image?: Buffer },
-  log: Logger = silentLog,
 ): Promise<SessionUser> {
-  const db = deps.database.db;
-  const stored: StoredImage | undefined = input.image
-    ? await storeImage(deps.storage, `avatars/${userId}`, input.image)
-    : undefined;
-  let oldKeys: string[] = [];
-  let updated;
+  const stored = input.image ? await storeAvatar(deps, userId, input.image) : undefined;
   try {
-    updated = await db.transaction(async (tx) => {
-      const [current] = await tx
+    const updated = await inTransaction(deps, async (tx) => {
+      const [current] = await tx.db
         .select()
         .from(users)
         .where(eq(users.id, userId))
         .limit(1)
         .for('update');
       if (!current) throw unauthorized();
-      oldKeys = stored ? current.imageKeys : [];
       const profile = input.profile ?? {};
-      const [row] = await tx
+      const [row] = await tx.db
         .update(users)
         .set({
           ...(profile.name !== undefined && { name: profile.name }),
@@ -75,21 +85,12 @@ export async function updateProfile(
         })
         .where(eq(users.id, userId))
         .returning();
+      if (stored) await deleteFilesLater(tx, current.imageKeys);
       return row!;
     });
+    return toSessionUser(updated);
   } catch (err) {
-    if (stored) await removeObjects(deps, stored.keys, log);
+    if (stored) await deleteFilesLater(deps, stored.keys);
     throw err;
-  }
-  if (oldKeys.length) await removeObjects(deps, oldKeys, log);
-  return toSessionUser(updated);
-}
-
-async function removeObjects(deps: AccountsDeps, keys: string[], log: Logger) {
-  const results = await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
-  for (const [i, r] of results.entries()) {
-    // An orphaned file costs disk space, not correctness: log and carry on.
-    if (r.status === 'rejected')
-      log.warn({ err: r.reason, key: keys[i] }, 'could not delete a replaced avatar');
   }
 }

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { isAdminRole, type Role, type SessionUser } from '../../../shared/contracts/accounts';
-import { forbidden, notFound } from '../../../shared/errors';
 import { users } from '../../db/schema';
-import { nowDate, type AccountsDeps } from './deps';
+import { forbidden, notFound, nowDate, type ModuleDeps } from '../core';
 import { USER_NOT_FOUND } from './profile';
 import { findUserById, toSessionUser } from './users-repo';
 
@@ -12,13 +11,13 @@ import { findUserById, toSessionUser } from './users-repo';
  * service out by accident).
  */
 export async function changeUserRole(
-  deps: AccountsDeps,
+  deps: ModuleDeps,
   actor: { id: string; role: Role },
   input: { id: string; role: Role },
 ): Promise<SessionUser> {
   if (!isAdminRole(actor.role)) throw forbidden();
   if (actor.id === input.id) throw forbidden('You cannot change your own role.', 'OWN_ROLE');
-  const db = deps.database.db;
+  const db = deps.db;
   const target = await findUserById(db, input.id);
   if (!target) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
   if (actor.role !== 'superAdmin' && (isAdminRole(input.role) || isAdminRole(target.role))) {

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/messages';
-import { unauthorized } from '../../../shared/errors';
 import type { Role } from '../../../shared/contracts/accounts';
 import { refreshTokens } from '../../db/schema';
-import { signAccessToken } from './access-tokens';
+import { inTransaction, nowDate, unauthorized, type DbOrTx, type ModuleDeps } from '../core';
+import { signAccessToken, type AuthenticatedUser } from './access-tokens';
 import { hashToken, randomToken } from './crypto';
-import { nowDate, silentLog, type AccountsDeps, type DbOrTx, type Logger } from './deps';
 import { findSessionSubject } from './users-repo';
 
 /** A login lasts at most this long; rotating the refresh token never extends it. */
@@ -25,9 +24,11 @@ export interface SessionTokens {
   refreshToken: string;
   /** End of the refresh family (absolute). */
   refreshExpiresAt: Date;
+  /** Whom the tokens are for (a page render needs no second look-up). */
+  user: AuthenticatedUser;
 }
 
-type SessionDeps = Pick<AccountsDeps, 'database' | 'secret' | 'env' | 'now'>;
+type SessionDeps = Pick<ModuleDeps, 'db' | 'secret' | 'env' | 'now' | 'log'>;
 interface SessionSubject {
   id: string;
   role: Role;
@@ -42,20 +43,25 @@ async function insertRefreshToken(db: DbOrTx, userId: string, familyId: string, 
   return refreshToken;
 }
 
-/** Starts a new refresh family (a login) and issues its first tokens. */
+/** Starts a new refresh family (a login) and issues its first tokens (through deps.db: may be a transaction). */
 export async function startSession(
   deps: SessionDeps,
   user: SessionSubject,
-  db: DbOrTx = deps.database.db,
 ): Promise<SessionTokens> {
   const refreshExpiresAt = new Date(nowDate(deps).getTime() + REFRESH_FAMILY_TTL_MS);
-  const refreshToken = await insertRefreshToken(db, user.id, randomUUID(), refreshExpiresAt);
+  const refreshToken = await insertRefreshToken(deps.db, user.id, randomUUID(), refreshExpiresAt);
   const access = await signAccessToken(deps, {
     userId: user.id,
     role: user.role,
     sessionVersion: user.sessionVersion,
   });
-  return { token: access.token, tokenExpiresAt: access.expiresAt, refreshToken, refreshExpiresAt };
+  return {
+    token: access.token,
+    tokenExpiresAt: access.expiresAt,
+    refreshToken,
+    refreshExpiresAt,
+    user: { id: user.id, role: user.role },
+  };
 }
 
 const sessionExpired = () => unauthorized(MESSAGES.sessionExpired, 'SESSION_EXPIRED');
@@ -84,11 +90,10 @@ export async function revokeAllSessions(db: DbOrTx, userId: string, at: Date): P
 export async function rotateRefreshToken(
   deps: SessionDeps,
   presented: string,
-  log: Logger = silentLog,
 ): Promise<SessionTokens> {
   const now = nowDate(deps);
   const tokenHash = hashToken(presented);
-  const outcome = await deps.database.db.transaction(async (tx) => {
+  const outcome = await inTransaction(deps, async ({ db: tx }) => {
     const [row] = await tx
       .select()
       .from(refreshTokens)
@@ -125,7 +130,7 @@ export async function rotateRefreshToken(
   });
 
   if (outcome.kind === 'reuse') {
-    log.warn(
+    deps.log.warn(
       { userId: outcome.userId, familyId: outcome.familyId },
       'refresh token reuse detected: session family revoked',
     );
@@ -143,16 +148,17 @@ export async function rotateRefreshToken(
     tokenExpiresAt: access.expiresAt,
     refreshToken: outcome.refreshToken,
     refreshExpiresAt: outcome.refreshExpiresAt,
+    user: { id: user.id, role: user.role },
   };
 }
 
 /** POST /logout: revokes the family of the presented refresh token. Unknown tokens are ignored. */
 export async function endSession(deps: SessionDeps, presented: string | undefined): Promise<void> {
   if (!presented) return;
-  const [row] = await deps.database.db
+  const [row] = await deps.db
     .select({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashToken(presented)))
     .limit(1);
-  if (row) await revokeFamily(deps.database.db, row.familyId, nowDate(deps));
+  if (row) await revokeFamily(deps.db, row.familyId, nowDate(deps));
 }

@@ -7,7 +7,7 @@ import {
   normalizeUsername,
 } from '../../../shared/contracts/accounts';
 import { users } from '../../db/schema';
-import type { DbOrTx } from './deps';
+import type { DbOrTx } from '../core';
 
 /** Turns any text (an email's local part) into a valid username shape, without checking use. */
 export function usernameBase(source: string): string {

@@ -1,10 +1,9 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { PublicProfile, SessionUser } from '../../../shared/contracts/accounts';
-import { conflict } from '../../../shared/errors';
-import { sites, users, type NewUserRow, type SiteRow, type UserRow } from '../../db/schema';
-import { siteDefaults } from '../sites/defaults';
-import type { DbOrTx } from './deps';
 import { imageOf } from '../../../shared/contracts/common';
+import { users, type NewUserRow, type SiteRow, type UserRow } from '../../db/schema';
+import { conflict, inTransaction, type DbOrTx, type ModuleDeps } from '../core';
+import { createSite, type SiteFields } from '../sites';
 
 export function toSessionUser(row: UserRow): SessionUser {
   return {
@@ -147,43 +146,44 @@ export interface NewAccount {
   link?: string;
   tags?: string[];
   /** Site fields other than the defaults (name defaults to the display name). */
-  site?: Partial<Omit<SiteRow, 'id' | 'userId' | 'createdAt' | 'updatedAt'>>;
+  site?: Partial<SiteFields>;
 }
 
 /**
- * Inserts a user and their site. Call inside a transaction so both exist or neither does. A lost
- * race on username/email becomes the same 409 as the up-front check.
+ * Inserts a user and has the sites module create their site, in one transaction (a savepoint
+ * when deps.db is already one), so both exist or neither does. A lost race on username/email
+ * becomes the same 409 as the up-front check.
  */
 export async function createAccount(
-  tx: DbOrTx,
+  deps: Pick<ModuleDeps, 'db'>,
   input: NewAccount,
 ): Promise<{ user: UserRow; site: SiteRow }> {
   try {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        username: input.username,
-        name: input.name,
-        email: input.email,
-        passwordHash: input.passwordHash,
-        accountType: input.accountType,
-        role: input.role ?? 'user',
-        activatedAt: input.activatedAt ?? null,
-        bio: input.bio ?? '',
-        link: input.link ?? '',
-        tags: input.tags ?? [],
-      })
-      .returning();
-    if (!user) throw new Error('insert returned no user');
-    const [site] = await tx
-      .insert(sites)
-      .values({ ...siteDefaults(input.name), ...input.site, userId: user.id })
-      .returning();
-    if (!site) throw new Error('insert returned no site');
-    return { user, site };
+    return await inTransaction(deps, async (tx) => insertAccount(tx, input));
   } catch (err) {
     const violated = uniqueViolation(err);
     if (violated !== null) throw takenError(violated.includes('username') ? 'username' : 'email');
     throw err;
   }
+}
+
+async function insertAccount(tx: Pick<ModuleDeps, 'db'>, input: NewAccount) {
+  const [user] = await tx.db
+    .insert(users)
+    .values({
+      username: input.username,
+      name: input.name,
+      email: input.email,
+      passwordHash: input.passwordHash,
+      accountType: input.accountType,
+      role: input.role ?? 'user',
+      activatedAt: input.activatedAt ?? null,
+      bio: input.bio ?? '',
+      link: input.link ?? '',
+      tags: input.tags ?? [],
+    })
+    .returning();
+  if (!user) throw new Error('insert returned no user');
+  const site = await createSite(tx, { userId: user.id, ownerName: input.name, fields: input.site });
+  return { user, site };
 }

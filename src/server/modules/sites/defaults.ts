@@ -1,12 +1,15 @@
 import type { SiteRow } from '../../db/schema';
 
+/** The branding fields of a site (everything its owner may set). */
+export type SiteFields = Omit<SiteRow, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+
 /**
  * The site every new account starts with: its name is the owner's display name and the colours
  * are a neutral, readable (WCAG AA) palette the owner restyles on /edit-page.
  */
 export function siteDefaults(
   displayName: string,
-): Omit<SiteRow, 'id' | 'userId' | 'createdAt' | 'updatedAt'> {
+): SiteFields {
   return {
     name: displayName,
     domainName: null,

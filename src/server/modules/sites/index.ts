@@ -1,2 +1,4 @@
-export { siteDefaults } from './defaults';
+// The sites module's public surface: each account's branded page at /{username}.
+export { createSite } from './create';
+export type { SiteFields } from './defaults';
 export { findSiteByUserId, findSiteByUsername, getMySite, getSite, toSite } from './read';

@@ -1,12 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Site, SiteQuery } from '../../../shared/contracts/sites';
 import { isUuid } from '../../../shared/contracts/common';
-import { notFound } from '../../../shared/errors';
-import type { Db } from '../../db/client';
+import { notFound, type ModuleDeps } from '../core';
 import { sites, users, type SiteRow } from '../../db/schema';
 import { imageOf } from '../../../shared/contracts/common';
 
-type Reader = Pick<Db, 'select'>;
+type Reader = Pick<ModuleDeps, 'db'>;
 
 export function toSite(row: SiteRow, username: string): Site {
   return {
@@ -33,9 +32,9 @@ export function toSite(row: SiteRow, username: string): Site {
 const siteNotFound = () => notFound('This site could not be found.', 'SITE_NOT_FOUND');
 
 /** The site of a user id, or undefined (every account has one; a deleted account has none). */
-export async function findSiteByUserId(db: Reader, userId: string): Promise<Site | undefined> {
+export async function findSiteByUserId(deps: Reader, userId: string): Promise<Site | undefined> {
   if (!isUuid(userId)) return undefined;
-  const [row] = await db
+  const [row] = await deps.db
     .select({ site: sites, username: users.username })
     .from(sites)
     .innerJoin(users, eq(users.id, sites.userId))
@@ -44,8 +43,8 @@ export async function findSiteByUserId(db: Reader, userId: string): Promise<Site
   return row ? toSite(row.site, row.username) : undefined;
 }
 
-export async function findSiteByUsername(db: Reader, username: string): Promise<Site | undefined> {
-  const [row] = await db
+export async function findSiteByUsername(deps: Reader, username: string): Promise<Site | undefined> {
+  const [row] = await deps.db
     .select({ site: sites, username: users.username })
     .from(sites)
     .innerJoin(users, eq(users.id, sites.userId))
@@ -55,17 +54,17 @@ export async function findSiteByUsername(db: Reader, username: string): Promise<
 }
 
 /** GET /sites?username= | ?user_id= (public). */
-export async function getSite(db: Reader, query: SiteQuery): Promise<Site> {
+export async function getSite(deps: Reader, query: SiteQuery): Promise<Site> {
   const site = query.user_id
-    ? await findSiteByUserId(db, query.user_id)
-    : await findSiteByUsername(db, query.username ?? '');
+    ? await findSiteByUserId(deps, query.user_id)
+    : await findSiteByUsername(deps, query.username ?? '');
   if (!site) throw siteNotFound();
   return site;
 }
 
 /** GET /sites/mine. */
-export async function getMySite(db: Reader, userId: string): Promise<Site> {
-  const site = await findSiteByUserId(db, userId);
+export async function getMySite(deps: Reader, userId: string): Promise<Site> {
+  const site = await findSiteByUserId(deps, userId);
   if (!site) throw siteNotFound();
   return site;
 }

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { describedBy } from '../../lib/form-errors';
-import { addTags, removeTagAt, type TagRules } from '../../lib/tags';
+import { addTags, removeTagAt, type TagRules } from '../../../shared/tags';
 import { CloseIcon } from './icons';
 
 interface TagInputProps {

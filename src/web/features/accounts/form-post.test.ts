@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  apiHeaders,
-  failureStatus,
-  formText,
-  readApiFailure,
-  setCookieHeaders,
-} from './form-post';
+import { MESSAGES } from '../../../shared/messages';
+import { ApiError, toApiError } from '../../lib/api-client';
+import { apiHeaders, failureStatus, formFailure, formText, setCookieHeaders } from './form-post';
 
 describe('formText', () => {
   it('reads text fields, empty for missing ones and files', () => {
@@ -54,29 +50,39 @@ describe('setCookieHeaders', () => {
   });
 });
 
-describe('readApiFailure', () => {
-  it("reads the API's error body", async () => {
-    const res = Response.json(
-      { message: 'Wrong password.', code: 'INVALID_CREDENTIALS', details: [{ path: ['email'] }] },
-      { status: 401 },
+describe('formFailure', () => {
+  it("keeps the API error's status, message, code and details", async () => {
+    const error = await toApiError(
+      Response.json(
+        {
+          message: 'Wrong password.',
+          code: 'INVALID_CREDENTIALS',
+          details: [{ path: ['email'], message: 'x' }],
+        },
+        { status: 401 },
+      ),
+      'generic',
     );
-    expect(await readApiFailure(res, 'fallback')).toEqual({
+    expect(formFailure(error, 'fallback')).toEqual({
       status: 401,
       message: 'Wrong password.',
       code: 'INVALID_CREDENTIALS',
-      details: [{ path: ['email'] }],
+      details: [{ path: ['email'], message: 'x' }],
     });
   });
 
-  it('falls back when there is no message or no JSON', async () => {
-    expect(await readApiFailure(Response.json({ message: ' ' }, { status: 400 }), 'fb')).toEqual({
+  it("answers server failures with 502 and the flow's own message", async () => {
+    const error = await toApiError(new Response('<html>', { status: 500 }), MESSAGES.genericError);
+    expect(formFailure(error, 'fb')).toEqual({ status: 502, message: 'fb' });
+    expect(formFailure(new ApiError(400, MESSAGES.genericError), 'fb')).toEqual({
       status: 400,
       message: 'fb',
     });
-    expect(await readApiFailure(new Response('<html>', { status: 502 }), 'fb')).toEqual({
-      status: 502,
-      message: 'fb',
-    });
+  });
+
+  it('throws on what is not an API answer', () => {
+    const bug = new TypeError('x is undefined');
+    expect(() => formFailure(bug, 'fb')).toThrow(bug);
   });
 });
 

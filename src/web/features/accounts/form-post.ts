@@ -1,7 +1,12 @@
+import type { ErrorCode, FieldIssue } from '../../../shared/errors';
+import { ApiError } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/errors';
+
 /**
  * Helpers for the no-JavaScript fallbacks of the account forms (DESIGN: public pages work without
- * JavaScript). The route actions post the plain form to the API in-process and turn its answer
- * into a redirect (carrying the API's cookies) or an inline message. Pure: no React, no server.
+ * JavaScript). The route actions post the plain form to the API in-process with the server's API
+ * client (`serverApi(context).exchange(…)`) and turn its answer into a redirect (carrying the
+ * API's cookies) or an inline message. No React.
  */
 
 /** A text field of a posted form ('' when absent or a file). */
@@ -28,39 +33,38 @@ export function apiHeaders(
 }
 
 /** Response headers repeating every Set-Cookie of the API's answer (for a redirect). */
-export function setCookieHeaders(res: Response): Headers {
+export function setCookieHeaders(answer: { headers: Headers }): Headers {
   const headers = new Headers();
-  for (const cookie of res.headers.getSetCookie()) headers.append('set-cookie', cookie);
+  for (const cookie of answer.headers.getSetCookie()) headers.append('set-cookie', cookie);
   return headers;
-}
-
-export interface ApiFailure {
-  status: number;
-  message: string;
-  code?: string;
-  details?: unknown;
-}
-
-/** The API's error answer (`{ message, code, details }`), with `fallback` when it gives no message. */
-export async function readApiFailure(res: Response, fallback: string): Promise<ApiFailure> {
-  let body: unknown = null;
-  try {
-    body = await res.json();
-  } catch {
-    // Not JSON (a proxy's error page): the fallback message.
-  }
-  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const message =
-    typeof record.message === 'string' && record.message.trim() ? record.message : fallback;
-  return {
-    status: res.status,
-    message,
-    ...(typeof record.code === 'string' ? { code: record.code } : {}),
-    ...(record.details !== undefined ? { details: record.details } : {}),
-  };
 }
 
 /** The status to answer a failed form post with: the API's 4xx, else 500-class as 502. */
 export function failureStatus(status: number): number {
   return status >= 400 && status < 500 ? status : 502;
+}
+
+/** A failed API call as a form's inline answer shows it. */
+export interface FormFailure {
+  /** The status to answer the form post with (`failureStatus`). */
+  status: number;
+  /** What to show: the server's message for a request problem, else `fallback` (`apiErrorMessage`). */
+  message: string;
+  code?: ErrorCode;
+  details?: FieldIssue[];
+}
+
+/**
+ * The API client's error (read once, in `toApiError`) as a form answer, worded as the JavaScript
+ * forms word it in their modal. Anything that is not an API answer (a bug, the API unreachable)
+ * is thrown on to the route's error boundary.
+ */
+export function formFailure(error: unknown, fallback: string): FormFailure {
+  if (!(error instanceof ApiError)) throw error;
+  return {
+    status: failureStatus(error.status),
+    message: apiErrorMessage(error, fallback),
+    ...(error.code ? { code: error.code } : {}),
+    ...(error.details ? { details: error.details } : {}),
+  };
 }

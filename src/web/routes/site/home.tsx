@@ -5,7 +5,7 @@ import { LandingPage, productHero } from '../../features/landing/components/Land
 import { siteNameFromMatches, useUserSite } from '../../features/sites/use-user-site';
 import { canonicalMeta, pageMeta } from '../../lib/meta';
 import { POPULAR_TAGS, tagPath } from '../../lib/navigation';
-import { productLabel } from '../../lib/user-slug';
+import { productLabel } from '../../features/sites/user-slug';
 
 /**
  * `/{username}`: a user's page; `/{username}-x`: the same page in its expanded view (every post

@@ -15,4 +15,5 @@ export {
   type ModalType,
 } from './modal-store';
 export { ModalHost } from './ModalHost';
+export { notifyError } from './notify-error';
 export { useModal } from './use-modal';

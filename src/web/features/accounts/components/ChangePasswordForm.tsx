@@ -1,13 +1,10 @@
 import type { FormEvent } from 'react';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../shared/contracts/accounts';
 import { MESSAGES } from '../../../../shared/messages';
-import { PasswordField, SubmitButton } from '../../../components/ui/form';
-import { showNotify } from '../../../components/ui/modal';
-import { notifyError } from '../../../lib/api';
+import { PasswordField, SubmitButton, useFormState, usePending } from '../../../components/ui/form';
+import { notifyError, showNotify } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
-import { useFormState } from '../../../lib/use-form-state';
-import { usePending } from '../../../lib/use-pending';
 import { changePassword } from '../api/accounts-api';
 import { checkNewPassword } from '../passwords';
 

@@ -2,12 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { loginRequest, type LoginResponse } from '../../../../shared/contracts/accounts';
 import { MESSAGES } from '../../../../shared/messages';
-import { PasswordField, SubmitButton, TextField } from '../../../components/ui/form';
-import { notifyError } from '../../../lib/api';
+import {
+  PasswordField,
+  SubmitButton,
+  TextField,
+  useFormState,
+  usePending,
+} from '../../../components/ui/form';
+import { notifyError } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
 import { issuesToFieldErrors, type FieldErrors } from '../../../lib/form-errors';
-import { useFormState } from '../../../lib/use-form-state';
-import { usePending } from '../../../lib/use-pending';
 import { login } from '../api/accounts-api';
 import { ResendActivation } from './ResendActivation';
 

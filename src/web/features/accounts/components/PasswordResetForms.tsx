@@ -2,13 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PASSWORD_MAX, PASSWORD_MIN, emailRequest } from '../../../../shared/contracts/accounts';
 import { MESSAGES } from '../../../../shared/messages';
-import { PasswordField, SubmitButton, TextField, focusField } from '../../../components/ui/form';
-import { modalActions, showNotify } from '../../../components/ui/modal';
-import { notifyError } from '../../../lib/api';
+import {
+  PasswordField,
+  SubmitButton,
+  TextField,
+  focusField,
+  useFormState,
+  usePending,
+} from '../../../components/ui/form';
+import { modalActions, notifyError, showNotify } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
 import { issuesToFieldErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { useFormState } from '../../../lib/use-form-state';
-import { usePending } from '../../../lib/use-pending';
 import { requestPasswordReset, resetPassword } from '../api/accounts-api';
 import { checkNewPassword } from '../passwords';
 

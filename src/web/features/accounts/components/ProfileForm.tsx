@@ -8,14 +8,17 @@ import {
   type SessionUser,
 } from '../../../../shared/contracts/accounts';
 import { MESSAGES } from '../../../../shared/messages';
-import { SubmitButton, TextAreaField, TextField } from '../../../components/ui/form';
-import { showNotify } from '../../../components/ui/modal';
+import {
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useFormState,
+  usePending,
+} from '../../../components/ui/form';
+import { notifyError, showNotify } from '../../../components/ui/modal';
 import { TagInput } from '../../../components/ui/TagInput';
-import { notifyError } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { issuesToFieldErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { useFormState } from '../../../lib/use-form-state';
-import { usePending } from '../../../lib/use-pending';
 import { saveProfile, uploadAvatar } from '../api/accounts-api';
 import { bioCounter, type ProfileFormValues } from '../profile-values';
 import { AvatarField } from './AvatarField';

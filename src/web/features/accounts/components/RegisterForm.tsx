@@ -9,9 +9,14 @@ import {
   type AccountType,
 } from '../../../../shared/contracts/accounts';
 import { MESSAGES } from '../../../../shared/messages';
-import { PasswordField, SubmitButton, TextField } from '../../../components/ui/form';
-import { modalActions, showNotify } from '../../../components/ui/modal';
-import { notifyError } from '../../../lib/api';
+import {
+  PasswordField,
+  SubmitButton,
+  TextField,
+  useFormState,
+  usePending,
+} from '../../../components/ui/form';
+import { modalActions, notifyError, showNotify } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
 import {
   describedBy,
@@ -19,8 +24,6 @@ import {
   serverFieldErrors,
   type FieldErrors,
 } from '../../../lib/form-errors';
-import { useFormState } from '../../../lib/use-form-state';
-import { usePending } from '../../../lib/use-pending';
 import { register } from '../api/accounts-api';
 import { pageUrlHint } from '../page-url';
 

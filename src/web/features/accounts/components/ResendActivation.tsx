@@ -1,11 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { emailRequest } from '../../../../shared/contracts/accounts';
 import { MESSAGES } from '../../../../shared/messages';
-import { showNotify } from '../../../components/ui/modal';
-import { SubmitButton, TextField, focusField } from '../../../components/ui/form';
-import { notifyError } from '../../../lib/api';
+import { notifyError, showNotify } from '../../../components/ui/modal';
+import { SubmitButton, TextField, focusField, usePending } from '../../../components/ui/form';
 import { issuesToFieldErrors } from '../../../lib/form-errors';
-import { usePending } from '../../../lib/use-pending';
 import { resendActivation } from '../api/accounts-api';
 
 /** "Re-send activation email": an email box → POST /re-send-account-verification. */

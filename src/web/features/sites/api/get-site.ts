@@ -1,28 +1,21 @@
 import { data } from 'react-router';
-import { siteSchema, type Site } from '../../../../shared/contracts/sites';
+import { sitesApi } from '../../../../shared/api/sites';
+import type { Site } from '../../../../shared/contracts/sites';
 import { MESSAGES } from '../../../../shared/messages';
 import { ApiError, type ApiClient } from '../../../lib/api-client';
 
 /**
- * GET /api/v1/sites?username= (SPEC §7) through the API client (`serverApi(context)` in loaders).
- * null when the user has no site (404/400); other failures are a 500 'Error loading user' for the
- * error page.
+ * GET /sites?username= (SPEC §7; the body is the site itself) through the server's API client
+ * (`serverApi(context)` in loaders). null when the user has no site (404/400); other failures are
+ * a 500 'Error loading user' for the error page.
  */
-export async function getSiteByUsername(
-  client: ApiClient,
-  username: string,
-): Promise<Site | null> {
-  let body: unknown;
+export async function getSiteByUsername(client: ApiClient, username: string): Promise<Site | null> {
+  let site: Site;
   try {
-    body = await client.get<unknown>('/sites', { query: { username } });
+    site = await client.call(sitesApi.site, { query: { username } });
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return null;
     throw data(MESSAGES.errorLoadingUser, { status: 500 });
   }
-  // The body is the site itself (`siteSchema`); one that does not match counts as no site.
-  const parsed = siteSchema.safeParse(body);
-  if (!parsed.success) return null;
-  const site = parsed.data;
-  if (!site.name) site.name = username;
-  return site;
+  return site.name ? site : { ...site, name: username };
 }

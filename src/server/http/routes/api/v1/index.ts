@@ -1,17 +1,22 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
+import { enforceAccessRules } from '../../../plugins/access';
 import { installAuth } from '../../../plugins/auth';
+import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { healthRoutes } from './health';
-import { profileRoutes } from './profiles';
 import { siteRoutes } from './sites';
 import { userRoutes } from './users';
 
-/** Every /api/v1 resource registers here; each file stays thin (parse → one use-case → reply). */
-export const apiV1: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Every /api/v1 resource registers here; each file stays thin (parse → one use-case → reply).
+ * Access rules are installed first, so every route below must declare one.
+ */
+export const apiV1: FastifyPluginAsync = async (app) => {
   installAuth(app);
+  enforceAccessRules(app);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
-  await app.register(profileRoutes);
   await app.register(siteRoutes);
+  await app.register(adminRoutes);
 };

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
-import { AppError } from '../../../../../shared/errors';
+import { rateLimited } from '../../../../modules/core';
 
 /** "Please wait 4 minutes" reads better than "wait 240 seconds" for hour-long windows. */
 export function waitMessage(ttlMs: number): string {
@@ -56,7 +56,7 @@ export function perKey(
     if (!result.isAllowed && result.isExceeded) {
       request.log.warn({ limiter: name }, 'rate limit reached');
       reply.header('retry-after', result.ttlInSeconds);
-      throw new AppError(429, 'RATE_LIMITED', waitMessage(result.ttl));
+      throw rateLimited(waitMessage(result.ttl));
     }
   };
 }

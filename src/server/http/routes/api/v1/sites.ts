@@ -1,32 +1,21 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { siteQuery, siteSchema } from '../../../../../shared/contracts/sites';
+import type { FastifyPluginAsync } from 'fastify';
+import { sitesApi } from '../../../../../shared/api/sites';
 import { getMySite, getSite } from '../../../../modules/sites';
-import { currentUser, requireUser } from '../../../plugins/auth';
+import { moduleDeps } from '../../../../app-deps';
+import { currentUser } from '../../../plugins/auth';
+import { defineRoute } from '../../../route';
 
 /** Reading sites (SPEC §7: the client "reads data", so the body is the site itself). */
-export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps.database;
-  const tags = ['sites'];
+export const siteRoutes: FastifyPluginAsync = async (app) => {
+  const { deps } = app;
 
-  app.get(
-    '/sites',
-    {
-      schema: {
-        tags,
-        summary: 'A site by its owner (?username= or ?user_id=)',
-        querystring: siteQuery,
-        response: { 200: siteSchema },
-      },
-    },
-    async (request) => getSite(db, request.query),
-  );
+  defineRoute(app, sitesApi.site, {
+    access: 'public',
+    handler: async (request) => getSite(moduleDeps(deps, request.log), request.query),
+  });
 
-  app.get(
-    '/sites/mine',
-    {
-      preHandler: requireUser,
-      schema: { tags, summary: "The signed-in user's site", response: { 200: siteSchema } },
-    },
-    async (request) => getMySite(db, currentUser(request).id),
-  );
+  defineRoute(app, sitesApi.mySite, {
+    access: 'user',
+    handler: async (request) => getMySite(moduleDeps(deps, request.log), currentUser(request).id),
+  });
 };

@@ -1,63 +1,41 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  meResponse,
-  profileUpdateRequest,
-  publicProfileResponse,
-  roleChangeRequest,
-  userIdParams,
-  userResponse,
-} from '../../../../../shared/contracts/accounts';
+import type { FastifyPluginAsync } from 'fastify';
+import { accountsApi } from '../../../../../shared/api/accounts';
+import { profileUpdateRequest } from '../../../../../shared/contracts/accounts';
 import {
   changeUserRole,
   getMe,
   getPublicProfile,
   updateProfile,
 } from '../../../../modules/accounts';
+import { validationError } from '../../../../modules/core';
+import { moduleDeps } from '../../../../app-deps';
 import { FORM_LIMITS, jsonField, parseOrThrow, readForm } from '../../../forms';
-import { currentUser, requireRole, requireUser } from '../../../plugins/auth';
+import { currentUser } from '../../../plugins/auth';
+import { defineRoute } from '../../../route';
 
-/** The signed-in user, public profiles, the profile form and role changes. */
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+const NO_IMAGE = 'image: Choose an image to upload.';
+
+/** The signed-in user, public profiles, the profile form, the avatar and role changes. */
+export const userRoutes: FastifyPluginAsync = async (app) => {
   const { deps } = app;
-  const tags = ['users'];
   await app.register(multipart, { limits: FORM_LIMITS });
 
-  app.get(
-    '/users/me',
-    {
-      preHandler: requireUser,
-      schema: { tags, summary: 'The signed-in user and their site', response: { 200: meResponse } },
-    },
-    async (request) => getMe(deps, currentUser(request).id),
-  );
+  defineRoute(app, accountsApi.me, {
+    access: 'user',
+    handler: async (request) => getMe(moduleDeps(deps, request.log), currentUser(request).id),
+  });
 
-  app.get(
-    '/users/:id',
-    {
-      schema: {
-        tags,
-        summary: "A user's public profile",
-        params: userIdParams,
-        response: { 200: publicProfileResponse },
-      },
-    },
-    async (request) => ({ user: await getPublicProfile(deps, request.params.id) }),
-  );
+  defineRoute(app, accountsApi.publicProfile, {
+    access: 'public',
+    handler: async (request) => ({
+      user: await getPublicProfile(moduleDeps(deps, request.log), request.params.id),
+    }),
+  });
 
-  app.put(
-    '/users',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags,
-        summary:
-          'Update the profile: multipart with a `user` JSON field and an optional `image` file, or JSON { user }',
-        consumes: ['multipart/form-data', 'application/json'],
-        response: { 200: userResponse },
-      },
-    },
-    async (request) => {
+  defineRoute(app, accountsApi.updateProfile, {
+    access: 'user',
+    handler: async (request) => {
       let raw: unknown = request.body;
       let image: Buffer | undefined;
       if (request.isMultipart()) {
@@ -66,23 +44,31 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         image = form.file?.buffer;
       }
       const { user: profile } = parseOrThrow(profileUpdateRequest, raw);
-      return {
-        user: await updateProfile(deps, currentUser(request).id, { profile, image }, request.log),
-      };
+      const user = await updateProfile(moduleDeps(deps, request.log), currentUser(request).id, {
+        profile,
+        image,
+      });
+      return { user };
     },
-  );
+  });
 
-  app.patch(
-    '/admin/users/roles',
-    {
-      preHandler: requireRole('admin', 'superAdmin'),
-      schema: {
-        tags: ['admin'],
-        summary: "Change a user's role",
-        body: roleChangeRequest,
-        response: { 200: userResponse },
-      },
+  defineRoute(app, accountsApi.uploadAvatar, {
+    access: 'user',
+    handler: async (request) => {
+      if (!request.isMultipart()) throw validationError(NO_IMAGE);
+      const form = await readForm(request, 'image');
+      if (!form.file || form.file.buffer.length === 0) throw validationError(NO_IMAGE);
+      const user = await updateProfile(moduleDeps(deps, request.log), currentUser(request).id, {
+        image: form.file.buffer,
+      });
+      return { user };
     },
-    async (request) => ({ user: await changeUserRole(deps, currentUser(request), request.body) }),
-  );
+  });
+
+  defineRoute(app, accountsApi.changeRole, {
+    access: 'admin',
+    handler: async (request) => ({
+      user: await changeUserRole(moduleDeps(deps, request.log), currentUser(request), request.body),
+    }),
+  });
 };

@@ -1,0 +1,38 @@
+import type { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from './config/env';
+import type { Database } from './db/client';
+import type { MailDriver } from './adapters/mail/types';
+import type { StorageDriver } from './adapters/storage/types';
+import type { Logger, ModuleDeps } from './modules/core';
+
+/** Everything the process needs from the outside world, built once at boot (or by a test). */
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  mail: MailDriver;
+  storage: StorageDriver;
+  /** Secret for JWTs and signed URLs (from JWT_SECRET or kept in DATA_DIR). */
+  secret: string;
+  logger?: FastifyBaseLogger | boolean;
+  /** Injectable clock so token-expiry behaviour is testable without sleeping. */
+  now?: () => number;
+  /** Redis for shared rate limits when REDIS_URL is set. */
+  redis?: Redis;
+}
+
+/**
+ * The deps a use-case gets, from the process's services and a logger (a request's, a job's). Built
+ * per call rather than once, so a test that swaps a service on AppDeps affects the next request.
+ */
+export function moduleDeps(deps: AppDeps, log: Logger): ModuleDeps {
+  return {
+    db: deps.database.db,
+    env: deps.env,
+    now: deps.now ?? Date.now,
+    log,
+    mail: deps.mail,
+    storage: deps.storage,
+    secret: deps.secret,
+  };
+}

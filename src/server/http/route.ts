@@ -1,0 +1,72 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerHookHandler,
+} from 'fastify';
+import type { z } from 'zod';
+import type { EndpointDef } from '../../shared/api/endpoint';
+import type { Access } from './plugins/access';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** The request a handler sees: body, query and params as the endpoint's schemas parsed them. */
+export type RequestOf<E extends EndpointDef> = FastifyRequest<{
+  Body: E['multipart'] extends true ? unknown : Out<E['body']>;
+  Querystring: Out<E['query']>;
+  Params: Out<E['params']>;
+}>;
+
+/** What a handler returns: the response schema's input (the serializer validates and shapes it). */
+export type ReplyOf<E extends EndpointDef> = z.input<E['response']>;
+
+export interface RouteOptions<E extends EndpointDef> {
+  /** Who may call it (plugins/access.ts). Required: a route without one refuses to register. */
+  access: Access;
+  /** Per-route rate limit (@fastify/rate-limit's `config.rateLimit`). */
+  rateLimit?: object;
+  preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
+  handler: (request: RequestOf<E>, reply: FastifyReply) => Promise<ReplyOf<E>>;
+}
+
+/**
+ * Registers the route of one catalogue endpoint (src/shared/api): its method, path, schemas and
+ * OpenAPI summary come from the shared definition the web client is typed with; the route adds
+ * only what is the server's business — access rule, limits and the handler (thin: parse, one
+ * use-case, reply).
+ */
+export function defineRoute<const E extends EndpointDef>(
+  app: FastifyInstance,
+  endpoint: E,
+  options: RouteOptions<E>,
+): void {
+  const status = endpoint.status ?? 200;
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      tags: [...endpoint.tags],
+      summary: endpoint.summary,
+      ...(endpoint.multipart
+        ? { consumes: ['multipart/form-data', ...(endpoint.body ? ['application/json'] : [])] }
+        : endpoint.body
+          ? { body: endpoint.body }
+          : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      response: { [status]: endpoint.response },
+      ...(options.access === 'public' ? {} : { security: [{ accessToken: [] }] }),
+    },
+    config: {
+      access: options.access,
+      multipart: endpoint.multipart ?? false,
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    },
+    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
+    handler: async (request, reply) => {
+      const body = await options.handler(request as RequestOf<E>, reply);
+      if (status !== 200) reply.code(status);
+      return body;
+    },
+  });
+}

@@ -1,0 +1,14 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { adminApi } from '../../../../../shared/api/admin';
+import { listJobs } from '../../../../modules/core';
+import { defineRoute } from '../../../route';
+
+/** Operating the service: background jobs (a job that gave up is listed with its last error). */
+export const adminRoutes: FastifyPluginAsync = async (app) => {
+  defineRoute(app, adminApi.jobs, {
+    access: 'admin',
+    handler: async (request) => ({
+      jobs: await listJobs({ db: app.deps.database.db }, request.query),
+    }),
+  });
+};

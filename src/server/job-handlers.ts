@@ -1,0 +1,5 @@
+import { accountJobs } from './modules/accounts';
+import { coreJobs, type JobHandlers } from './modules/core';
+
+/** Every background job the process can run, by name: each module contributes its own. */
+export const JOB_HANDLERS: JobHandlers = { ...coreJobs, ...accountJobs };

@@ -1,0 +1,30 @@
+// The kernel every module stands on: how dependencies arrive, transactions, the closed set of
+// error kinds, and durable background work. Modules import it as '../core'.
+export { appOrigin, nowDate, silentLog, type DbOrTx, type Logger, type ModuleDeps } from './deps';
+export {
+  DomainError,
+  conflict,
+  forbidden,
+  isDomainError,
+  notFound,
+  paymentRequired,
+  rateLimited,
+  tooLarge,
+  unauthorized,
+  unavailable,
+  validationError,
+} from './errors';
+export { inTransaction } from './transaction';
+export {
+  createJobWorker,
+  enqueueJob,
+  listJobs,
+  signalJobsEnqueued,
+  type EnqueueOptions,
+  type JobHandler,
+  type JobHandlers,
+  type JobRecord,
+  type JobWorker,
+  type JsonValue,
+} from './jobs';
+export { coreJobs, deleteFilesLater } from './files';

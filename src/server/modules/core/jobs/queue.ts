@@ -1,0 +1,180 @@
+import { and, desc, eq, inArray, is, lt, lte, or, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { jobs, type JobRow, type JobStatus } from '../../../db/schema';
+import type { DbOrTx, ModuleDeps } from '../deps';
+import { signalJobsEnqueued } from './signal';
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [k: string]: JsonValue };
+
+export interface EnqueueOptions {
+  /** Not before this time (default: now). */
+  runAt?: Date;
+  /** Tries before the job ends 'failed' (default 10). */
+  maxAttempts?: number;
+  /** While a queued or running job holds this key, enqueueing another with it is a no-op. */
+  dedupeKey?: string;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 10;
+/** Enough to diagnose from the admin list without letting one error bloat the row. */
+const MAX_ERROR_LENGTH = 2000;
+
+/**
+ * Inserts a job through `deps.db`, so inside `inTransaction` it commits or rolls back with the
+ * domain write that caused it. Returns the new id, or null when `dedupeKey` is already pending.
+ */
+export async function enqueueJob(
+  deps: Pick<ModuleDeps, 'db' | 'now'>,
+  name: string,
+  payload: JsonValue,
+  opts: EnqueueOptions = {},
+): Promise<string | null> {
+  const maxAttempts = opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  if (!name) throw new TypeError('a job needs a name');
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
+    throw new RangeError(`maxAttempts must be a positive integer, got ${maxAttempts}`);
+  }
+  const now = new Date(deps.now());
+  const [row] = await deps.db
+    .insert(jobs)
+    .values({
+      name,
+      // Drizzle writes a JS null as SQL NULL, not as the JSON value null the caller meant.
+      payload: payload === null ? sql`'null'::jsonb` : payload,
+      maxAttempts,
+      runAt: opts.runAt ?? now,
+      dedupeKey: opts.dedupeKey ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    // No conflict target: PostgreSQL then honours the partial unique index on dedupe_key (and
+    // only it can conflict, the id being fresh), which is exactly the "already pending" case.
+    .onConflictDoNothing()
+    .returning({ id: jobs.id });
+  if (!row) return null;
+  // Inside a transaction the job is invisible to workers until commit; inTransaction signals then.
+  if (!is(deps.db, PgTransaction)) signalJobsEnqueued();
+  return row.id;
+}
+
+export interface JobRecord {
+  id: string;
+  name: string;
+  status: JobStatus;
+  attempts: number;
+  maxAttempts: number;
+  runAt: string;
+  lastError: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/** Jobs for an admin view, newest first. */
+export async function listJobs(
+  deps: Pick<ModuleDeps, 'db'>,
+  query: { status?: JobStatus; limit?: number },
+): Promise<JobRecord[]> {
+  const requested = query.limit !== undefined && Number.isFinite(query.limit) ? query.limit : 50;
+  const limit = Math.min(Math.max(Math.trunc(requested), 1), 200);
+  const rows = await deps.db
+    .select()
+    .from(jobs)
+    .where(query.status ? eq(jobs.status, query.status) : undefined)
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    status: r.status,
+    attempts: r.attempts,
+    maxAttempts: r.maxAttempts,
+    runAt: r.runAt.toISOString(),
+    lastError: r.lastError,
+    createdAt: r.createdAt.toISOString(),
+    finishedAt: r.finishedAt?.toISOString() ?? null,
+  }));
+}
+
+// ---- Used by the worker -------------------------------------------------------------------------
+
+/**
+ * Claims up to `limit` due jobs in one statement. SKIP LOCKED lets concurrent workers (in this or
+ * other processes) take disjoint rows without waiting on each other; under READ COMMITTED a row
+ * another worker claimed meanwhile fails the re-checked WHERE and is left out. A 'running' job past
+ * its lease is due again: its worker died (or overran the lease, which then means a second run).
+ */
+export function claimJobs(
+  db: DbOrTx,
+  opts: { workerId: string; now: number; leaseMs: number; limit: number },
+): Promise<JobRow[]> {
+  const now = new Date(opts.now);
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      // Status as literals, not parameters, so the planner always matches the partial indexes.
+      or(
+        and(sql`${jobs.status} = 'queued'`, lte(jobs.runAt, now)),
+        and(sql`${jobs.status} = 'running'`, lt(jobs.lockedUntil, now)),
+      ),
+    )
+    .orderBy(jobs.runAt)
+    .limit(opts.limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(jobs)
+    .set({
+      status: 'running',
+      attempts: sql`${jobs.attempts} + 1`,
+      lockedBy: opts.workerId,
+      lockedUntil: new Date(opts.now + opts.leaseMs),
+      updatedAt: now,
+    })
+    .where(inArray(jobs.id, due))
+    .returning();
+}
+
+/**
+ * Only the claim that is still current may record the outcome: a worker whose lease expired and
+ * whose job was re-claimed elsewhere must not overwrite the newer run's state. The attempt number
+ * tells this worker's own earlier claim from a later one. Resolves false when the claim was lost.
+ */
+function ownClaim(job: JobRow, workerId: string) {
+  return and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.attempts, job.attempts));
+}
+
+export async function markJobDone(
+  db: DbOrTx,
+  job: JobRow,
+  workerId: string,
+  now: number,
+): Promise<boolean> {
+  const at = new Date(now);
+  // last_error is kept: a job that needed retries still shows why.
+  const rows = await db
+    .update(jobs)
+    .set({ status: 'done', finishedAt: at, updatedAt: at, lockedBy: null, lockedUntil: null })
+    .where(ownClaim(job, workerId))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Records a failed try: back to 'queued' at `retryAt`, or 'failed' for good when it is null. */
+export async function markJobFailed(
+  db: DbOrTx,
+  job: JobRow,
+  workerId: string,
+  opts: { now: number; error: string; retryAt: Date | null },
+): Promise<boolean> {
+  const at = new Date(opts.now);
+  const lastError = opts.error.slice(0, MAX_ERROR_LENGTH);
+  const outcome = opts.retryAt
+    ? { status: 'queued' as const, runAt: opts.retryAt }
+    : { status: 'failed' as const, finishedAt: at };
+  const rows = await db
+    .update(jobs)
+    .set({ ...outcome, lastError, updatedAt: at, lockedBy: null, lockedUntil: null })
+    .where(ownClaim(job, workerId))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,12 @@
+// Form building blocks: accessible fields, and the hooks that hold a form's values, errors and
+// pending state.
+export {
+  FieldShell,
+  PasswordField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  focusField,
+} from './fields';
+export { useFormState } from './use-form-state';
+export { usePending } from './use-pending';

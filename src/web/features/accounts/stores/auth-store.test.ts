@@ -1,0 +1,58 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.hoisted(() => {
+  const data = new Map<string, string>();
+  (
+    globalThis as { localStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> }
+  ).localStorage = {
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+  };
+});
+
+import { rememberAttemptedUrl, takeAttemptedUrl, useAuthStore } from './auth-store';
+import { withoutTokens } from '../session';
+import { sessionUserFixture, siteFixture } from '../session.fixtures';
+
+/** A POST /login answer's user: the session user plus both tokens. */
+const user = { ...sessionUserFixture, token: 't', refreshToken: 'r' };
+
+beforeEach(() => useAuthStore.setState({ user: null, site: null, attemptedUrl: null }));
+
+describe('auth store', () => {
+  it('keeps user and site, never the tokens, under the "auth" key', () => {
+    useAuthStore.getState().setSession(user, siteFixture);
+    const state = useAuthStore.getState();
+    expect(state.user).toEqual(sessionUserFixture);
+    expect(state.user).not.toHaveProperty('token');
+    expect(state.site?._id).toBe('s1');
+    expect(localStorage.getItem('auth')).toContain('"username":"ann"');
+    expect(localStorage.getItem('auth')).not.toContain('refreshToken');
+    expect(localStorage.getItem('auth')).not.toContain('"token"');
+  });
+
+  it('withoutTokens strips token and refreshToken and keeps the rest', () => {
+    const stripped = withoutTokens(user);
+    expect(stripped).toEqual(sessionUserFixture);
+    expect(stripped).not.toHaveProperty('token');
+    expect(stripped).not.toHaveProperty('refreshToken');
+    expect(user.token).toBe('t'); // the argument is not changed
+  });
+
+  it('remembers only the SPEC attempted URLs and forgets them once taken', () => {
+    expect(rememberAttemptedUrl('/orders')).toBe(false);
+    expect(rememberAttemptedUrl('https://evil.example/sales')).toBe(false);
+    expect(rememberAttemptedUrl('/sales/12?tab=ship')).toBe(true);
+    expect(takeAttemptedUrl()).toBe('/sales/12?tab=ship');
+    expect(takeAttemptedUrl()).toBeNull();
+  });
+
+  it('clear() signs out but keeps the attempted URL (SPEC §4 failed refresh)', () => {
+    useAuthStore.getState().setSession(user, null);
+    rememberAttemptedUrl('/edit-page');
+    useAuthStore.getState().clear();
+    expect(useAuthStore.getState().user).toBeNull();
+    expect(useAuthStore.getState().attemptedUrl).toBe('/edit-page');
+  });
+});

@@ -1,0 +1,64 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { isRememberedAttemptedUrl, safeRedirectPath } from '../../../lib/redirect';
+import type { SessionUser } from '../../../../shared/contracts/accounts';
+import type { Site } from '../../../../shared/contracts/sites';
+import { withoutTokens } from '../session';
+
+/**
+ * Auth state (SPEC §3: persisted to localStorage). The server render is the source of truth for
+ * who is signed in (root loader); this store mirrors it for client code and remembers the
+ * attempted URL across the trip through /login. Tokens live in cookies only, never here.
+ */
+export interface AuthState {
+  user: SessionUser | null;
+  site: Site | null;
+  attemptedUrl: string | null;
+  /** Stores the user without tokens, whatever the caller passes (a login answer carries them). */
+  setSession: (user: SessionUser | null, site: Site | null) => void;
+  /** Signs out locally: user and site go, the remembered attempted URL stays (SPEC §4). */
+  clear: () => void;
+  setAttemptedUrl: (url: string | null) => void;
+}
+
+export const AUTH_STORAGE_KEY = 'auth';
+
+export const useAuthStore = create<AuthState>()(
+  persist(
+    (set) => ({
+      user: null,
+      site: null,
+      attemptedUrl: null,
+      setSession: (user, site) =>
+        set({ user: user ? withoutTokens(user) : null, site: user ? site : null }),
+      clear: () => set({ user: null, site: null }),
+      setAttemptedUrl: (attemptedUrl) => set({ attemptedUrl }),
+    }),
+    {
+      name: AUTH_STORAGE_KEY,
+      storage: createJSONStorage(() => localStorage),
+      // Hydrated on the client after the first render (see AppBehaviours), so SSR markup matches.
+      skipHydration: true,
+      partialize: ({ user, site, attemptedUrl }) => ({ user, site, attemptedUrl }),
+    },
+  ),
+);
+
+/**
+ * Remembers `url` as the attempted URL when it is one the SPEC remembers (/edit-page,
+ * /edit-profile, /my-products (/my-posts), /sales, /favorites). Returns whether it was stored.
+ */
+export function rememberAttemptedUrl(url: string | null | undefined): boolean {
+  if (!url || !isRememberedAttemptedUrl(url)) return false;
+  useAuthStore.getState().setAttemptedUrl(safeRedirectPath(url));
+  return true;
+}
+
+/** Returns the remembered attempted URL (if any) and forgets it. */
+export function takeAttemptedUrl(): string | null {
+  const { attemptedUrl, setAttemptedUrl } = useAuthStore.getState();
+  if (attemptedUrl) setAttemptedUrl(null);
+  return attemptedUrl;
+}
+
+export const selectIsSignedIn = (s: AuthState) => s.user !== null;

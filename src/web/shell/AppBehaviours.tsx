@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { PrefetchPageLinks, useLocation } from 'react-router';
+import { useAuthStore } from '../features/accounts/stores/auth-store';
+import { useCartStore } from '../features/cart/stores/cart-store';
+import { useChunkReload } from '../lib/chunk-reload';
+import { prefetchPages } from '../lib/navigation';
+import { useIdlePrefetch } from '../lib/prefetch';
+import { useRootData } from '../lib/root-data';
+import { useScrollToTopOnNavigate } from '../lib/scroll';
+
+/**
+ * Page-wide behaviours (SPEC §2, §9), mounted once in the root: scroll to top after navigation,
+ * reload on chunk-load failure, client-only hydration of the persisted stores (kept in step with
+ * the server's view of the session) and route prefetching after the page has been idle.
+ */
+export function AppBehaviours() {
+  useScrollToTopOnNavigate();
+  useChunkReload();
+  usePersistedStores();
+  return <IdlePrefetch />;
+}
+
+function usePersistedStores() {
+  const root = useRootData();
+  const user = root?.user ?? null;
+  const site = root?.site ?? null;
+  const [hydrated, setHydrated] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    void Promise.all([useAuthStore.persist.rehydrate(), useCartStore.persist.rehydrate()]).then(
+      () => {
+        if (!cancelled) setHydrated(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  // The server decides who is signed in (cookies); the persisted copy follows it.
+  useEffect(() => {
+    if (!hydrated) return;
+    const store = useAuthStore.getState();
+    if (user) store.setSession(user, site);
+    else if (store.user) store.clear();
+  }, [hydrated, user, site]);
+}
+
+function IdlePrefetch() {
+  const ready = useIdlePrefetch();
+  const user = useRootData()?.user ?? null;
+  const { pathname } = useLocation();
+  if (!ready) return null;
+  return (
+    <>
+      {prefetchPages(user)
+        .filter((page) => page !== pathname)
+        .map((page) => (
+          <PrefetchPageLinks key={page} page={page} />
+        ))}
+    </>
+  );
+}

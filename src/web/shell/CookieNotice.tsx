@@ -1,0 +1,75 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { COOKIE_NOTICE_TEXT } from '../../shared/constants';
+import { COOKIE_CONSENT_STORAGE_KEY, consentCookie, hasCookieConsent } from '../lib/cookie-consent';
+import { useRootData } from '../lib/root-data';
+
+function storedConsent(): boolean {
+  try {
+    return window.localStorage.getItem(COOKIE_CONSENT_STORAGE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function subscribeToStorage(onChange: () => void): () => void {
+  window.addEventListener('storage', onChange);
+  return () => window.removeEventListener('storage', onChange);
+}
+
+function writeCookie(): void {
+  document.cookie = consentCookie(window.location.protocol === 'https:');
+}
+
+function writeConsent(): void {
+  try {
+    window.localStorage.setItem(COOKIE_CONSENT_STORAGE_KEY, '1');
+  } catch {
+    // Private mode without storage: the cookie still remembers it.
+  }
+  writeCookie();
+}
+
+/**
+ * The cookie notice (SPEC §2) with the exact text. Once accepted it stays away: the server skips it
+ * when the request carries the consent cookie, the client when localStorage remembers it (also in
+ * other tabs).
+ */
+export function CookieNotice() {
+  const serverAccepted = useRootData()?.cookieConsent ?? false;
+  const stored = useSyncExternalStore(subscribeToStorage, storedConsent, () => false);
+  const [acceptedNow, setAcceptedNow] = useState(false);
+  const accepted = serverAccepted || stored || acceptedNow;
+
+  // Accepted before the cookie existed (or it expired): restore it so the server skips the notice.
+  useEffect(() => {
+    if (stored && !hasCookieConsent(document.cookie)) writeCookie();
+  }, [stored]);
+
+  if (accepted) return null;
+  return (
+    <>
+      {/* Room at the end of the page so the notice never hides the footer */}
+      <div aria-hidden="true" className="h-36 md:h-20" />
+      <section
+        aria-label="Cookie notice"
+        data-testid="cookie-notice"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 p-4 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur"
+      >
+        <div className="container-page flex flex-col items-start gap-3 md:flex-row md:items-center md:justify-between">
+          <p className="text-sm text-gray-900">{COOKIE_NOTICE_TEXT}</p>
+          <button
+            type="button"
+            data-testid="cookie-accept"
+            className="btn btn-primary shrink-0"
+            onClick={() => {
+              writeConsent();
+              setAcceptedNow(true);
+            }}
+          >
+            Allow cookies
+          </button>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useRootData } from '../lib/root-data';
+import { Copyright, FooterNav } from './FooterNav';
+import { LazyAvatarMenu } from './LazyAvatarMenu';
+import { CartLink } from './CartLink';
+import { Logo } from './Logo';
+import { SearchForm } from './SearchForm';
+import { SideMenu } from './SideMenu';
+import { SkipLink } from './SkipLink';
+import { TagList } from './TagList';
+
+/** Log in / Sign up links for signed-out visitors, or the avatar menu. */
+export function AccountLinks() {
+  const user = useRootData()?.user ?? null;
+  if (user) return <LazyAvatarMenu user={user} />;
+  return (
+    <>
+      <Link to="/login" data-testid="login-link" className="btn btn-ghost px-2.5 md:px-3">
+        Log in
+      </Link>
+      <Link
+        to="/login?action=register"
+        data-testid="signup-link"
+        className="btn btn-primary px-2.5 md:px-3"
+      >
+        Sign up
+      </Link>
+    </>
+  );
+}
+
+export function DefaultHeader() {
+  return (
+    <header
+      data-testid="site-header"
+      className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur"
+    >
+      <div className="container-page flex flex-wrap items-center gap-x-1 gap-y-2 py-2 md:gap-x-2">
+        <SideMenu />
+        <Logo to="/all-posts" />
+        <SearchForm className="order-last w-full md:order-none md:mx-4 md:w-auto md:max-w-md md:flex-1" />
+        <div className="ml-auto flex shrink-0 items-center gap-1 md:gap-2">
+          <CartLink />
+          <AccountLinks />
+        </div>
+      </div>
+      <TagList />
+    </header>
+  );
+}
+
+export function DefaultFooter() {
+  return (
+    <footer data-testid="site-footer" className="mt-16 border-t border-gray-200 bg-gray-50">
+      <div className="container-page flex flex-col gap-4 py-8 md:flex-row md:items-center md:justify-between">
+        <FooterNav />
+        <Copyright />
+      </div>
+    </footer>
+  );
+}
+
+/** The Default layout (SPEC §2): header with logo, search, tags, cart and account; footer. */
+export function DefaultShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col" data-layout="default">
+      <SkipLink />
+      <DefaultHeader />
+      <main id="main" tabIndex={-1} className="container-page flex-1 py-8 focus:outline-none">
+        {children}
+      </main>
+      <DefaultFooter />
+    </div>
+  );
+}
