@@ -11,7 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app-deps';
-import { installErrorHandler } from './plugins/error-handler';
+import { frameworkError, installErrorHandler } from './plugins/error-handler';
 import { apiV1 } from './routes/api/v1';
 import { localStorageRoutes } from './routes/media';
 import type { LocalStorageDriver } from '../adapters/storage/local';
@@ -42,6 +42,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    frameworkErrors: (err, _request, reply) => void frameworkError(err, reply),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', deps);

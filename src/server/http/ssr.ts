@@ -5,7 +5,7 @@ import { createRequestListener } from '@remix-run/node-fetch-server';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import { publicConfig } from '../config/env';
 import { PAGE_IDENTITY_HEADER } from './plugins/auth';
-import { sendError } from './plugins/error-handler';
+import { noRouteMessage, sendError } from './plugins/error-handler';
 import type { PageSession } from './session';
 
 export interface WebOptions {
@@ -111,7 +111,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
 
     scope.all('/*', { schema: { hide: true } }, async (request, reply) => {
       if (request.url.startsWith('/api/')) {
-        return sendError(reply, 404, `No API route matches ${request.method} ${request.url.split('?')[0]}.`, 'NOT_FOUND');
+        return sendError(reply, 404, noRouteMessage(request), 'NOT_FOUND');
       }
       const context = await createPageContext(app, request, reply, options.resolveSession);
       // Headers set so far (cookies, security headers) must survive: copy them onto the raw response.

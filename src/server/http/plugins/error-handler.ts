@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorKind } from '../../../shared/errors';
 import { isDomainError } from '../../modules/core';
@@ -16,6 +16,19 @@ export const STATUS_OF_KIND: Record<ErrorKind, number> = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
+};
+
+/** Fastify's own refusals, by its code, in words that say what to do instead. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty: send a JSON object.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE:
+    'This kind of request body is not accepted here: send JSON (Content-Type: application/json), or a form where the call takes one.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its declared length.',
+  FST_ERR_BAD_URL: 'This address is not valid: a part of it is not properly encoded.',
+  FST_ERR_MAX_PARAM_LENGTH: 'This address is too long: one of its parts has more than 100 characters.',
+  FST_ERR_ASYNC_CONSTRAINT: 'This request could not be routed.',
 };
 
 /** Fastify's and its plugins' own 4xx, by status, in the catalogue's terms. */
@@ -105,7 +118,7 @@ export function installErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation as unknown as ZodIssueLike[];
       const details = issues.map((i) => ({
-        path: i.params?.issue?.path ?? [],
+        path: i.params?.issue?.path ?? i.instancePath?.split('/').filter(Boolean) ?? [],
         message: i.params?.issue?.message ?? i.message,
       }));
       return sendError(reply, 400, validationMessage(issues, err.validationContext ?? 'body'), 'VALIDATION_ERROR', details);
@@ -122,17 +135,26 @@ export function installErrorHandler(app: FastifyInstance) {
     if (status === 429) {
       return sendError(reply, 429, fe.message || 'Too many attempts. Please wait a moment and try again.', 'RATE_LIMITED');
     }
-    // Fastify's own 4xx (bad JSON, body too large, unsupported media type): its message is safe.
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type), in words for people.
     const message =
-      fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
-        ? 'The request body is not valid JSON.'
-        : fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? 'The request is too large.'
-          : fe.message;
+      FRAMEWORK_MESSAGES[fe.code] ??
+      (err instanceof SyntaxError ? FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY! : fe.message);
     return sendError(reply, status, message, CODE_OF_STATUS[status] ?? 'BAD_REQUEST');
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    sendError(reply, 404, `No API route matches ${request.method} ${request.url.split('?')[0]}.`, 'NOT_FOUND'),
-  );
+  app.setNotFoundHandler((request, reply) => sendError(reply, 404, noRouteMessage(request), 'NOT_FOUND'));
+}
+
+/** "No API route matches GET /api/v1/x." — the path cut short: it is the client's text. */
+export function noRouteMessage(request: { method: string; url: string }): string {
+  const path = request.url.split('?')[0] ?? '';
+  return `No API route matches ${request.method} ${path.length > 120 ? `${path.slice(0, 120)}…` : path}.`;
+}
+
+/**
+ * Errors Fastify raises before any route or hook runs (a malformed or oversized address): the
+ * `frameworkErrors` option of the app, so they get the same body as every other error.
+ */
+export function frameworkError(err: FastifyError, reply: FastifyReply) {
+  return sendError(reply, 400, FRAMEWORK_MESSAGES[err.code] ?? 'This request could not be read.', 'BAD_REQUEST');
 }
