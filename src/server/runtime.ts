@@ -54,7 +54,6 @@ export async function createRuntime(env: Env, logger: FastifyBaseLogger): Promis
   });
   const storage = createStorage({
     dataDir: path.resolve(env.DATA_DIR),
-    appUrl: env.APP_URL,
     secret,
     s3: env.S3_BUCKET
       ? {

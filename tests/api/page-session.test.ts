@@ -15,9 +15,9 @@ import { nextIp, signedInUser } from '../factories/accounts';
  */
 let t: TestApp;
 let statements: string[] = [];
-/** The look-up that authenticates a token: the user's id, role, status and session version. */
+/** The look-up that authenticates a token: the user's id, role, status, session version and login. */
 const isSessionCheck = (sql: string) =>
-  /^select "id", "role", "status", "session_version" from "users"/.test(sql);
+  /^select "id", "role", "status", "session_version", .* from "users"/.test(sql);
 
 beforeAll(async () => {
   t = await createTestApp({}, {}, {
@@ -51,6 +51,7 @@ describe('a server-rendered request', () => {
     const res = await visit(`token=${token}`);
     expect(res.json()).toMatchObject({ signedIn: true, statuses: [200, 200, 404], checkStatements: 1, live: 1 });
     expect(statements.filter(isSessionCheck)).toHaveLength(1);
+    expect(res.headers['cache-control']).toBe('private, no-store'); // personal: never cached
     // …and its ticket is gone with the response.
     expect(t.app.pageIdentities.size).toBe(0);
   });
@@ -58,6 +59,7 @@ describe('a server-rendered request', () => {
   it('does no session database work for a visitor without a session', async () => {
     const res = await visit();
     expect(res.json()).toMatchObject({ signedIn: false, statuses: [401, 401, 404], checkStatements: 0 });
+    expect(res.headers['cache-control']).toBeUndefined();
     expect(statements.filter(isSessionCheck)).toHaveLength(0);
   });
 

@@ -38,7 +38,12 @@ const silentLogger = { info() {}, warn() {}, error() {} };
 export async function createTestApp(
   overrides: Partial<AppDeps> = {},
   env: Record<string, string> = {},
-  options: { onQuery?: QueryObserver; web?: BuildAppOptions['web']; database?: Database } = {},
+  options: {
+    onQuery?: QueryObserver;
+    web?: BuildAppOptions['web'];
+    database?: Database;
+    requestTimeoutMs?: number;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sf-test-'));
   let offset = 0;
@@ -51,12 +56,12 @@ export async function createTestApp(
     env: parsedEnv,
     database,
     mail: createOutboxDriver({ dir: outboxDir, from: parsedEnv.MAIL_FROM, logger: silentLogger }),
-    storage: createLocalStorage({ dir: path.join(dataDir, 'media'), baseUrl: parsedEnv.APP_URL, secret, now }),
+    storage: createLocalStorage({ dir: path.join(dataDir, 'media'), secret, now }),
     secret,
     now,
     ...overrides,
   };
-  const app = await buildApp(deps, { web: options.web });
+  const app = await buildApp(deps, { web: options.web, requestTimeoutMs: options.requestTimeoutMs });
   await app.ready();
   // Read through getters, so a test that swaps a service on `deps` (a failing mail server) is
   // seen by the next job run as well as the next request.

@@ -25,7 +25,12 @@ declare module 'fastify' {
   }
 }
 
+/** A request must arrive whole within this long (slow-loris uploads are cut off). */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
 export interface BuildAppOptions {
+  /** Overrides REQUEST_TIMEOUT_MS (tests). */
+  requestTimeoutMs?: number;
   /** Registers the web front end (static assets + SSR catch-all). Absent in API-only tests. */
   web?: (app: FastifyInstance) => Promise<void>;
 }
@@ -37,10 +42,15 @@ function trustProxyOption(value: boolean | number | string[]) {
 
 /** Builds the whole application: API, media, and (when given) the server-rendered web app. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     ...(deps.logger && typeof deps.logger === 'object' ? { loggerInstance: deps.logger } : { logger: deps.logger ?? false }),
     trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    requestTimeout,
+    // Node arms its request timer only from the options it is created with, and checks for
+    // overdue requests on this interval (30 s by default, on top of the timeout).
+    http: { requestTimeout, connectionsCheckingInterval: Math.min(5_000, requestTimeout) },
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     frameworkErrors: (err, _request, reply) => void frameworkError(err, reply),
   }).withTypeProvider<ZodTypeProvider>();

@@ -72,6 +72,8 @@ export async function createPageContext(
   resolveSession?: WebOptions['resolveSession'],
 ): Promise<AppLoadContext> {
   const session = resolveSession ? await resolveSession(request, reply) : null;
+  // A signed-in page shows personal data; a refreshed session sets tokens: never cached.
+  if (session || reply.hasHeader('set-cookie')) reply.header('cache-control', 'private, no-store');
   const ticket = session ? app.pageIdentities.issue(session.user) : undefined;
   if (ticket) reply.raw.once('close', () => app.pageIdentities.revoke(ticket));
   return {

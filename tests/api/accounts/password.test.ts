@@ -65,17 +65,43 @@ describe('POST /users/password-reset-link', () => {
     expect(sent[0]!.text).toMatch(/http:\/\/localhost:3000\/password-reset\/[A-Za-z0-9_-]{43}/);
   });
 
-  it('limits one email to 3 links an hour and one address to 5', async () => {
+  it('limits one email from one address to 3 links an hour, and one address to 5', async () => {
     const { user } = await createUser(t.deps);
+    const from = nextIp();
     for (let i = 0; i < 3; i++)
-      expect((await resetLink({ email: user.email })).statusCode).toBe(200);
-    expect((await resetLink({ email: user.email })).statusCode).toBe(429);
+      expect((await resetLink({ email: user.email }, from)).statusCode).toBe(200);
+    expect((await resetLink({ email: user.email }, from)).statusCode).toBe(429);
     const ip = nextIp();
     for (let i = 0; i < 5; i++)
       expect((await resetLink({ email: `someone${i}@example.test` }, ip)).statusCode).toBe(200);
     const limited = await resetLink({ email: 'someone-else@example.test' }, ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/Please wait \d+ minutes/);
+  });
+
+  it('cannot be used by strangers to stop the owner getting a link, nor to flood their mailbox', async () => {
+    const { user } = await createUser(t.deps);
+    const before = (await t.outbox()).length;
+    // Many requests from many addresses: all answered, one email (duplicates within minutes dropped).
+    for (let i = 0; i < 8; i++) expect((await resetLink({ email: user.email })).statusCode).toBe(200);
+    const burst = (await t.outbox()).slice(before);
+    expect(burst.map((m) => m.to)).toEqual([user.email]);
+    // A few minutes later the owner asks again and gets a fresh, working link.
+    t.advanceTime(3 * 60_000);
+    expect((await resetLink({ email: user.email })).statusCode).toBe(200);
+    const token = await tokenFromMail(t, user.email, RESET_LINK);
+    expect(burst[0]!.text).not.toContain(token);
+    expect((await setPassword({ token, password: 'owner is back in' })).statusCode).toBe(200);
+  });
+
+  it('refuses a commonly breached new password without spending the link', async () => {
+    const { user } = await createUser(t.deps);
+    await resetLink({ email: user.email });
+    const token = await tokenFromMail(t, user.email, RESET_LINK);
+    const weak = await setPassword({ token, password: 'password1' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().message).toMatch(/^password: This password is one of the most common/);
+    expect((await setPassword({ token, password: 'a much better phrase' })).statusCode).toBe(200);
   });
 
   it('validates the email', async () => {
@@ -116,6 +142,7 @@ describe('PATCH /users/password with the emailed token', () => {
     const { user } = await createUser(t.deps);
     await resetLink({ email: user.email });
     const first = await tokenFromMail(t, user.email, RESET_LINK);
+    t.advanceTime(3 * 60_000); // a repeat within two minutes is the same email (dropped)
     await resetLink({ email: user.email });
     const second = await tokenFromMail(t, user.email, RESET_LINK);
     expect((await setPassword({ token: first, password: 'new password 1' })).statusCode).toBe(400);

@@ -51,7 +51,7 @@ async function put(url: string, token: string | undefined, parts: Parameters<typ
 }
 
 const storage = () => t.deps.storage as LocalStorageDriver;
-const keyOf = (url: string) => url.replace('http://localhost:3000/media/', '');
+const keyOf = (url: string) => url.replace(/^\/media\//, '');
 
 describe('GET /users/me', () => {
   it('returns the signed-in user and site, and 401 when signed out', async () => {
@@ -107,12 +107,12 @@ describe('PUT /users', () => {
     const user = sessionUserSchema.parse(res.json().user);
     expect(user).toMatchObject({ name: 'Leo Park', _tags: ['retro'] });
     expect(user.image?.thumbnail).toMatch(
-      new RegExp(`^http://localhost:3000/media/avatars/${a.user.id}/.+-thumb\\.webp$`),
+      new RegExp(`^/media/avatars/${a.user.id}/.+-thumb\\.webp$`),
     );
     expect(user.image?.fullsize).toMatch(/-full\.webp$/);
     const thumbFile = storage().filePath(keyOf(user.image!.thumbnail));
     expect((await sharp(thumbFile).metadata()).format).toBe('webp');
-    const served = await t.app.inject({ url: new URL(user.image!.fullsize).pathname });
+    const served = await t.app.inject({ url: user.image!.fullsize });
     expect(served.statusCode).toBe(200);
 
     // A new avatar replaces the old one, whose files are deleted.
@@ -128,6 +128,20 @@ describe('PUT /users', () => {
     expect(await t.runJobs()).toBe(1);
     expect(existsSync(thumbFile)).toBe(false);
     expect(existsSync(storage().filePath(keyOf(next.image.thumbnail)))).toBe(true);
+  });
+
+  it('limits avatar uploads per account (20 an hour), whichever address they come from', async () => {
+    const a = await signedInUser(t.deps);
+    const upload = () => put('/api/v1/profiles/media', a.token, { image: { data: png, type: 'image/png', filename: 'a.png' } });
+    for (let i = 0; i < 20; i++) expect((await upload()).statusCode).toBe(200);
+    const limited = await upload();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(limited.json().message).toMatch(/^Too many attempts\. Please wait \d+ minutes and try again\.$/);
+    // Someone else is not affected.
+    const b = await signedInUser(t.deps);
+    const other = await put('/api/v1/profiles/media', b.token, { image: { data: png, type: 'image/png', filename: 'b.png' } });
+    expect(other.statusCode).toBe(200);
   });
 
   it('refuses a text file disguised as a PNG, changing nothing', async () => {

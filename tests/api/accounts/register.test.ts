@@ -106,7 +106,7 @@ describe('POST /register', () => {
     expect(signedIn.statusCode).toBe(200);
   });
 
-  it('refuses duplicates case-insensitively with a 409 naming the field, creating nothing', async () => {
+  it('refuses a taken username case-insensitively with a 409 naming the field, creating nothing', async () => {
     const first = newUser();
     expect((await register(first)).statusCode).toBe(201);
     const before = await counts();
@@ -115,12 +115,35 @@ describe('POST /register', () => {
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json()).toMatchObject({ code: 'USERNAME_TAKEN' });
     expect(sameName.json().message).toMatch(/^username: /);
-
-    const sameEmail = await register(newUser({ email: first.email.toUpperCase() }));
-    expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json()).toMatchObject({ code: 'EMAIL_TAKEN' });
-    expect(sameEmail.json().message).toMatch(/^email: /);
     expect(await counts()).toEqual(before);
+  });
+
+  it('does not tell whether an email has an account: the same answer, and the owner is told', async () => {
+    const { user: owner, password: ownerPassword } = await createUser(t.deps);
+    const mailsBefore = (await t.outbox()).length;
+    const before = await counts();
+    const fresh = newUser();
+    const taken = newUser({ email: owner.email.toUpperCase() });
+    const [a, b] = [await register(fresh), await register(taken)];
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(b.json().message).toBe(a.json().message);
+    expect(Object.keys(b.json()).sort()).toEqual(Object.keys(a.json()).sort());
+    expect(Object.keys(b.json().user).sort()).toEqual(Object.keys(a.json().user).sort());
+    expect(b.json().user).toMatchObject({ username: taken.username, email: owner.email, role: 'user' });
+    expect(b.json().user._id).not.toBe(owner.id);
+    // Only the new account exists; the owner's account and password are untouched.
+    expect((await counts()).users).toBe(before.users + 1);
+    expect((await login(owner.email, taken.password)).statusCode).toBe(401);
+    expect((await login(owner.email, ownerPassword)).statusCode).toBe(200);
+    // The owner hears about it; the fresh address gets its activation link.
+    const sent = (await t.outbox()).slice(mailsBefore);
+    expect(sent.map((m) => m.to).sort()).toEqual([fresh.email, owner.email].sort());
+    const notice = sent.find((m) => m.to === owner.email)!;
+    expect(notice.subject).toMatch(/tried to sign up .* with your email address/);
+    expect(notice.text).not.toMatch(/activate-account/);
+    // Repeated attempts do not flood the owner's mailbox.
+    expect((await register(newUser({ email: owner.email }))).statusCode).toBe(201);
+    expect((await t.outbox()).slice(mailsBefore).filter((m) => m.to === owner.email)).toHaveLength(1);
   });
 
   it('turns a lost race on the unique index into the same 409', async () => {
@@ -177,6 +200,22 @@ describe('POST /register', () => {
     expect(resend.statusCode).toBe(200);
     const token = await tokenFromMail(t, body.email, ACTIVATION_LINK);
     expect((await activate(token)).statusCode).toBe(200);
+  });
+
+  it('refuses commonly breached passwords and one’s own username, with a message that helps', async () => {
+    const before = await counts();
+    for (const password of ['password123', 'Qwertyuiop', 'iloveyou2']) {
+      const res = await register(newUser({ password }));
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().message).toMatch(/^password: This password is one of the most common .* Use a longer phrase/);
+      expect(res.json().details).toEqual([{ path: ['password'], message: expect.stringMatching(/leaked passwords/) }]);
+    }
+    const own = newUser({ username: 'ceramics-by-june' });
+    const same = await register({ ...own, password: 'Ceramics-By-June' });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().message).toMatch(/^password: This password is your username or email address/);
+    expect(await counts()).toEqual(before);
+    expect((await register(newUser({ password: 'glaze kiln sunday' }))).statusCode).toBe(201);
   });
 
   it('allows 5 registrations per hour from one address, then answers 429 with a message', async () => {

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../../src/server/db/schema';
+import { LAST_SUPER_ADMIN } from '../../../src/server/modules/accounts/roles';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { signedInUser } from '../../factories/accounts';
 
@@ -62,6 +65,19 @@ describe('PATCH /admin/users/roles', () => {
     });
   });
 
+  it('compares ids canonically: an upper-case spelling of one’s own id is still one’s own', async () => {
+    const root = await signedInUser(t.deps, { role: 'superAdmin' });
+    const res = await setRole(root.token, { id: root.user.id.toUpperCase(), role: 'user' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'OWN_ROLE' });
+    const me = await t.app.inject({ url: '/api/v1/users/me', headers: root.auth });
+    expect(me.json().user.role).toBe('superAdmin');
+    // Another account addressed in upper case is found and changed as usual.
+    const user = await signedInUser(t.deps);
+    const promoted = await setRole(root.token, { id: user.user.id.toUpperCase(), role: 'moderator' });
+    expect(promoted.json().user).toMatchObject({ _id: user.user.id, role: 'moderator' });
+  });
+
   it('is 401 signed out and 403 for users and moderators', async () => {
     const user = await signedInUser(t.deps);
     const moderator = await signedInUser(t.deps, { role: 'moderator' });
@@ -93,6 +109,65 @@ describe('PATCH /admin/users/roles', () => {
       role: 'user',
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('the last super admin', () => {
+  it('can never be demoted, whoever asks and however the id is spelt', async () => {
+    const own = await createTestApp();
+    try {
+      const change = (token: string, id: string, role: string) =>
+        own.app.inject({
+          method: 'PATCH',
+          url: '/api/v1/admin/users/roles',
+          headers: { 'x-access-token': token },
+          payload: { id, role },
+        });
+      const first = await signedInUser(own.deps, { role: 'superAdmin' });
+      const second = await signedInUser(own.deps, { role: 'superAdmin' });
+      // Two super admins: one may step the other down…
+      expect((await change(first.token, second.user.id, 'admin')).json().user.role).toBe('admin');
+      // …but then the last one stays, even when the demoted admin is restored and asks.
+      expect((await change(first.token, first.user.id.toUpperCase(), 'user')).statusCode).toBe(403);
+      const again = await change(second.token, first.user.id, 'user');
+      expect(again.statusCode).toBe(403);
+      const [row] = await own.deps.database.db
+        .select({ role: users.role })
+        .from(users)
+        .where(eq(users.id, first.user.id));
+      expect(row?.role).toBe('superAdmin');
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('survives two super admins demoting each other at the same moment', async () => {
+    const own = await createTestApp();
+    try {
+      const a = await signedInUser(own.deps, { role: 'superAdmin' });
+      const b = await signedInUser(own.deps, { role: 'superAdmin' });
+      const demote = (token: string, id: string) =>
+        own.app.inject({
+          method: 'PATCH',
+          url: '/api/v1/admin/users/roles',
+          headers: { 'x-access-token': token },
+          payload: { id, role: 'user' },
+        });
+      const results = await Promise.all([demote(a.token, b.user.id), demote(b.token, a.user.id)]);
+      const statuses = results.map((r) => r.statusCode).sort();
+      expect(statuses[0]).toBe(200);
+      // The loser is refused: either it already lost its rights, or it would leave no super admin.
+      expect([403, 409]).toContain(statuses[1]);
+      const loser = results.find((r) => r.statusCode !== 200)!;
+      if (loser.statusCode === 409) expect(loser.json().message).toBe(LAST_SUPER_ADMIN);
+      const supers = await own.deps.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.role, 'superAdmin'));
+      expect(supers).toHaveLength(1);
+    } finally {
+      await own.close();
+    }
   });
 });
 

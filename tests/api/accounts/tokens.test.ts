@@ -6,7 +6,7 @@ import { refreshTokens, users } from '../../../src/server/db/schema';
 import { buildApp } from '../../../src/server/http/app';
 import { resolvePageSession } from '../../../src/server/http/session';
 import { signAccessToken } from '../../../src/server/modules/accounts/access-tokens';
-import { REUSE_GRACE_MS } from '../../../src/server/modules/accounts/sessions';
+import { REUSE_GRACE_MS, startSession } from '../../../src/server/modules/accounts/sessions';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { cookiesOf, nextIp, recordingLogger, signedInUser } from '../../factories/accounts';
 
@@ -69,7 +69,7 @@ describe('access tokens', () => {
     const otherIssuer = (
       await signAccessToken(
         { ...t.moduleDeps(), env: { ...t.deps.env, APP_URL: 'https://evil.example' } },
-        { userId: user.id, role: 'user', sessionVersion: 0 },
+        { userId: user.id, role: 'user', sessionVersion: 0, familyId: '00000000-0000-4000-8000-000000000000' },
       )
     ).token;
     const promoted = `${header}.${b64({ ...claims, role: 'superAdmin' })}.${token.split('.')[2]}`;
@@ -153,8 +153,6 @@ describe('POST /token', () => {
     const { refreshToken, user } = await signedInUser(t.deps);
     const [a, b] = await Promise.all([refresh({ refreshToken }), refresh({ refreshToken })]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    const late = await refresh({ refreshToken });
-    expect(late.statusCode).toBe(200);
     // Both branches of the family stay alive and keep rotating.
     const aNext = await refresh({ refreshToken: a.json().refreshToken });
     expect(aNext.statusCode).toBe(200);
@@ -169,6 +167,38 @@ describe('POST /token', () => {
     expect((await refresh({ refreshToken })).statusCode).toBe(401);
     // ... including the live, never-presented token of the other branch.
     expect((await refresh({ refreshToken: aNext.json().refreshToken })).statusCode).toBe(401);
+  });
+
+  it('ends the access tokens of a login at once when it logs out or its refresh token is replayed', async () => {
+    const phone = await signedInUser(t.deps);
+    const laptop = await startSession(t.moduleDeps(), phone.user);
+    expect((await me(phone.auth)).statusCode).toBe(200);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/logout',
+      payload: { refreshToken: phone.refreshToken },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await me(phone.auth)).statusCode).toBe(401); // not 15 minutes later: now
+    expect((await me({ 'x-access-token': laptop.token })).statusCode).toBe(200); // other login lives
+
+    const rotated = await refresh({ refreshToken: laptop.refreshToken });
+    expect((await me({ 'x-access-token': rotated.json().token })).statusCode).toBe(200);
+    t.advanceTime(REUSE_GRACE_MS + 1000);
+    expect((await refresh({ refreshToken: laptop.refreshToken })).statusCode).toBe(401); // a copy
+    expect((await me({ 'x-access-token': rotated.json().token })).statusCode).toBe(401);
+  });
+
+  it('hands out at most one sibling per spent token: a third presentation is a copy', async () => {
+    const { refreshToken } = await signedInUser(t.deps);
+    const first = await refresh({ refreshToken });
+    const sibling = await refresh({ refreshToken });
+    expect([first.statusCode, sibling.statusCode]).toEqual([200, 200]);
+    const third = await refresh({ refreshToken });
+    expect(third.statusCode).toBe(401);
+    // The family is over for everyone: both pairs handed out stop working at once.
+    expect((await refresh({ refreshToken: first.json().refreshToken })).statusCode).toBe(401);
+    expect((await me({ 'x-access-token': sibling.json().token })).statusCode).toBe(401);
   });
 
   it('reads the HttpOnly cookie when the body has no token, checking Origin', async () => {
@@ -227,7 +257,6 @@ describe('POST /logout', () => {
 
   it('revokes the presented family (body or cookie), clears both cookies, leaves other devices alone', async () => {
     const phone = await signedInUser(t.deps);
-    const { startSession } = await import('../../../src/server/modules/accounts');
     const laptop = await startSession(t.moduleDeps(), phone.user);
 
     const res = await logout({ refreshToken: phone.refreshToken });

@@ -14,7 +14,6 @@ beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'store-image-'));
   local = createLocalStorage({
     dir,
-    baseUrl: 'http://localhost:3000',
     secret: 'store-image-secret',
   });
 });
@@ -56,8 +55,8 @@ describe('storeImage', () => {
     const [thumbKey, fullKey] = stored.keys;
     expect(thumbKey).toMatch(/^avatars\/u1\/[0-9a-f-]{36}-thumb\.webp$/);
     expect(fullKey).toMatch(/^avatars\/u1\/[0-9a-f-]{36}-full\.webp$/);
-    expect(stored.thumbnail).toBe(`http://localhost:3000/media/${thumbKey}`);
-    expect(stored.fullsize).toBe(`http://localhost:3000/media/${fullKey}`);
+    expect(stored.thumbnail).toBe(`/media/${thumbKey}`);
+    expect(stored.fullsize).toBe(`/media/${fullKey}`);
 
     const thumb = await sharp(await readFile(path.join(dir, thumbKey))).metadata();
     const full = await sharp(await readFile(path.join(dir, fullKey))).metadata();

@@ -19,7 +19,13 @@ export function createMailDriver({ smtpUrl, from, outboxDir, logger }: MailConfi
 export { createOutboxDriver, readOutbox, extractLinks, parseEml } from './outbox';
 export type { OutboxEntry } from './outbox';
 export { createSmtpDriver } from './smtp';
-export { activationMail, passwordChangedMail, passwordResetMail, renderMail } from './templates';
+export {
+  activationMail,
+  passwordChangedMail,
+  passwordResetMail,
+  registrationAttemptMail,
+  renderMail,
+} from './templates';
 export type { BuiltMail, RenderMailOptions } from './templates';
 export { MailDeliveryError } from './types';
 export type { Logger, MailDriver, MailMessage } from './types';

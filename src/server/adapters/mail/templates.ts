@@ -157,3 +157,23 @@ export function passwordChangedMail(options: PersonalMail): BuiltMail {
     }),
   };
 }
+
+/** Someone tried to register with an address that already has an account (ours, not theirs). */
+export function registrationAttemptMail(options: PersonalMail): BuiltMail {
+  const { brandName, appUrl, name } = options;
+  const origin = appUrl.replace(/\/+$/, '');
+  return {
+    subject: `Someone tried to sign up to ${brandName} with your email address`,
+    ...renderMail({
+      brandName,
+      appUrl,
+      heading: `Hi ${name},`,
+      paragraphs: [
+        `Someone just tried to create a new ${brandName} account with your email address. You already have an account, so nothing was created.`,
+        `If it was you: log in at ${origin}/login, or reset your password with the link below if you have forgotten it.`,
+        "If it wasn't you, you can ignore this email: your account is unchanged.",
+      ],
+      action: { label: 'Reset your password', url: `${origin}/reset-password` },
+    }),
+  };
+}

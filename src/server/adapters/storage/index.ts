@@ -8,8 +8,6 @@ export { InvalidStorageKeyError } from './keys';
 
 export interface StorageConfig {
   dataDir: string;
-  /** Public origin of the app; local media URLs hang off it. */
-  appUrl: string;
   /** Signs local upload URLs. */
   secret: string;
   s3?: {
@@ -40,7 +38,6 @@ export function createStorage(config: StorageConfig): LocalStorageDriver | S3Sto
   }
   return createLocalStorage({
     dir: `${config.dataDir}/media`,
-    baseUrl: config.appUrl,
     secret: config.secret,
   });
 }

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertValidKey, isValidKey, normalizeContentType, trimTrailingSlash } from './keys';
+import { assertValidKey, isValidKey, normalizeContentType } from './keys';
 import {
   DEFAULT_UPLOAD_EXPIRY_SECONDS,
   type StorageDriver,
@@ -13,8 +13,6 @@ import {
 export interface LocalStorageOptions {
   /** Directory that holds the objects (e.g. `${DATA_DIR}/media`). */
   dir: string;
-  /** Public origin of the app, e.g. http://localhost:3000. */
-  baseUrl: string;
   /** HMAC key for upload URLs. Every app instance must share it so any of them accepts the upload. */
   secret: string;
   /** Clock in milliseconds; injectable so expiry is testable without waiting. */
@@ -58,7 +56,6 @@ export function verifyUploadSignature(
 
 export function createLocalStorage(options: LocalStorageOptions): LocalStorageDriver {
   const root = path.resolve(options.dir);
-  const baseUrl = trimTrailingSlash(options.baseUrl);
   const now = options.now ?? Date.now;
   if (!options.secret) throw new Error('Local storage needs a secret to sign upload URLs.');
 
@@ -73,7 +70,8 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorageDr
 
   function publicUrl(key: string): string {
     assertValidKey(key);
-    return `${baseUrl}/media/${key}`;
+    // A same-origin path: images load whatever host the visitor used (APP_URL is for emails).
+    return `/media/${key}`;
   }
 
   return {
@@ -116,7 +114,7 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorageDr
       });
       // Metadata has nowhere to live on a plain file system; the local driver ignores it.
       return {
-        url: `${baseUrl}/media-upload/${key}?${query.toString()}`,
+        url: `/media-upload/${key}?${query.toString()}`,
         method: 'PUT',
         headers: { 'Content-Type': ct },
       };

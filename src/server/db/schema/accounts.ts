@@ -61,6 +61,11 @@ export const refreshTokens = pgTable(
     /** Absolute end of the family: rotation never extends it. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * When this spent token was presented again within the race window and handed its one
+     * sibling pair (two tabs refreshing at once). A further replay revokes the family.
+     */
+    siblingIssuedAt: timestamp('sibling_issued_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -52,6 +52,8 @@ export const jobs = pgTable(
       .on(t.dedupeKey)
       .where(sql`dedupe_key is not null and status in ('queued', 'running')`),
     index('jobs_status_finished_idx').on(t.status, t.finishedAt),
+    // "Was one enqueued lately?" (EnqueueOptions.quietPeriodMs), whatever became of it.
+    index('jobs_dedupe_recent_idx').on(t.dedupeKey, t.createdAt),
   ],
 );
 

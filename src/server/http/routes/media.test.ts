@@ -25,7 +25,6 @@ beforeEach(async () => {
   clock = Date.UTC(2030, 0, 1);
   storage = createLocalStorage({
     dir,
-    baseUrl: 'http://localhost:3000',
     secret: SECRET,
     now: () => clock,
   });
@@ -62,7 +61,7 @@ async function rawRequest(
 }
 
 function pathAndQuery(url: string): string {
-  const u = new URL(url);
+  const u = new URL(url, 'http://any-host.example');
   return u.pathname + u.search;
 }
 
@@ -117,7 +116,7 @@ describe('PUT /media-upload/*', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       key: 'uploads/u1/pic.png',
-      url: 'http://localhost:3000/media/uploads/u1/pic.png',
+      url: '/media/uploads/u1/pic.png',
     });
     expect(await readFile(path.join(dir, 'uploads/u1/pic.png'))).toEqual(body);
   });
@@ -148,7 +147,7 @@ describe('PUT /media-upload/*', () => {
     const target = await storage.createUploadUrl('uploads/u1/pic.png', 'image/png', {
       expiresInSeconds: 30,
     });
-    const u = new URL(target.url);
+    const u = new URL(target.url, 'http://any-host.example');
     const tampered = new URL(u);
     tampered.pathname = '/media-upload/uploads/u2/pic.png';
     const badSig = new URL(u);

@@ -114,7 +114,12 @@ export const localStorageRoutes: FastifyPluginAsync<LocalStorageRoutesOptions> =
 
   fastify.put<UploadRequest>(
     '/media-upload/*',
-    { onRequest: checkLink, bodyLimit: maxBytes },
+    {
+      onRequest: checkLink,
+      bodyLimit: maxBytes,
+      // Signed links are already scarce; this caps what one address can push through them.
+      config: { rateLimit: { max: 60, timeWindow: 10 * 60_000 } },
+    },
     async (request, reply) => {
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) {

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { ROLES, type Role } from '../../../shared/contracts/accounts';
+import { isUuid } from '../../../shared/contracts/common';
 import { appOrigin, type ModuleDeps } from '../core';
 import { findSessionSubject } from './users-repo';
 
@@ -15,6 +16,8 @@ export interface AccessClaims {
   role: Role;
   /** The user's session version when the token was issued. */
   sessionVersion: number;
+  /** The login (refresh family) it belongs to: ending that login ends this token too. */
+  familyId: string;
 }
 
 export interface AuthenticatedUser {
@@ -42,7 +45,7 @@ export async function signAccessToken(
 ): Promise<{ token: string; expiresAt: Date }> {
   const issuedAt = Math.floor(deps.now() / 1000);
   const expiresAt = issuedAt + ACCESS_TOKEN_TTL_SECONDS;
-  const token = await new SignJWT({ role: claims.role, sv: claims.sessionVersion })
+  const token = await new SignJWT({ role: claims.role, sv: claims.sessionVersion, fid: claims.familyId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuer(appOrigin(deps))
@@ -68,10 +71,16 @@ export async function verifyAccessToken(
       currentDate: new Date(deps.now()),
       requiredClaims: ['sub', 'exp', 'iat'],
     });
-    const { sub, role, sv } = payload as { sub?: unknown; role?: unknown; sv?: unknown };
-    if (typeof sub !== 'string' || typeof sv !== 'number' || !ROLES.includes(role as Role))
+    const { sub, role, sv, fid } = payload as Record<string, unknown>;
+    if (
+      typeof sub !== 'string' ||
+      typeof sv !== 'number' ||
+      typeof fid !== 'string' ||
+      !isUuid(fid) ||
+      !ROLES.includes(role as Role)
+    )
       return null;
-    return { userId: sub, role: role as Role, sessionVersion: sv };
+    return { userId: sub, role: role as Role, sessionVersion: sv, familyId: fid };
   } catch {
     return null;
   }
@@ -79,8 +88,9 @@ export async function verifyAccessToken(
 
 /**
  * Verifies a token and checks it against the account with one primary-key read: a token from
- * before a password change (older session version) or of a suspended or deleted account is refused.
- * The role comes from the database, so role changes apply at once.
+ * before a password change (older session version), of a login that has ended (logout, or a
+ * stolen refresh token detected), or of a suspended or deleted account is refused. The role comes
+ * from the database, so role changes apply at once.
  */
 export async function authenticateAccessToken(
   deps: Pick<ModuleDeps, 'secret' | 'env' | 'now' | 'db'>,
@@ -88,7 +98,13 @@ export async function authenticateAccessToken(
 ): Promise<AuthenticatedUser | null> {
   const claims = await verifyAccessToken(deps, token);
   if (!claims) return null;
-  const row = await findSessionSubject(deps.db, claims.userId);
-  if (!row || row.status !== 'active' || row.sessionVersion !== claims.sessionVersion) return null;
+  const row = await findSessionSubject(deps.db, claims.userId, claims.familyId);
+  if (
+    !row ||
+    row.status !== 'active' ||
+    row.sessionVersion !== claims.sessionVersion ||
+    row.sessionEnded
+  )
+    return null;
   return { id: row.id, role: row.role };
 }

@@ -27,8 +27,31 @@ export async function issueEmailToken(
     purpose,
     tokenHash: hashToken(token),
     expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS[purpose]),
+    createdAt: now,
   });
   return token;
+}
+
+/** Whether a still-unused link of this purpose went out to the user after `since`. */
+export async function hasLinkIssuedSince(
+  db: DbOrTx,
+  userId: string,
+  purpose: EmailTokenPurpose,
+  since: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: userTokens.id })
+    .from(userTokens)
+    .where(
+      and(
+        eq(userTokens.userId, userId),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.usedAt),
+        gt(userTokens.createdAt, since),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Once `token`'s email is out, the user's other unused links of that purpose stop working. */

@@ -2,11 +2,13 @@ import {
   activationMail,
   passwordChangedMail,
   passwordResetMail,
+  registrationAttemptMail,
   type BuiltMail,
 } from '../../adapters/mail/templates';
 import { appOrigin, enqueueJob, nowDate, type JobHandlers, type ModuleDeps } from '../core';
 import {
   discardEmailToken,
+  hasLinkIssuedSince,
   issueEmailToken,
   retireOtherEmailTokens,
   type EmailTokenPurpose,
@@ -23,7 +25,12 @@ import type { UserRow } from '../../db/schema';
  */
 export const ACCOUNT_MAIL_JOB = 'accounts.mail';
 
-export const ACCOUNT_MAILS = ['activation', 'password_reset', 'password_changed'] as const;
+export const ACCOUNT_MAILS = [
+  'activation',
+  'password_reset',
+  'password_changed',
+  'registration_attempt',
+] as const;
 export type AccountMail = (typeof ACCOUNT_MAILS)[number];
 
 interface AccountMailJob {
@@ -31,12 +38,39 @@ interface AccountMailJob {
   userId: string;
 }
 
-export function queueAccountMail(
+/**
+ * A link mail asked for again within this long is the same mail: dropped, so nobody (a stranger
+ * typing the owner's address) can flood a mailbox, while the owner always has a fresh link.
+ */
+export const LINK_MAIL_REPEAT_MS = 2 * 60_000;
+/** A notice without a link (registration attempt) repeats at most this often. */
+export const NOTICE_REPEAT_MS = 10 * 60_000;
+
+const PURPOSE_OF: Partial<Record<AccountMail, EmailTokenPurpose>> = {
+  activation: 'activation',
+  password_reset: 'password_reset',
+};
+
+/** Queues an account mail; a link mail is dropped while an identical one is pending or fresh. */
+export async function queueAccountMail(
   deps: Pick<ModuleDeps, 'db' | 'now'>,
   mail: AccountMail,
   userId: string,
 ): Promise<string | null> {
-  return enqueueJob(deps, ACCOUNT_MAIL_JOB, { mail, userId } satisfies AccountMailJob);
+  const purpose = PURPOSE_OF[mail];
+  const payload = { mail, userId } satisfies AccountMailJob;
+  // "Someone tried to register with your address": at most one every few minutes per account.
+  if (mail === 'registration_attempt')
+    return enqueueJob(deps, ACCOUNT_MAIL_JOB, payload, {
+      dedupeKey: `${ACCOUNT_MAIL_JOB}:${mail}:${userId}`,
+      quietPeriodMs: NOTICE_REPEAT_MS,
+    });
+  if (!purpose) return enqueueJob(deps, ACCOUNT_MAIL_JOB, payload);
+  const since = new Date(deps.now() - LINK_MAIL_REPEAT_MS);
+  if (await hasLinkIssuedSince(deps.db, userId, purpose, since)) return null;
+  return enqueueJob(deps, ACCOUNT_MAIL_JOB, payload, {
+    dedupeKey: `${ACCOUNT_MAIL_JOB}:${mail}:${userId}`,
+  });
 }
 
 function isAccountMailJob(payload: unknown): payload is AccountMailJob {
@@ -84,7 +118,9 @@ async function deliverAccountMail(deps: ModuleDeps, payload: unknown): Promise<v
     case 'password_reset':
       return sendWithLink(deps, user, 'password_reset', (url) => passwordResetMail({ ...to, url }));
     case 'password_changed':
-      await deps.mail.send({ to: user.email, ...passwordChangedMail(to) });
+      return deps.mail.send({ to: user.email, ...passwordChangedMail(to) });
+    case 'registration_attempt':
+      return deps.mail.send({ to: user.email, ...registrationAttemptMail(to) });
   }
 }
 

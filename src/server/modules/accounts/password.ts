@@ -11,7 +11,7 @@ import {
 } from '../core';
 import { consumeEmailToken } from './emailed-tokens';
 import { queueAccountMail } from './mail';
-import { hashPassword, verifyPassword } from './passwords';
+import { assertStrongPassword, hashPassword, verifyPassword } from './passwords';
 import { revokeAllSessions, startSession, type SessionTokens } from './sessions';
 import { findUserByEmail, findUserById } from './users-repo';
 
@@ -63,6 +63,7 @@ export async function resetPassword(
   deps: ModuleDeps,
   input: { token: string; password: string },
 ): Promise<{ message: string }> {
+  await assertStrongPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const now = nowDate(deps);
   const changed = await inTransaction(deps, async (tx) => {
@@ -93,6 +94,7 @@ export async function changePassword(
       { path: ['currentPassword'], message: 'The current password is incorrect.' },
     ]);
   }
+  await assertStrongPassword(input.password, current);
   const passwordHash = await hashPassword(input.password);
   const now = nowDate(deps);
   const session = await inTransaction(deps, async (tx) => {

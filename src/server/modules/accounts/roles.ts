@@ -1,14 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { isAdminRole, type Role, type SessionUser } from '../../../shared/contracts/accounts';
 import { users } from '../../db/schema';
-import { forbidden, notFound, nowDate, type ModuleDeps } from '../core';
+import { conflict, forbidden, inTransaction, notFound, nowDate, type ModuleDeps } from '../core';
 import { USER_NOT_FOUND } from './profile';
 import { findUserById, toSessionUser } from './users-repo';
 
+export const LAST_SUPER_ADMIN =
+  'This is the last super admin: make another account a super admin before changing this one.';
+
 /**
  * PATCH /admin/users/roles. Admins manage users and moderators; only a super admin may grant or
- * take away admin rights; nobody changes their own role (so the last super admin cannot lock the
- * service out by accident).
+ * take away admin rights; nobody changes their own role; and the service always keeps a super
+ * admin. Ids are compared as the database compares them (case-insensitively: they are UUIDs), so
+ * no spelling of one's own id gets round the own-role rule.
  */
 export async function changeUserRole(
   deps: ModuleDeps,
@@ -16,17 +20,29 @@ export async function changeUserRole(
   input: { id: string; role: Role },
 ): Promise<SessionUser> {
   if (!isAdminRole(actor.role)) throw forbidden();
-  if (actor.id === input.id) throw forbidden('You cannot change your own role.', 'OWN_ROLE');
-  const db = deps.db;
-  const target = await findUserById(db, input.id);
-  if (!target) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
-  if (actor.role !== 'superAdmin' && (isAdminRole(input.role) || isAdminRole(target.role))) {
-    throw forbidden('Only a super admin can grant or remove admin rights.', 'SUPER_ADMIN_ONLY');
-  }
-  const [row] = await db
-    .update(users)
-    .set({ role: input.role, updatedAt: nowDate(deps) })
-    .where(eq(users.id, input.id))
-    .returning();
-  return toSessionUser(row!);
+  const targetId = input.id.toLowerCase();
+  if (actor.id.toLowerCase() === targetId)
+    throw forbidden('You cannot change your own role.', 'OWN_ROLE');
+  return inTransaction(deps, async ({ db }) => {
+    // One role change at a time: two super admins demoting each other at once must not leave none.
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext('storefront:roles'))`);
+    const target = await findUserById(db, targetId);
+    if (!target) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+    if (actor.role !== 'superAdmin' && (isAdminRole(input.role) || isAdminRole(target.role))) {
+      throw forbidden('Only a super admin can grant or remove admin rights.', 'SUPER_ADMIN_ONLY');
+    }
+    if (target.role === 'superAdmin' && input.role !== 'superAdmin') {
+      const [supers] = await db
+        .select({ n: count() })
+        .from(users)
+        .where(eq(users.role, 'superAdmin'));
+      if ((supers?.n ?? 0) <= 1) throw conflict(LAST_SUPER_ADMIN);
+    }
+    const [row] = await db
+      .update(users)
+      .set({ role: input.role, updatedAt: nowDate(deps) })
+      .where(eq(users.id, target.id))
+      .returning();
+    return toSessionUser(row!);
+  });
 }

@@ -49,11 +49,13 @@ export async function startSession(
   user: SessionSubject,
 ): Promise<SessionTokens> {
   const refreshExpiresAt = new Date(nowDate(deps).getTime() + REFRESH_FAMILY_TTL_MS);
-  const refreshToken = await insertRefreshToken(deps.db, user.id, randomUUID(), refreshExpiresAt);
+  const familyId = randomUUID();
+  const refreshToken = await insertRefreshToken(deps.db, user.id, familyId, refreshExpiresAt);
   const access = await signAccessToken(deps, {
     userId: user.id,
     role: user.role,
     sessionVersion: user.sessionVersion,
+    familyId,
   });
   return {
     token: access.token,
@@ -114,11 +116,21 @@ export async function rotateRefreshToken(
         ),
       )
       .returning({ id: refreshTokens.id });
-    // row.usedAt is null here when a concurrent rotation won between our read and our update.
-    const concurrent = !row.usedAt || now.getTime() - row.usedAt.getTime() <= REUSE_GRACE_MS;
-    if (spent.length === 0 && !concurrent) {
-      await revokeFamily(tx, row.familyId, now);
-      return { kind: 'reuse' as const, userId: row.userId, familyId: row.familyId };
+    if (spent.length === 0) {
+      // row.usedAt is null here when a concurrent rotation won between our read and our update.
+      const concurrent = !row.usedAt || now.getTime() - row.usedAt.getTime() <= REUSE_GRACE_MS;
+      // A race (two tabs) gets one sibling pair per spent token; any further replay is a copy.
+      const sibling = concurrent
+        ? await tx
+            .update(refreshTokens)
+            .set({ siblingIssuedAt: now })
+            .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.siblingIssuedAt)))
+            .returning({ id: refreshTokens.id })
+        : [];
+      if (sibling.length === 0) {
+        await revokeFamily(tx, row.familyId, now);
+        return { kind: 'reuse' as const, userId: row.userId, familyId: row.familyId };
+      }
     }
     const user = await findSessionSubject(tx, row.userId);
     if (!user || user.status !== 'active') {
@@ -126,7 +138,13 @@ export async function rotateRefreshToken(
       return { kind: 'invalid' as const };
     }
     const refreshToken = await insertRefreshToken(tx, user.id, row.familyId, row.expiresAt);
-    return { kind: 'ok' as const, user, refreshToken, refreshExpiresAt: row.expiresAt };
+    return {
+      kind: 'ok' as const,
+      user,
+      familyId: row.familyId,
+      refreshToken,
+      refreshExpiresAt: row.expiresAt,
+    };
   });
 
   if (outcome.kind === 'reuse') {
@@ -142,6 +160,7 @@ export async function rotateRefreshToken(
     userId: user.id,
     role: user.role,
     sessionVersion: user.sessionVersion,
+    familyId: outcome.familyId,
   });
   return {
     token: access.token,

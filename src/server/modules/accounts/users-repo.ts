@@ -1,7 +1,7 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PublicProfile, SessionUser } from '../../../shared/contracts/accounts';
 import { imageOf } from '../../../shared/contracts/common';
-import { users, type NewUserRow, type SiteRow, type UserRow } from '../../db/schema';
+import { refreshTokens, users, type NewUserRow, type SiteRow, type UserRow } from '../../db/schema';
 import { conflict, inTransaction, type DbOrTx, type ModuleDeps } from '../core';
 import { createSite, type SiteFields } from '../sites';
 
@@ -42,14 +42,20 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
   return row;
 }
 
-/** What authenticating a token needs of its user: one primary-key read, no heavy columns. */
-export async function findSessionSubject(db: DbOrTx, id: string) {
+/**
+ * What authenticating a token needs of its user, in one primary-key read with no heavy columns;
+ * given a login (refresh family), also whether that login has been ended.
+ */
+export async function findSessionSubject(db: DbOrTx, id: string, familyId?: string) {
   const [row] = await db
     .select({
       id: users.id,
       role: users.role,
       status: users.status,
       sessionVersion: users.sessionVersion,
+      sessionEnded: familyId
+        ? sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId} and ${refreshTokens.revokedAt} is not null)`
+        : sql<boolean>`false`,
     })
     .from(users)
     .where(eq(users.id, id))
@@ -94,21 +100,14 @@ function takenError(field: 'username' | 'email') {
   );
 }
 
-/** Friendly 409 before inserting; the unique indexes still decide races (see createAccount). */
-export async function assertAvailable(db: DbOrTx, username: string, email: string): Promise<void> {
-  const rows = await db
-    .select({ username: users.username, email: users.email })
+/** Friendly 409 before inserting; the unique index still decides races (see createAccount). */
+export async function assertUsernameAvailable(db: DbOrTx, username: string): Promise<void> {
+  const [taken] = await db
+    .select({ id: users.id })
     .from(users)
-    .where(
-      or(
-        sql`lower(${users.username}) = ${username.toLowerCase()}`,
-        sql`lower(${users.email}) = ${email.toLowerCase()}`,
-      ),
-    )
-    .limit(2);
-  if (rows.some((r) => r.username.toLowerCase() === username.toLowerCase()))
-    throw takenError('username');
-  if (rows.length > 0) throw takenError('email');
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .limit(1);
+  if (taken) throw takenError('username');
 }
 
 /** Postgres unique_violation (23505), through driver and Drizzle wrappers; names the index. */

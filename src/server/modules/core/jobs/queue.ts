@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, is, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, is, lt, lte, or, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { jobs, type JobRow, type JobStatus } from '../../../db/schema';
 import type { DbOrTx, ModuleDeps } from '../deps';
@@ -13,6 +13,8 @@ export interface EnqueueOptions {
   maxAttempts?: number;
   /** While a queued or running job holds this key, enqueueing another with it is a no-op. */
   dedupeKey?: string;
+  /** With dedupeKey: also a no-op when a job with the key was enqueued this recently (done or not). */
+  quietPeriodMs?: number;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 10;
@@ -23,6 +25,20 @@ const MAX_ERROR_LENGTH = 2000;
  * Inserts a job through `deps.db`, so inside `inTransaction` it commits or rolls back with the
  * domain write that caused it. Returns the new id, or null when `dedupeKey` is already pending.
  */
+/** Whether a job with this key was enqueued within the last `ms` (whatever became of it). */
+async function enqueuedSince(
+  deps: Pick<ModuleDeps, 'db' | 'now'>,
+  dedupeKey: string,
+  ms: number,
+): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.dedupeKey, dedupeKey), gt(jobs.createdAt, new Date(deps.now() - ms))))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function enqueueJob(
   deps: Pick<ModuleDeps, 'db' | 'now'>,
   name: string,
@@ -35,6 +51,8 @@ export async function enqueueJob(
     throw new RangeError(`maxAttempts must be a positive integer, got ${maxAttempts}`);
   }
   const now = new Date(deps.now());
+  const quiet = opts.dedupeKey && opts.quietPeriodMs;
+  if (quiet && (await enqueuedSince(deps, opts.dedupeKey!, opts.quietPeriodMs!))) return null;
   const [row] = await deps.db
     .insert(jobs)
     .values({

@@ -37,8 +37,17 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       return `${clientIp(r)}|${account ? account.id : identifier}`;
     },
   });
+  // Per address and email together: a stranger elsewhere cannot use up the owner's budget (the
+  // mails themselves are de-duplicated by the accounts module).
   const mailPerEmail = (name: string) =>
-    perKey(app, name, { max: 3, timeWindow: HOUR, key: bodyEmail });
+    perKey(app, name, {
+      max: 3,
+      timeWindow: HOUR,
+      key: (r) => {
+        const email = bodyEmail(r);
+        return email === undefined ? undefined : `${clientIp(r)}|${email}`;
+      },
+    });
 
   defineRoute(app, accountsApi.register, {
     access: 'public',

@@ -14,6 +14,10 @@ import { userRoutes } from './users';
 export const apiV1: FastifyPluginAsync = async (app) => {
   installAuth(app);
   enforceAccessRules(app);
+  // API answers carry personal data or tokens, or depend on who asks: no cache may keep them.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);

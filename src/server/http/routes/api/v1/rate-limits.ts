@@ -63,6 +63,10 @@ export function perKey(
 
 export const clientIp = (request: FastifyRequest) => normalizeIP(request.ip);
 
+/** A limit per signed-in user (run after the access rule, so there is one). */
+export const perUser = (app: FastifyInstance, name: string, max: number, timeWindow: number) =>
+  perKey(app, name, { max, timeWindow, key: (request) => request.user?.id });
+
 /** The validated body's email (preHandlers run after validation). */
 export const bodyEmail = (request: FastifyRequest) =>
   (request.body as { email?: string } | undefined)?.email?.toLowerCase();

@@ -13,6 +13,7 @@ import { moduleDeps } from '../../../../app-deps';
 import { FORM_LIMITS, jsonField, parseOrThrow, readForm } from '../../../forms';
 import { currentUser } from '../../../plugins/auth';
 import { defineRoute } from '../../../route';
+import { HOUR, perUser } from './rate-limits';
 
 const NO_IMAGE = 'image: Choose an image to upload.';
 
@@ -20,6 +21,9 @@ const NO_IMAGE = 'image: Choose an image to upload.';
 export const userRoutes: FastifyPluginAsync = async (app) => {
   const { deps } = app;
   await app.register(multipart, { limits: FORM_LIMITS });
+  // Image work is the expensive part of these calls: a budget per account, not just per address.
+  const profileSaves = perUser(app, 'profile-save', 60, HOUR);
+  const avatarUploads = perUser(app, 'avatar-upload', 20, HOUR);
 
   defineRoute(app, accountsApi.me, {
     access: 'user',
@@ -35,6 +39,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
 
   defineRoute(app, accountsApi.updateProfile, {
     access: 'user',
+    preHandler: profileSaves,
     handler: async (request) => {
       let raw: unknown = request.body;
       let image: Buffer | undefined;
@@ -54,6 +59,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
 
   defineRoute(app, accountsApi.uploadAvatar, {
     access: 'user',
+    preHandler: avatarUploads,
     handler: async (request) => {
       if (!request.isMultipart()) throw validationError(NO_IMAGE);
       const form = await readForm(request, 'image');

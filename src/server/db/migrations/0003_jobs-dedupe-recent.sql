@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_dedupe_recent_idx" ON "jobs" USING btree ("dedupe_key","created_at");
