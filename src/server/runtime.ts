@@ -51,6 +51,12 @@ export async function createRuntime(env: Env, logger: FastifyBaseLogger): Promis
     from: env.MAIL_FROM,
     outboxDir: path.resolve(env.DATA_DIR, 'outbox'),
     logger,
+    // Development on a terminal: each mail's links on one readable line (never in production
+    // logs, where a live reset link would be a way in).
+    announce:
+      env.NODE_ENV === 'development' && process.stdout.isTTY
+        ? (line) => process.stdout.write(`${line}\n`)
+        : undefined,
   });
   const storage = createStorage({
     dataDir: path.resolve(env.DATA_DIR),

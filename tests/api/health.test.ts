@@ -30,8 +30,25 @@ describe('GET /api/v1/health', () => {
     expect((await t.app.inject('/api/v1/health/')).statusCode).toBe(200);
   });
 
+  it('serves an interactive API viewer from its own assets, with no third-party host', async () => {
+    const page = await t.app.inject('/api/docs');
+    const html = page.statusCode === 200 ? page.body : (await t.app.inject(page.headers.location as string)).body;
+    expect(html).toContain('id="swagger-ui"');
+    expect(html).not.toMatch(/https?:\/\//); // every script and stylesheet is ours
+    const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      const url = src.startsWith('/') ? src : `/api/docs/${src.replace(/^\.\//, '')}`;
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+    }
+    const doc = await t.app.inject('/api/docs/json');
+    expect(doc.json().openapi).toMatch(/^3\./);
+  });
+
   it('publishes an OpenAPI document', async () => {
-    const res = await t.app.inject('/api/docs');
+    const res = await t.app.inject('/api/docs/json');
     expect(res.statusCode).toBe(200);
     expect(res.json().paths).toHaveProperty('/api/v1/health');
   });

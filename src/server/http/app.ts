@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -18,6 +19,7 @@ import type { LocalStorageDriver } from '../adapters/storage/local';
 import { IMAGE_MAX_BYTES } from '../adapters/images/process';
 import { contentSecurityPolicy } from './plugins/csp';
 import { PageIdentities } from './plugins/auth';
+import { installRequestLog } from './plugins/request-log';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +48,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const app = Fastify({
     ...(deps.logger && typeof deps.logger === 'object' ? { loggerInstance: deps.logger } : { logger: deps.logger ?? false }),
     trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
+    // Our own one line per request instead (plugins/request-log.ts): quiet for assets, redacted.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     requestTimeout,
     // Node arms its request timer only from the options it is created with, and checks for
@@ -62,6 +66,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installRequestLog(app);
 
   // A fresh nonce per response lets React Router's inline hydration scripts pass the CSP.
   app.addHook('onRequest', (_request, reply, done) => {
@@ -98,7 +103,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     },
     transform: jsonSchemaTransform,
   });
-  app.get('/api/docs', { schema: { hide: true } }, () => app.swagger());
+  // An interactive viewer served from our own copy of Swagger UI (no CDN: it passes the CSP and
+  // works offline); the document itself is at /api/docs/json.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: false },
+    theme: { title: `${deps.env.BRAND_NAME} API` },
+  });
 
   await app.register(apiV1, { prefix: '/api/v1' });
 

@@ -9,11 +9,13 @@ export interface MailConfig {
   from: string;
   outboxDir: string;
   logger: Logger;
+  /** Outbox only: where to show each mail's links for a developer (see OutboxDriverOptions). */
+  announce?: (line: string) => void;
 }
 
-export function createMailDriver({ smtpUrl, from, outboxDir, logger }: MailConfig): MailDriver {
+export function createMailDriver({ smtpUrl, from, outboxDir, logger, announce }: MailConfig): MailDriver {
   if (smtpUrl) return createSmtpDriver({ url: smtpUrl, from, logger });
-  return createOutboxDriver({ dir: outboxDir, from, logger });
+  return createOutboxDriver({ dir: outboxDir, from, logger, announce });
 }
 
 export { createOutboxDriver, readOutbox, extractLinks, parseEml } from './outbox';

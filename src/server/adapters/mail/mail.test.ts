@@ -40,7 +40,7 @@ afterEach(async () => {
 });
 
 describe('outbox driver', () => {
-  it('writes an RFC 822 multipart .eml with both parts and logs its links', async () => {
+  it('writes an RFC 822 multipart .eml with both parts, logging where but never its links', async () => {
     const { logger, calls } = recordingLogger();
     const outbox = join(dir, 'outbox'); // does not exist yet
     const driver = createOutboxDriver({ dir: outbox, from: FROM, logger });
@@ -83,10 +83,19 @@ describe('outbox driver', () => {
     expect(calls).toEqual([
       {
         level: 'info',
-        obj: { to: 'Ann@Example.com', links: [link], file: join(outbox, file) },
+        obj: { to: 'Ann@Example.com', file: join(outbox, file) },
         msg: 'mail written to outbox',
       },
     ]);
+    expect(JSON.stringify(calls)).not.toContain('token=');
+  });
+
+  it('announces each link on a readable line only when asked (a developer’s terminal)', async () => {
+    const lines: string[] = [];
+    const driver = createOutboxDriver({ dir, from: FROM, logger: recordingLogger().logger, announce: (l) => lines.push(l) });
+    const link = 'http://localhost:3000/password-reset/tok-456';
+    await driver.send({ to: 'bo@example.com', subject: 'Reset', text: `Reset:\n${link}\n`, html: '<p>x</p>' });
+    expect(lines).toEqual([`Mail to bo@example.com — open: ${link}`]);
   });
 
   it('round-trips non-ASCII subjects, names and long encoded links', async () => {

@@ -11,6 +11,11 @@ export interface OutboxDriverOptions {
   dir: string;
   from: string;
   logger: Logger;
+  /**
+   * Shows a readable "Mail to … — open: <link>" line per link (development on a terminal only:
+   * it is the one place a live token may be printed).
+   */
+  announce?: (line: string) => void;
 }
 
 export interface OutboxEntry {
@@ -45,7 +50,7 @@ function sanitise(address: string): string {
   );
 }
 
-export function createOutboxDriver({ dir, from, logger }: OutboxDriverOptions): MailDriver {
+export function createOutboxDriver({ dir, from, logger, announce }: OutboxDriverOptions): MailDriver {
   // streamTransport + buffer builds the exact RFC 822 bytes an SMTP server would receive
   // (multipart/alternative, encoded headers, Date, Message-ID) without sending anything.
   const transport = nodemailer.createTransport({
@@ -81,10 +86,10 @@ export function createOutboxDriver({ dir, from, logger }: OutboxDriverOptions): 
       } finally {
         await unlink(tmp).catch(() => undefined);
       }
-      logger.info(
-        { to: msg.to, links: extractLinks(msg.text), file: join(dir, file) },
-        'mail written to outbox',
-      );
+      // Never the links in the log: they carry live activation and reset tokens, and logs are
+      // kept and shipped. On a developer's terminal they are announced for convenience.
+      logger.info({ to: msg.to, file: join(dir, file) }, 'mail written to outbox');
+      for (const link of announce ? extractLinks(msg.text) : []) announce!(`Mail to ${msg.to} — open: ${link}`);
     },
   };
 }

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+
+/** A request slower than this is logged whatever it asked for. */
+export const SLOW_REQUEST_MS = 1000;
+
+/**
+ * Paths whose routine successes are not worth a line: hashed bundles, media and the health
+ * probe would otherwise bury everything else (one page view fetches dozens of assets).
+ */
+const QUIET_PATHS = [/^\/assets\//, /^\/media\//, /^\/api\/v1\/health\/?$/, /^\/favicon/, /^\/__manifest/];
+
+/** Query parameters whose values are secrets (emailed tokens, signatures, passwords). */
+const SECRET_PARAMS = new Set(['token', 'refreshtoken', 'sig', 'signature', 'code', 'password', 'key']);
+/** Path segments that are secrets: /password-reset/{token}. */
+const SECRET_SEGMENTS = /^(\/password-reset\/)[^/?#]+/;
+
+const REDACTED = '[redacted]';
+
+/** A URL as it may be logged: every token-carrying part replaced. */
+export function redactUrl(url: string): string {
+  const queryAt = url.indexOf('?');
+  const path = (queryAt === -1 ? url : url.slice(0, queryAt)).replace(SECRET_SEGMENTS, `$1${REDACTED}`);
+  if (queryAt === -1) return path;
+  const query = url
+    .slice(queryAt + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq === -1 ? pair : pair.slice(0, eq);
+      let key = name;
+      try {
+        key = decodeURIComponent(name);
+      } catch {
+        // a malformed name is logged as sent
+      }
+      return eq !== -1 && SECRET_PARAMS.has(key.toLowerCase()) ? `${name}=${REDACTED}` : pair;
+    })
+    .join('&');
+  return `${path}?${query}`;
+}
+
+const isQuiet = (url: string) => {
+  const path = url.split('?')[0] ?? '';
+  return QUIET_PATHS.some((re) => re.test(path));
+};
+
+/** How a finished request is logged, or null for a routine asset/media/health request. */
+export function requestLogLevel(url: string, statusCode: number, ms: number): 'error' | 'warn' | 'info' | null {
+  if (statusCode >= 500) return 'error';
+  if (ms >= SLOW_REQUEST_MS) return 'warn';
+  return isQuiet(url) ? null : 'info';
+}
+
+/**
+ * One line per request an operator cares about — pages and API calls, with status and time —
+ * instead of Fastify's two JSON lines for every request. Assets, media and health checks are
+ * logged only when they fail or are slow. URLs are redacted (see redactUrl).
+ */
+export function installRequestLog(app: FastifyInstance) {
+  app.addHook('onResponse', (request, reply, done) => {
+    const statusCode = reply.statusCode;
+    const ms = Math.round(reply.elapsedTime);
+    const level = requestLogLevel(request.url, statusCode, ms);
+    if (!level) return done();
+    const url = redactUrl(request.url);
+    const slow = ms >= SLOW_REQUEST_MS;
+    request.log[level](
+      { method: request.method, url, statusCode, ms },
+      `${request.method} ${url} ${statusCode} ${ms} ms${slow ? ' (slow)' : ''}`,
+    );
+    done();
+  });
+}
