@@ -25,6 +25,7 @@ import {
 } from '../features/accounts/stores/auth-store';
 import { serverApi } from '../lib/api';
 import type { ApiClient } from '../lib/api-client';
+import { requestMainFocusAfterNavigation } from '../lib/focus';
 import { issuesToFieldErrors, serverFieldErrors } from '../lib/form-errors';
 import { pageMeta } from '../lib/meta';
 import { afterLoginPath } from '../lib/redirect';
@@ -145,9 +146,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
 
   // SPEC §4: cookies are set by the server; keep user and site (the answer's tokens stripped),
   // then go on. Leaving /login reloads the root loader (root.tsx shouldRevalidate), so the header
-  // shows the avatar.
+  // shows the avatar. Focus moves to the new page's heading (not the body: the form is gone).
   async function onSignedIn({ user, site }: LoginResponse) {
     useAuthStore.getState().setSession(withoutTokens(user), site);
+    requestMainFocusAfterNavigation();
     await navigate(afterLoginPath(redirectTo, takeAttemptedUrl()), { replace: true });
   }
 

@@ -3,6 +3,7 @@ import { PrefetchPageLinks, useLocation } from 'react-router';
 import { useAuthStore } from '../features/accounts/stores/auth-store';
 import { useCartStore } from '../features/cart/stores/cart-store';
 import { useChunkReload } from '../lib/chunk-reload';
+import { useMainFocusAfterNavigation } from '../lib/focus';
 import { prefetchPages } from '../lib/navigation';
 import { useIdlePrefetch } from '../lib/prefetch';
 import { useRootData } from '../lib/root-data';
@@ -10,11 +11,13 @@ import { useScrollToTopOnNavigate } from '../lib/scroll';
 
 /**
  * Page-wide behaviours (SPEC §2, §9), mounted once in the root: scroll to top after navigation,
- * reload on chunk-load failure, client-only hydration of the persisted stores (kept in step with
- * the server's view of the session) and route prefetching after the page has been idle.
+ * focus on the new page's heading when asked (after signing in), reload on chunk-load failure,
+ * client-only hydration of the persisted stores (kept in step with the server's view of the
+ * session) and route prefetching after the page has been idle.
  */
 export function AppBehaviours() {
   useScrollToTopOnNavigate();
+  useMainFocusAfterNavigation();
   useChunkReload();
   usePersistedStores();
   return <IdlePrefetch />;

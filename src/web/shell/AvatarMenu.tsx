@@ -2,9 +2,12 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../shared/contracts/accounts';
 import { Avatar } from '../components/ui/Avatar';
+import { SIGN_OUT_LINK_STATE } from '../features/accounts/sign-out';
 
+// The highlighted (focused) item is outlined in the brand colour (#4338ca: 7.9:1 on white, WCAG
+// 1.4.11 / 2.4.7), not only tinted: the tint alone is 1.1:1. Inset, so the menu never clips it.
 const itemClass =
-  'block cursor-pointer rounded-md px-3 py-2 text-sm text-gray-800 outline-none data-[highlighted]:bg-indigo-50 data-[highlighted]:text-indigo-900';
+  'block cursor-pointer rounded-md px-3 py-2 text-sm text-gray-800 outline-none data-[highlighted]:bg-indigo-50 data-[highlighted]:text-indigo-900 data-[highlighted]:outline-2 data-[highlighted]:-outline-offset-2 data-[highlighted]:outline-solid data-[highlighted]:outline-[#4338ca]';
 
 /** The signed-in user's avatar in the header, opening a small account menu. */
 export function AvatarMenu({ user }: { user: SessionUser }) {
@@ -51,7 +54,12 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
           ))}
           <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
           <DropdownMenu.Item asChild>
-            <Link to="/logout" data-testid="avatar-sign-out" className={itemClass}>
+            <Link
+              to="/logout"
+              state={SIGN_OUT_LINK_STATE}
+              data-testid="avatar-sign-out"
+              className={itemClass}
+            >
               Sign out
             </Link>
           </DropdownMenu.Item>

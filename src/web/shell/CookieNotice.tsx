@@ -1,6 +1,14 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FocusEvent,
+  type MouseEvent,
+} from 'react';
 import { COOKIE_NOTICE_TEXT } from '../../shared/constants';
 import { COOKIE_CONSENT_STORAGE_KEY, consentCookie, hasCookieConsent } from '../lib/cookie-consent';
+import { focusIfPossible, focusMainContent, useHeightVariable } from '../lib/focus';
 import { useRootData } from '../lib/root-data';
 
 function storedConsent(): boolean {
@@ -39,18 +47,58 @@ export function CookieNotice() {
   const stored = useSyncExternalStore(subscribeToStorage, storedConsent, () => false);
   const [acceptedNow, setAcceptedNow] = useState(false);
   const accepted = serverAccepted || stored || acceptedNow;
+  // What had focus before it moved into the notice: where focus returns once the notice is gone.
+  const focusBefore = useRef<Element | null>(null);
+  const returnFocus = useRef(false);
+
+  useEffect(() => {
+    if (!accepted || !returnFocus.current) return;
+    returnFocus.current = false;
+    if (!focusIfPossible(focusBefore.current)) focusMainContent({ preventScroll: true });
+  }, [accepted]);
 
   // Accepted before the cookie existed (or it expired): restore it so the server skips the notice.
   useEffect(() => {
     if (stored && !hasCookieConsent(document.cookie)) writeCookie();
   }, [stored]);
 
+  function rememberFocusBefore(event: FocusEvent<HTMLElement>) {
+    const from = event.relatedTarget;
+    if (!from || !event.currentTarget.contains(from)) focusBefore.current = from;
+  }
+
+  function accept(event: MouseEvent<HTMLButtonElement>) {
+    writeConsent();
+    // Focus is in the notice (on this button), which is about to go: without this it would drop
+    // to the page body.
+    const notice = event.currentTarget.closest('section');
+    returnFocus.current = !!notice?.contains(document.activeElement);
+    setAcceptedNow(true);
+  }
+
   if (accepted) return null;
+  return <NoticeBanner onAccept={accept} onFocusEnter={rememberFocusBefore} />;
+}
+
+function NoticeBanner({
+  onAccept,
+  onFocusEnter,
+}: {
+  onAccept: (event: MouseEvent<HTMLButtonElement>) => void;
+  onFocusEnter: (event: FocusEvent<HTMLElement>) => void;
+}) {
+  // Its real height (the text wraps on narrow screens) is what scroll-padding-bottom reserves.
+  const notice = useHeightVariable<HTMLElement>('--cookie-notice-height');
   return (
     <>
       {/* Room at the end of the page so the notice never hides the footer */}
-      <div aria-hidden="true" className="h-36 md:h-20" />
+      <div
+        aria-hidden="true"
+        className="h-[var(--cookie-notice-height,9rem)] md:h-[var(--cookie-notice-height,5rem)]"
+      />
       <section
+        ref={notice}
+        onFocus={onFocusEnter}
         aria-label="Cookie notice"
         data-testid="cookie-notice"
         className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 p-4 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur"
@@ -61,10 +109,7 @@ export function CookieNotice() {
             type="button"
             data-testid="cookie-accept"
             className="btn btn-primary shrink-0"
-            onClick={() => {
-              writeConsent();
-              setAcceptedNow(true);
-            }}
+            onClick={onAccept}
           >
             Allow cookies
           </button>

@@ -9,6 +9,7 @@ import { SearchForm } from './SearchForm';
 import { SideMenu } from './SideMenu';
 import { SkipLink } from './SkipLink';
 import { TagList } from './TagList';
+import { useHeightVariable } from '../lib/focus';
 
 /** Log in / Sign up links for signed-out visitors, or the avatar menu. */
 export function AccountLinks() {
@@ -31,8 +32,11 @@ export function AccountLinks() {
 }
 
 export function DefaultHeader() {
+  // Its real height (it wraps on phones: 152px) is what scroll-padding-top keeps focus clear of.
+  const header = useHeightVariable<HTMLElement>('--sticky-header-height');
   return (
     <header
+      ref={header}
       data-testid="site-header"
       className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur"
     >

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import { SIGN_OUT_LINK_STATE } from '../features/accounts/sign-out';
 import { SIGNED_OUT_MENU, sideMenuEntries } from '../lib/navigation';
 import { useRootData } from '../lib/root-data';
 import { Avatar } from '../components/ui/Avatar';
@@ -76,6 +77,7 @@ export function SideMenu() {
                 </Link>
                 <Link
                   to="/logout"
+                  state={SIGN_OUT_LINK_STATE}
                   data-testid="menu-sign-out"
                   className="ml-3 inline-block rounded px-1 text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
                 >

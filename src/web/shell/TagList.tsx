@@ -1,11 +1,36 @@
+import type { FocusEvent } from 'react';
 import { NavLink } from 'react-router';
+import { scrollLeftToReveal } from '../lib/focus';
 import { POPULAR_TAGS, tagPath } from '../lib/navigation';
+
+/** Room kept beside a revealed tag: its focus outline (3px + 2px offset) stays visible too. */
+const REVEAL_INSET_PX = 6;
+
+/**
+ * Browsers leave a partly hidden tag where it is when it receives focus: scroll the strip (only
+ * the strip: scrollIntoView would also move the page under the sticky header) until it is whole.
+ */
+function revealFocusedTag(event: FocusEvent<HTMLUListElement>) {
+  const strip = event.currentTarget;
+  const target = event.target;
+  if (target === strip) return;
+  const left = scrollLeftToReveal(
+    strip.getBoundingClientRect(),
+    target.getBoundingClientRect(),
+    strip.scrollLeft,
+    REVEAL_INSET_PX,
+  );
+  if (left !== strip.scrollLeft) strip.scrollLeft = left;
+}
 
 /** Popular tags under the header, each linking to /products/tags/{tag}. */
 export function TagList({ tags = POPULAR_TAGS }: { tags?: readonly string[] }) {
   return (
     <nav aria-label="Popular tags" data-testid="tag-list" className="border-t border-gray-100">
-      <ul className="container-page flex gap-2 overflow-x-auto py-2 text-sm">
+      <ul
+        className="container-page flex gap-2 overflow-x-auto py-2 text-sm"
+        onFocus={revealFocusedTag}
+      >
         {tags.map((tag) => (
           <li key={tag} className="shrink-0">
             <NavLink

@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { MODAL_WIDTH_PX } from '../../../../shared/constants';
+import { requestMainFocusAfterNavigation, restoreFocus } from '../../../lib/focus';
 import {
   closeModal,
   failModal,
@@ -16,15 +17,40 @@ const DEFAULT_TITLES = {
   wait: 'Please wait',
 } as const;
 
-/** Renders the modal at the head of the queue. Mounted once, in the root route. */
+/**
+ * Renders the modal at the head of the queue. Mounted once, in the root route. When the last
+ * queued modal closes, focus goes back to what had it when the first one opened (the button that
+ * asked), or to the main heading when that is gone (WCAG 2.4.3).
+ */
 export function ModalHost() {
   const current = useModalStore((s) => s.queue[0]);
+  const opener = useRef<Element | null>(null);
+
+  // Read when a modal is queued, before it renders and takes focus; while focus is still in a
+  // modal that just closed (the next one was queued at once), the first opener stays.
+  useEffect(
+    () =>
+      useModalStore.subscribe((state, previous) => {
+        if (state.queue.length === 0 || previous.queue.length > 0) return;
+        const active = document.activeElement;
+        if (!active?.closest('[data-modal-type]')) opener.current = active;
+      }),
+    [],
+  );
+
+  function onClosed() {
+    if (useModalStore.getState().queue.length > 0) return; // the next modal takes focus
+    const to = opener.current;
+    opener.current = null;
+    restoreFocus(to);
+  }
+
   if (!current) return null;
   // A new key per modal re-runs Radix's focus handling for each one.
-  return <ModalWindow key={current.id} entry={current} />;
+  return <ModalWindow key={current.id} entry={current} onClosed={onClosed} />;
 }
 
-function ModalWindow({ entry }: { entry: ModalEntry }) {
+function ModalWindow({ entry, onClosed }: { entry: ModalEntry; onClosed: () => void }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [busy, setBusy] = useState(false);
@@ -36,6 +62,8 @@ function ModalWindow({ entry }: { entry: ModalEntry }) {
       await entry.onOkay?.();
       if (entry.action?.kind === 'run') await entry.action.run();
       const to = navigationForAction(entry.action, location.pathname + location.search);
+      // The opener goes with the page it was on: focus the next page's heading instead.
+      if (to) requestMainFocusAfterNavigation();
       closeModal(entry.id, true);
       if (to) await navigate(to);
     } catch (error) {
@@ -56,6 +84,11 @@ function ModalWindow({ entry }: { entry: ModalEntry }) {
           onEscapeKeyDown={(e) => !dismissable && e.preventDefault()}
           onPointerDownOutside={(e) => !dismissable && e.preventDefault()}
           onInteractOutside={(e) => !dismissable && e.preventDefault()}
+          // Radix would return focus to a Dialog.Trigger; these modals are opened from code.
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            onClosed();
+          }}
           style={{ maxWidth: `min(${MODAL_WIDTH_PX}px, calc(100vw - 2rem))` }}
           className="fixed left-1/2 top-1/2 z-50 w-full -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 text-gray-900 shadow-2xl focus:outline-none"
         >

@@ -109,13 +109,18 @@ export function LoginForm({
           autoComplete="current-password"
           required
         />
-        <div className="flex flex-col-reverse gap-4 md:flex-row md:items-center md:justify-between">
-          <Link to="/reset-password" className="link text-sm" data-testid="forgot-password">
-            Forgot password?
-          </Link>
+        {/* Tab order follows what is seen, at every width: Log in, then "Forgot password?" */}
+        <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
           <SubmitButton pending={pending} pendingLabel="Logging in…" testId="login-submit">
             Log in
           </SubmitButton>
+          <Link
+            to="/reset-password"
+            className="link self-start text-sm md:self-auto"
+            data-testid="forgot-password"
+          >
+            Forgot password?
+          </Link>
         </div>
       </form>
 

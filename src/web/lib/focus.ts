@@ -1,0 +1,106 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import { useLocation } from 'react-router';
+
+/**
+ * Keyboard focus management (WCAG 2.4.3 Focus Order, 2.4.11 Focus Not Obscured): where focus goes
+ * when the element holding it disappears, and the measured sizes of the sticky page chrome that
+ * `scroll-padding` keeps focused elements clear of (app.css).
+ */
+
+/** Focuses `el` when it is still on the page and can take focus; true when it now has focus. */
+export function focusIfPossible(
+  el: Element | null | undefined,
+  options?: FocusOptions,
+): el is HTMLElement {
+  if (!(el instanceof HTMLElement) || !el.isConnected || el === document.body) return false;
+  el.focus(options);
+  return document.activeElement === el;
+}
+
+/**
+ * The meaningful place to land when there is nowhere better: the main heading (made focusable by
+ * script only, `tabindex=-1`, so Tab never stops on it), else the main landmark itself.
+ */
+export function focusMainContent(options?: FocusOptions): void {
+  const main = document.getElementById('main');
+  const heading = main?.querySelector('h1');
+  if (heading instanceof HTMLElement) {
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    if (focusIfPossible(heading, options)) return;
+  }
+  focusIfPossible(main, options);
+}
+
+/** Back to `el` when it is still there, else to the main content. */
+export function restoreFocus(el: Element | null | undefined): void {
+  if (!focusIfPossible(el)) focusMainContent();
+}
+
+let focusMainOnNextPage = false;
+
+/**
+ * Asks for the next page's main heading to receive focus once it has rendered (e.g. after signing
+ * in), instead of focus falling back to the document body when the old page goes away.
+ */
+export function requestMainFocusAfterNavigation(): void {
+  focusMainOnNextPage = true;
+}
+
+/** Mounted once (AppBehaviours): honours requestMainFocusAfterNavigation() when a page commits. */
+export function useMainFocusAfterNavigation(): void {
+  const { key } = useLocation();
+  useEffect(() => {
+    if (!focusMainOnNextPage) return;
+    focusMainOnNextPage = false;
+    // The page scrolls to the top by itself (lib/scroll.ts): focusing must not jump it first.
+    focusMainContent({ preventScroll: true });
+  }, [key]);
+}
+
+/**
+ * A ref whose element's rendered height (px) the CSS variable `name` on <html> follows while it is
+ * mounted (ResizeObserver: wrapping, zoom, font size, viewport changes); removed afterwards.
+ */
+export function useHeightVariable<T extends HTMLElement>(name: string): RefObject<T | null> {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const update = () =>
+      root.style.setProperty(name, `${Math.ceil(el.getBoundingClientRect().height)}px`);
+    update();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty(name);
+    };
+  }, [name]);
+  return ref;
+}
+
+/** A box's horizontal extent, as from getBoundingClientRect(). */
+export interface HorizontalBox {
+  left: number;
+  right: number;
+}
+
+/**
+ * The scrollLeft that brings `item` fully inside `strip` (its visible box, less `inset` px on each
+ * side so a focus outline shows too), moving as little as possible; `scrollLeft` when it already is.
+ */
+export function scrollLeftToReveal(
+  strip: HorizontalBox,
+  item: HorizontalBox,
+  scrollLeft: number,
+  inset: number = 0,
+): number {
+  const start = strip.left + inset;
+  const end = strip.right - inset;
+  if (item.right - item.left > end - start || item.left < start) {
+    return Math.max(0, scrollLeft - (start - item.left));
+  }
+  if (item.right > end) return scrollLeft + (item.right - end);
+  return scrollLeft;
+}
