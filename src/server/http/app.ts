@@ -20,6 +20,7 @@ import { IMAGE_MAX_BYTES } from '../adapters/images/process';
 import { contentSecurityPolicy } from './plugins/csp';
 import { PageIdentities } from './plugins/auth';
 import { installRequestLog } from './plugins/request-log';
+import { guardPageRequests } from './plugins/page-requests';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installRequestLog(app);
+  guardPageRequests(app);
 
   // A fresh nonce per response lets React Router's inline hydration scripts pass the CSP.
   app.addHook('onRequest', (_request, reply, done) => {
