@@ -10,7 +10,8 @@ import {
 import type { Route } from './+types/root';
 import { LoadingOverlay, NavigationLoading } from './components/ui/loading';
 import { ModalHost } from './components/ui/modal';
-import { getSession, sessionMayHaveChanged } from './features/accounts/session';
+import { sessionMayHaveChanged } from './features/accounts/session';
+import { getSession } from './features/accounts/session.server';
 import { handleSessionExpired } from './features/accounts/session-expiry';
 import { setSessionExpiredHandler } from './lib/api';
 import { hasCookieConsent } from './lib/cookie-consent';
@@ -19,7 +20,7 @@ import type { RootData } from './lib/root-data';
 import { AppBehaviours } from './shell/AppBehaviours';
 import { CookieNotice } from './shell/CookieNotice';
 import { DefaultShell } from './shell/DefaultShell';
-import { ErrorPage } from './shell/ErrorPage';
+import { ErrorPage } from './shell/LazyErrorPage';
 import './app.css';
 
 // The browser API client is generic (lib/api.ts); what an ended session means to the user — the

@@ -1,7 +1,7 @@
 import { data, Outlet } from 'react-router';
 import type { Route } from './+types/user-site';
 import { DefaultShell } from '../shell/DefaultShell';
-import { ErrorPage } from '../shell/ErrorPage';
+import { ErrorPage } from '../shell/LazyErrorPage';
 import { LandingShell } from '../shell/LandingShell';
 import { UserSiteShell } from '../shell/UserSiteShell';
 import { getSiteByUsername } from '../features/sites/api/get-site';

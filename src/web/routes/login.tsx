@@ -17,7 +17,8 @@ import {
   formText,
   setCookieHeaders,
 } from '../features/accounts/form-post';
-import { getSession, withoutTokens } from '../features/accounts/session';
+import { withoutTokens } from '../features/accounts/session';
+import { getSession } from '../features/accounts/session.server';
 import {
   rememberAttemptedUrl,
   takeAttemptedUrl,

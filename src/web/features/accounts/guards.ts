@@ -2,7 +2,8 @@ import { data, redirect } from 'react-router';
 import type { SessionUser } from '../../../shared/contracts/accounts';
 import { MESSAGES } from '../../../shared/messages';
 import { loginUrlFor } from '../../lib/redirect';
-import { getSession, isAdmin, type SessionContext } from './session';
+import { isAdmin } from './session';
+import { getSession, type SessionContext } from './session.server';
 
 /**
  * Route guards (SPEC §2 "route guards named 'authenticated' and 'domain-check'"). A guarded route's
