@@ -16,6 +16,7 @@ import { handleSessionExpired } from './features/accounts/session-expiry';
 import { setSessionExpiredHandler } from './lib/api';
 import { hasCookieConsent } from './lib/cookie-consent';
 import { describeError, errorTitle } from './lib/errors';
+import { defaultDescription } from './lib/meta';
 import type { RootData } from './lib/root-data';
 import { AppBehaviours } from './shell/AppBehaviours';
 import { CookieNotice } from './shell/CookieNotice';
@@ -61,10 +62,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   if (error) return [{ title: `${errorTitle(describeError(error).status)} · ${brand}` }];
   return [
     { title: `${brand} · Your link in bio, now a storefront` },
-    {
-      name: 'description',
-      content: `${brand}: a personal page under your name where you post, sell and get paid.`,
-    },
+    { name: 'description', content: defaultDescription(brand) },
   ];
 };
 

@@ -27,14 +27,25 @@ import {
 import { serverApi } from '../lib/api';
 import type { ApiClient } from '../lib/api-client';
 import { issuesToFieldErrors, serverFieldErrors } from '../lib/form-errors';
-import { pageMeta } from '../lib/meta';
+import { brandFromMatches, pageMeta } from '../lib/meta';
 import { afterLoginPath } from '../lib/redirect';
 import { useRootData } from '../lib/root-data';
 
 /** /login, and /login?action=register for the registration form (SPEC §2). */
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const register = new URLSearchParams(location.search).get('action') === 'register';
-  return pageMeta(matches, register ? 'Create your account' : 'Log in');
+  const brand = brandFromMatches(matches);
+  return register
+    ? pageMeta(
+        matches,
+        'Create your account',
+        `Create your free ${brand} account: a page at your own name where you post, sell and get paid.`,
+      )
+    : pageMeta(
+        matches,
+        'Log in',
+        `Log in to ${brand} to manage your page, your posts, your orders and your sales.`,
+      );
 };
 
 /** Already signed in: straight on to where they were going (or /edit-profile). */

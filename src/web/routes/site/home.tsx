@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { LinkCards } from '../../components/ui/page';
 import { LandingPage, productHero } from '../../features/landing/components/LandingPage';
-import { siteNameFromMatches, useUserSite } from '../../features/sites/use-user-site';
+import { siteFromMatches, useUserSite } from '../../features/sites/use-user-site';
 import { canonicalMeta, pageMeta } from '../../lib/meta';
 import { POPULAR_TAGS, tagPath } from '../../lib/navigation';
 import { productLabel } from '../../features/sites/user-slug';
@@ -12,8 +12,13 @@ import { productLabel } from '../../features/sites/user-slug';
  * listed); `/index-{product}bio`: a landing page for one kind of seller.
  */
 export const meta: Route.MetaFunction = ({ matches, params }) => {
-  const name = siteNameFromMatches(matches);
-  if (name) return pageMeta(matches, name);
+  const site = siteFromMatches(matches);
+  if (site)
+    return pageMeta(
+      matches,
+      site.name,
+      site.description.trim() || `Posts, prices and checkout from ${site.name}.`,
+    );
   const product = /^index-(.+)bio$/i.exec(params.username ?? '')?.[1] ?? '';
   return [
     ...pageMeta(matches, `Link in bio for ${productLabel(product)}`),
