@@ -4,7 +4,7 @@ import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequest, createRequestListener } from '@remix-run/node-fetch-server';
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { publicConfig } from '../config/env';
 import { PAGE_IDENTITY_HEADER } from './plugins/auth';
 import { noRouteMessage, sendError } from './plugins/error-handler';
@@ -74,16 +74,17 @@ export async function createPageContext(
   request: FastifyRequest,
   reply: FastifyReply,
   resolveSession?: WebOptions['resolveSession'],
-): Promise<AppLoadContext> {
+): Promise<RouterContextProvider> {
   const session = resolveSession ? await resolveSession(request, reply) : null;
   const ticket = session ? app.pageIdentities.issue(session.user) : undefined;
   if (ticket) reply.raw.once('close', () => app.pageIdentities.revoke(ticket));
-  return {
+  // React Router's context object (future.v8_middleware) with the web's load context on it.
+  return Object.assign(new RouterContextProvider(), {
     apiFetch: createInProcessFetch(app, { ticket, ip: request.ip, host: request.host }),
     config: publicConfig(app.deps.env),
     nonce: (reply.raw as { cspNonce?: string }).cspNonce ?? '',
     signedIn: session !== null,
-  };
+  });
 }
 
 /**

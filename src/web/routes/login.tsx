@@ -49,10 +49,9 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 };
 
 /** Already signed in: straight on to where they were going (or /edit-profile). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { user } = await getSession(context);
-  if (user)
-    throw redirect(afterLoginPath(new URL(request.url).searchParams.get('redirectTo'), null));
+  if (user) throw redirect(afterLoginPath(url.searchParams.get('redirectTo'), null));
   return null;
 }
 
@@ -61,8 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * reach here): log in → redirect on with the API's cookies, or the page again with the server's
  * message and the entered values (never the password); register → the success text inline.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const url = new URL(request.url);
+export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await request.formData();
   const client = serverApi(context);
   return url.searchParams.get('action') === 'register'
