@@ -11,8 +11,8 @@ import type { Plugin } from 'vite';
  * - everything the root route, the layouts or the client entry import *statically* is loaded by
  *   every page anyway: it goes into `vendor` (React, React DOM, React Router, other packages) and
  *   `app` (our shell, lib and shared code);
- * - the UI primitives (`src/web/components`) that only some routes import join `app` too (a few
- *   KB, used by most pages);
+ * - the UI primitives (`src/web/components`) that several routes import join `app` too (a few
+ *   KB: form fields, page headers); one that a single route uses stays with that route;
  * - a feature's small helpers that only routes import (`src/web/features/<name>` outside its
  *   `components/`: API calls, validation, formatting) become one chunk per feature,
  *   `feature-<name>`; its components keep Rollup's grouping by the routes that use them, so a
@@ -56,35 +56,35 @@ export function clientChunks(): Plugin {
       return {
         ...options,
         manualChunks(id, { getModuleInfo }) {
-          // Walks the static importers upwards from `start`: true once one satisfies `found`.
-          const reaches = (start: string, found: (importer: string) => boolean): boolean => {
+          // Who imports `start` statically, directly or not (walking the static importers up): the
+          // entry modules (route modules, the client entry), and whether a root is among them.
+          const importersOf = (start: string) => {
+            const entries = new Set<string>();
+            let rooted = false;
             const seen = new Set<string>([start]);
             const queue = [start];
             while (queue.length) {
               const info = getModuleInfo(queue.shift()!) as ModuleInfoLike;
               for (const importer of info?.importers ?? []) {
-                if (found(importer)) return true;
-                if (!seen.has(importer)) {
-                  seen.add(importer);
-                  queue.push(importer);
-                }
+                if (seen.has(importer)) continue;
+                seen.add(importer);
+                if (ROOTS.some((root) => root.test(bare(importer)))) rooted = true;
+                if ((getModuleInfo(importer) as ModuleInfoLike)?.isEntry) entries.add(importer);
+                queue.push(importer);
               }
             }
-            return false;
+            return { entries, rooted };
           };
           const info = getModuleInfo(id) as ModuleInfoLike;
           if (!info || info.isEntry) return null;
-          const isRoot = (moduleId: string) => ROOTS.some((root) => root.test(bare(moduleId)));
-          if (reaches(id, isRoot)) return id.includes('/node_modules/') ? 'vendor' : 'app';
+          const { entries, rooted } = importersOf(id);
+          if (rooted) return id.includes('/node_modules/') ? 'vendor' : 'app';
           const file = bare(id);
-          const isStatic = () =>
-            reaches(
-              id,
-              (importer) => (getModuleInfo(importer) as ModuleInfoLike)?.isEntry === true,
-            );
-          if (file.includes('/src/web/components/') && isStatic()) return 'app';
+          // Shared by several routes (form fields, page headers); a component one route uses
+          // stays in that route's chunk.
+          if (file.includes('/src/web/components/') && entries.size >= 2) return 'app';
           const feature = /\/src\/web\/features\/([^/]+)\/(?!components\/)/.exec(file)?.[1];
-          if (feature && isStatic()) return `feature-${feature}`;
+          if (feature && entries.size >= 1) return `feature-${feature}`;
           return null;
         },
       };

@@ -132,6 +132,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       index: false,
       decorateReply: false,
       cacheControl: false,
+      // Hashed names never change content: no revalidation, so no validators to send.
+      etag: false,
+      lastModified: false,
       // `<file>.br` / `<file>.gz` written beside each asset by the build (vite/precompress.ts),
       // chosen by Accept-Encoding, with `Vary: accept-encoding`.
       preCompressed: true,

@@ -8,7 +8,6 @@ import {
   EMAIL_MAX,
   hasNoNul,
   isHttpUrl,
-  isReservedUsername,
   LINK_MAX,
   normalizeUsername,
   NAME_MAX,
@@ -27,6 +26,29 @@ import {
 } from './account-rules';
 
 export * from './account-rules';
+
+/**
+ * Names a page at /{name} would shadow: every static route segment of SPEC §2 plus paths the
+ * server owns and words that would confuse people. `/index-{product}bio` pages are matched by pattern.
+ */
+// prettier-ignore
+export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  // SPEC §2 static routes and first segments of parameterised routes
+  '404', 'about', 'add-tags', 'admin-products', 'all-posts', 'careers', 'checkout', 'comments', 'contact',
+  'edit-page', 'edit-profile', 'favorites', 'feed', 'following', 'how-to-sell-used-pc-hardware-online',
+  'index-landing', 'index-old', 'landing-old', 'login', 'logout', 'marketplace', 'message', 'messages',
+  'my-posts', 'onboarding-failure', 'onboarding-success', 'orders', 'plan-selection', 'pricing', 'privacy',
+  'reset-password', 'sales', 'search-results', 'terms', 'thanks', 'users', 'items', 'feedback', 'products',
+  'add-edit-item', 'password-reset',
+  // server paths and words that would impersonate the service
+  'api', 'media', 'media-upload', 'assets', 'admin', 'static', 'www', 'help', 'support', 'settings', 'null',
+  'undefined',
+]);
+const RESERVED_PATTERN = /^index-.*bio$/;
+
+export function isReservedUsername(username: string): boolean {
+  return RESERVED_USERNAMES.has(username) || RESERVED_PATTERN.test(username);
+}
 
 const EMAIL_RULE = 'Enter a valid email address.';
 

@@ -1,4 +1,4 @@
-// Account rules without zod: limits, reserved names, roles and the small checks the web shows
+// Account rules without zod: limits, roles and the small checks the web shows
 // or needs before a request (hints, counters, menus). The zod schemas of account-fields.ts and
 // accounts.ts are built from these; the browser imports this file alone so that a page that only
 // needs a limit or a role check does not load the schemas (docs/decisions/011).
@@ -16,29 +16,6 @@ export const TAGS_MAX = 20;
 export const TAG_MAX = 30;
 /** Opaque tokens are 43 characters; anything much longer is not one of ours. */
 export const TOKEN_MAX = 200;
-
-/**
- * Names a page at /{name} would shadow: every static route segment of SPEC §2 plus paths the
- * server owns and words that would confuse people. `/index-{product}bio` pages are matched by pattern.
- */
-// prettier-ignore
-export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
-  // SPEC §2 static routes and first segments of parameterised routes
-  '404', 'about', 'add-tags', 'admin-products', 'all-posts', 'careers', 'checkout', 'comments', 'contact',
-  'edit-page', 'edit-profile', 'favorites', 'feed', 'following', 'how-to-sell-used-pc-hardware-online',
-  'index-landing', 'index-old', 'landing-old', 'login', 'logout', 'marketplace', 'message', 'messages',
-  'my-posts', 'onboarding-failure', 'onboarding-success', 'orders', 'plan-selection', 'pricing', 'privacy',
-  'reset-password', 'sales', 'search-results', 'terms', 'thanks', 'users', 'items', 'feedback', 'products',
-  'add-edit-item', 'password-reset',
-  // server paths and words that would impersonate the service
-  'api', 'media', 'media-upload', 'assets', 'admin', 'static', 'www', 'help', 'support', 'settings', 'null',
-  'undefined',
-]);
-const RESERVED_PATTERN = /^index-.*bio$/;
-
-export function isReservedUsername(username: string): boolean {
-  return RESERVED_USERNAMES.has(username) || RESERVED_PATTERN.test(username);
-}
 
 /** Usernames are compared after NFKC (full-width 'ａ' → 'a') and lower-casing. */
 export function normalizeUsername(raw: string): string {
