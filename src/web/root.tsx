@@ -59,11 +59,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   const brand = loaderData?.config.brandName ?? 'Storefront';
-  if (error) return [{ title: `${errorTitle(describeError(error).status)} · ${brand}` }];
-  return [
-    { title: `${brand} · Your link in bio, now a storefront` },
-    { name: 'description', content: defaultDescription(brand) },
-  ];
+  const description = { name: 'description', content: defaultDescription(brand) };
+  if (error)
+    return [{ title: `${errorTitle(describeError(error).status)} · ${brand}` }, description];
+  return [{ title: `${brand} · Your link in bio, now a storefront` }, description];
 };
 
 export function Layout({ children }: { children: React.ReactNode }) {
