@@ -70,6 +70,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     threshold: 1024,
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
+    // Pages and JSON up to 64 KB (nearly all) are compressed in one call, not through a stream.
+    syncThreshold: 64 * 1024,
     globalDecompression: false,
   });
   await app.register(cookie, { secret: deps.secret });

@@ -1,6 +1,4 @@
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequest, createRequestListener } from '@remix-run/node-fetch-server';
@@ -8,6 +6,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'r
 import { publicConfig } from '../config/env';
 import { PAGE_IDENTITY_HEADER } from './plugins/auth';
 import { noRouteMessage, sendError } from './plugins/error-handler';
+import { renderedBody } from './rendered-body';
 import type { PageSession } from './session';
 
 export interface WebOptions {
@@ -108,16 +107,16 @@ const DOCUMENT_ONLY_HEADERS = [
 /**
  * Sends React Router's Response through Fastify's reply, so the reply's hooks apply to pages as to
  * every other answer (compression in app.ts, the Set-Cookie headers the session check wrote, the
- * security headers and CSP nonce set on request): status and headers are copied, the body is
- * streamed as it renders.
+ * security headers and CSP nonce set on request): status and headers are copied, the body goes
+ * out as it renders (renderedBody).
  */
-function sendWebResponse(reply: FastifyReply, response: Response) {
+async function sendWebResponse(reply: FastifyReply, response: Response) {
   reply.status(response.status);
   // Headers yields each Set-Cookie on its own; reply.header appends set-cookie values (to the
   // session cookies already on the reply) and sets every other header.
   for (const [name, value] of response.headers) reply.header(name, value);
   if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as NodeWebReadableStream<Uint8Array>));
+  return reply.send(await renderedBody(response.body));
 }
 
 /** Serves the client bundle and renders every other path with React Router. */
