@@ -19,6 +19,12 @@ export interface WebLoadContext {
   signedIn: boolean;
 }
 
+/**
+ * With `future.v8_middleware` loaders and actions get a `RouterContextProvider`; the server builds
+ * one carrying these fields (src/server/http/ssr.ts), the migration path React Router documents
+ * for apps that used `AppLoadContext`. Moving to `context.get(…)` with typed contexts is for the
+ * v8 upgrade.
+ */
 declare module 'react-router' {
-  interface AppLoadContext extends WebLoadContext {}
+  interface RouterContextProvider extends WebLoadContext {}
 }

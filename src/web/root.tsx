@@ -10,16 +10,18 @@ import {
 import type { Route } from './+types/root';
 import { LoadingOverlay, NavigationLoading } from './components/ui/loading';
 import { ModalHost } from './components/ui/modal';
-import { getSession, sessionMayHaveChanged } from './features/accounts/session';
+import { sessionMayHaveChanged } from './features/accounts/session';
+import { getSession } from './features/accounts/session.server';
 import { handleSessionExpired } from './features/accounts/session-expiry';
 import { setSessionExpiredHandler } from './lib/api';
 import { hasCookieConsent } from './lib/cookie-consent';
 import { describeError, errorTitle } from './lib/errors';
+import { defaultDescription } from './lib/meta';
 import type { RootData } from './lib/root-data';
 import { AppBehaviours } from './shell/AppBehaviours';
 import { CookieNotice } from './shell/CookieNotice';
 import { DefaultShell } from './shell/DefaultShell';
-import { ErrorPage } from './shell/ErrorPage';
+import { ErrorPage } from './shell/LazyErrorPage';
 import './app.css';
 
 // The browser API client is generic (lib/api.ts); what an ended session means to the user — the
@@ -57,14 +59,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   const brand = loaderData?.config.brandName ?? 'Storefront';
-  if (error) return [{ title: `${errorTitle(describeError(error).status)} · ${brand}` }];
-  return [
-    { title: `${brand} · Your link in bio, now a storefront` },
-    {
-      name: 'description',
-      content: `${brand}: a personal page under your name where you post, sell and get paid.`,
-    },
-  ];
+  const description = { name: 'description', content: defaultDescription(brand) };
+  if (error)
+    return [{ title: `${errorTitle(describeError(error).status)} · ${brand}` }, description];
+  return [{ title: `${brand} · Your link in bio, now a storefront` }, description];
 };
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from 'react-router';
+import type { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAGE_IDENTITY_HEADER } from '../../src/server/http/plugins/auth';
 import { resolvePageSession } from '../../src/server/http/session';
@@ -25,7 +25,7 @@ beforeAll(async () => {
     web: async (app) => {
       const resolveSession = resolvePageSession(app);
       app.get('/probe', async (request, reply) => {
-        const context: AppLoadContext = await createPageContext(app, request, reply, resolveSession);
+        const context: RouterContextProvider = await createPageContext(app, request, reply, resolveSession);
         const atStart = statements.length;
         const statuses = [];
         for (const url of ['/api/v1/users/me', '/api/v1/sites/mine', '/api/v1/sites?username=nobody-here']) {

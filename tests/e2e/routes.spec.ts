@@ -1,5 +1,11 @@
 import { expect, test } from './support';
 
+/** The content of `<meta name="description">`, or null when the page has none. */
+function metaDescription(html: string): string | null {
+  const tag = /<meta\s[^>]*name="description"[^>]*>/i.exec(html)?.[0];
+  return tag ? (/content="([^"]*)"/i.exec(tag)?.[1] ?? '') : null;
+}
+
 /** Every static route of SPEC §2, rendered by the server (no browser needed). */
 const PUBLIC = [
   '/',
@@ -67,6 +73,7 @@ test.describe('every SPEC §2 route answers', () => {
       const html = await res.text();
       expect(html).toMatch(/<h1[\s>]/);
       expect(html).not.toContain('This page could not be found');
+      expect(metaDescription(html)?.trim(), 'meta description').toBeTruthy();
     });
   }
 
@@ -77,6 +84,27 @@ test.describe('every SPEC §2 route answers', () => {
       expect(res.headers()['location']).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
     });
   }
+
+  test('signed in, every signed-in page has a meta description too', async ({ request }) => {
+    // The super admin sees the admin pages as well.
+    const login = await request.post('/api/v1/login', {
+      data: { email: 'admin@example.com', password: 'admin-pass-123' },
+    });
+    expect(login.status()).toBe(200);
+    for (const path of SIGNED_IN) {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(200);
+      expect(metaDescription(await res.text())?.trim(), `${path}: meta description`).toBeTruthy();
+    }
+  });
+
+  test('error pages have a meta description', async ({ request }) => {
+    for (const path of ['/404', '/no/such/page', '/no-such-seller-here']) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(404);
+      expect(metaDescription(await res.text())?.trim(), `${path}: meta description`).toBeTruthy();
+    }
+  });
 
   test('hashed bundles are cached forever; pages are not', async ({ request }) => {
     const page = await request.get('/about');

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { createRequestListener } from '@remix-run/node-fetch-server';
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import { createRequest, createRequestListener } from '@remix-run/node-fetch-server';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { publicConfig } from '../config/env';
 import { PAGE_IDENTITY_HEADER } from './plugins/auth';
 import { noRouteMessage, sendError } from './plugins/error-handler';
+import { renderedBody } from './rendered-body';
 import type { PageSession } from './session';
 
 export interface WebOptions {
@@ -48,6 +49,8 @@ export function createInProcessFetch(
     request.headers.forEach((v, k) => (headers[k] = v));
     if (opts.ticket) headers[PAGE_IDENTITY_HEADER] = opts.ticket;
     if (opts.host && !headers.host) headers.host = opts.host;
+    // In-process answers are read at once: compressing them would only cost CPU.
+    headers['accept-encoding'] = 'identity';
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     const res = await app.inject({
       method: request.method as 'GET',
@@ -70,18 +73,54 @@ export async function createPageContext(
   request: FastifyRequest,
   reply: FastifyReply,
   resolveSession?: WebOptions['resolveSession'],
-): Promise<AppLoadContext> {
+): Promise<RouterContextProvider> {
   const session = resolveSession ? await resolveSession(request, reply) : null;
   // A signed-in page shows personal data; a refreshed session sets tokens: never cached.
   if (session || reply.hasHeader('set-cookie')) reply.header('cache-control', 'private, no-store');
   const ticket = session ? app.pageIdentities.issue(session.user) : undefined;
   if (ticket) reply.raw.once('close', () => app.pageIdentities.revoke(ticket));
-  return {
+  // React Router's context object (future.v8_middleware) with the web's load context on it.
+  return Object.assign(new RouterContextProvider(), {
     apiFetch: createInProcessFetch(app, { ticket, ip: request.ip, host: request.host }),
     config: publicConfig(app.deps.env),
     nonce: (reply.raw as { cspNonce?: string }).cspNonce ?? '',
     signedIn: session !== null,
-  };
+  });
+}
+
+/**
+ * Security headers that only mean something on a document (an HTML page): helmet sets them on every
+ * answer, but on a script or stylesheet they are ~0.5 KB of dead weight per request, paid by every
+ * page view for each of its bundles. Hashed assets drop them; `X-Content-Type-Options: nosniff`,
+ * `Cross-Origin-Resource-Policy` and `Referrer-Policy` (which also governs a stylesheet's own
+ * requests) stay.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/**
+ * Sends React Router's Response through Fastify's reply, so the reply's hooks apply to pages as to
+ * every other answer (compression in app.ts, the Set-Cookie headers the session check wrote, the
+ * security headers and CSP nonce set on request): status and headers are copied, the body goes
+ * out as it renders (renderedBody).
+ */
+async function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  // Headers yields each Set-Cookie on its own; reply.header appends set-cookie values (to the
+  // session cookies already on the reply) and sets every other header.
+  for (const [name, value] of response.headers) reply.header(name, value);
+  // A page that signs someone in (or out) carries their tokens: no cache may keep it.
+  if (reply.hasHeader('set-cookie')) reply.header('cache-control', 'private, no-store');
+  if (!response.body) return reply.send();
+  return reply.send(await renderedBody(response.body));
 }
 
 /** Serves the client bundle and renders every other path with React Router. */
@@ -96,12 +135,17 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       index: false,
       decorateReply: false,
       cacheControl: false,
+      // Hashed names never change content: no revalidation, so no validators to send.
+      etag: false,
+      lastModified: false,
+      // `<file>.br` / `<file>.gz` written beside each asset by the build (vite/precompress.ts),
+      // chosen by Accept-Encoding, with `Vary: accept-encoding`.
+      preCompressed: true,
       // Hashed bundles never change: cache them forever. Other files (favicon) revalidate.
       setHeaders(reply, filePath) {
-        reply.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        if (hashed) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
       },
     });
   }
@@ -116,15 +160,28 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
         return sendError(reply, 404, noRouteMessage(request), 'NOT_FOUND');
       }
       const context = await createPageContext(app, request, reply, options.resolveSession);
-      // Headers set so far (cookies, security headers) must survive: copy them onto the raw response.
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined) reply.raw.setHeader(name, value as string | string[]);
+
+      if (options.viteMiddleware) {
+        // Development: Vite's middleware answers its own paths on the raw response; the rest is
+        // rendered straight onto it (no compression in development).
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value !== undefined) reply.raw.setHeader(name, value as string | string[]);
+        }
+        reply.hijack();
+        const listener = createRequestListener((req) => handler(req, context));
+        options.viteMiddleware(request.raw, reply.raw, () => void listener(request.raw, reply.raw));
+        return;
       }
-      reply.hijack();
-      const listener = createRequestListener((req) => handler(req, context));
-      const render = () => void listener(request.raw, reply.raw);
-      if (options.viteMiddleware) options.viteMiddleware(request.raw, reply.raw, render);
-      else render();
+
+      let webRequest: Request;
+      try {
+        // The body stays unread until an action reads it (no content-type parser in this scope).
+        webRequest = createRequest(request.raw, reply.raw);
+      } catch {
+        return sendError(reply, 400, 'This request could not be read.', 'BAD_REQUEST');
+      }
+      const response = await handler(webRequest, context);
+      return sendWebResponse(reply, response);
     });
   });
 }

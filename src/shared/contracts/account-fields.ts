@@ -1,22 +1,31 @@
-import { z } from 'zod';
-import { requiredAs } from './common';
-
 // Field rules of the account forms, shared by the API (validation) and the web forms (hints).
 // Messages are phrased for people; the API prefixes the field ("username: …").
 
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 30;
-export const USERNAME_RE = /^[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?$/;
-export const EMAIL_MAX = 254;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const NAME_MAX = 80;
-export const BIO_MAX = 500;
-export const LINK_MAX = 300;
-export const TAGS_MAX = 20;
-export const TAG_MAX = 30;
-/** Opaque tokens are 43 characters; anything much longer is not one of ours. */
-export const TOKEN_MAX = 200;
+import { z } from 'zod';
+import { requiredAs } from './common';
+import {
+  BIO_MAX,
+  EMAIL_MAX,
+  hasNoNul,
+  isHttpUrl,
+  LINK_MAX,
+  normalizeUsername,
+  NAME_MAX,
+  NUL_RULE,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  TAG_MAX,
+  TAGS_MAX,
+  TOKEN_MAX,
+  USERNAME_ASCII_RULE,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_RE,
+  USERNAME_RESERVED,
+  USERNAME_RULE,
+} from './account-rules';
+
+export * from './account-rules';
 
 /**
  * Names a page at /{name} would shadow: every static route segment of SPEC §2 plus paths the
@@ -41,23 +50,6 @@ export function isReservedUsername(username: string): boolean {
   return RESERVED_USERNAMES.has(username) || RESERVED_PATTERN.test(username);
 }
 
-/** Usernames are compared after NFKC (full-width 'ａ' → 'a') and lower-casing. */
-export function normalizeUsername(raw: string): string {
-  return raw.normalize('NFKC').trim().toLowerCase();
-}
-
-/**
- * PostgreSQL text cannot hold U+0000: refuse it as a validation error instead of letting the
- * database fail the request with a 500.
- */
-export const hasNoNul = (value: string): boolean => !value.includes('\u0000');
-export const NUL_RULE = 'Remove the invisible control character from this text.';
-
-export const USERNAME_RULE =
-  "Use 3–30 lowercase letters, numbers, '-' or '_', starting and ending with a letter or number.";
-export const USERNAME_ASCII_RULE =
-  "Use only the letters a–z, numbers, '-' or '_' (accented letters and look-alike characters from other alphabets are not allowed).";
-export const USERNAME_RESERVED = 'This username is reserved. Please choose another one.';
 const EMAIL_RULE = 'Enter a valid email address.';
 
 export const usernameSchema = z
@@ -102,12 +94,6 @@ export const bioSchema = z
   .trim()
   .max(BIO_MAX, `Use at most ${BIO_MAX} characters.`)
   .refine(hasNoNul, NUL_RULE);
-
-export function isHttpUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
-  const { protocol } = new URL(value);
-  return protocol === 'http:' || protocol === 'https:';
-}
 
 export const linkSchema = z
   .string(requiredAs('text'))

@@ -14,20 +14,10 @@ import {
   usernameSchema,
 } from './account-fields';
 import { siteSchema } from './sites';
+import { ACCOUNT_TYPES, ROLES } from './account-rules';
 
 // Request and response shapes of the account calls (SPEC §7 "Auth and users", DESIGN §4).
 // Messages are phrased for people; the API prefixes the field ("username: …").
-
-export const ROLES = ['user', 'moderator', 'admin', 'superAdmin'] as const;
-export type Role = (typeof ROLES)[number];
-export const ADMIN_ROLES = ['admin', 'superAdmin'] as const satisfies readonly Role[];
-export const ACCOUNT_TYPES = ['seller', 'buyer', 'both'] as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[number];
-
-export const isAdminRole = (role: string | undefined | null): boolean =>
-  role === 'admin' || role === 'superAdmin';
-/** SPEC §6: account types seller and both count as seller. */
-export const isSeller = (accountType: AccountType): boolean => accountType !== 'buyer';
 
 export * from './account-fields';
 

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import type { Route } from './+types/default';
 import { DefaultShell } from '../shell/DefaultShell';
-import { ErrorPage } from '../shell/ErrorPage';
+import { ErrorPage } from '../shell/LazyErrorPage';
 import { describeError, errorTitle } from '../lib/errors';
 import { pageMeta } from '../lib/meta';
 

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import type { Route } from './+types/landing';
-import { ErrorPage } from '../shell/ErrorPage';
+import { ErrorPage } from '../shell/LazyErrorPage';
 import { LandingShell } from '../shell/LandingShell';
 import { describeError, errorTitle } from '../lib/errors';
 import { pageMeta } from '../lib/meta';

@@ -1,7 +1,7 @@
 import { data, Outlet } from 'react-router';
 import type { Route } from './+types/user-site';
 import { DefaultShell } from '../shell/DefaultShell';
-import { ErrorPage } from '../shell/ErrorPage';
+import { ErrorPage } from '../shell/LazyErrorPage';
 import { LandingShell } from '../shell/LandingShell';
 import { UserSiteShell } from '../shell/UserSiteShell';
 import { getSiteByUsername } from '../features/sites/api/get-site';
@@ -21,15 +21,11 @@ const notFound = () => data(MESSAGES.pageNotFound, { status: 404 });
  * landing page, `/{username}-x` the alternative view of {username}'s site, anything else a user's
  * site from GET /sites?username= (features/sites) — an unknown user is a 404.
  */
-export async function loader({
-  params,
-  context,
-  request,
-}: Route.LoaderArgs): Promise<UserSiteData> {
+export async function loader({ params, context, url }: Route.LoaderArgs): Promise<UserSiteData> {
   const slug = parseUserSlug(params.username);
   if (slug.kind === 'invalid') throw notFound();
   if (slug.kind === 'landing') {
-    const depth = new URL(request.url).pathname.split('/').filter(Boolean).length;
+    const depth = url.pathname.split('/').filter(Boolean).length;
     if (depth > 1) throw notFound();
     return { kind: 'landing', product: slug.product };
   }

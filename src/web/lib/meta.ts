@@ -15,18 +15,27 @@ export function brandFromMatches(matches: readonly MatchLike[]): string {
   return root?.config?.brandName || FALLBACK_BRAND;
 }
 
-/** `<title>Page · Brand</title>` plus a description, for route `meta` exports. */
+/** What a page says about itself when it has nothing more specific (search results, previews). */
+export function defaultDescription(brand: string): string {
+  return `${brand}: a personal page under your name where you post, sell and get paid.`;
+}
+
+/**
+ * `<title>Page · Brand</title>` plus a description (the page's own, else the site's default: every
+ * page has one), for route `meta` exports.
+ */
 export function pageMeta(
   matches: readonly MatchLike[],
   title: string,
   description?: string,
 ): MetaDescriptor[] {
   const brand = brandFromMatches(matches);
-  const out: MetaDescriptor[] = [{ title: title ? `${title} · ${brand}` : brand }];
-  if (description) {
-    out.push({ name: 'description', content: description });
-    out.push({ property: 'og:description', content: description });
-  }
+  const text = description || defaultDescription(brand);
+  const out: MetaDescriptor[] = [
+    { title: title ? `${title} · ${brand}` : brand },
+    { name: 'description', content: text },
+    { property: 'og:description', content: text },
+  ];
   out.push({ property: 'og:title', content: title || brand });
   return out;
 }

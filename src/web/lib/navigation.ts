@@ -1,4 +1,5 @@
-import { isAdminRole, type SessionUser } from '../../shared/contracts/accounts';
+import { isAdminRole } from '../../shared/contracts/account-rules';
+import type { SessionUser } from '../../shared/contracts/accounts';
 
 /** One link of the side menu. */
 export interface MenuEntry {

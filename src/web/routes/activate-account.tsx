@@ -19,8 +19,8 @@ type Activation =
   | { state: 'missing' };
 
 /** Runs on the server, so the link works without JavaScript and the token is spent once. */
-export async function loader({ request, context }: Route.LoaderArgs): Promise<Activation> {
-  const token = new URL(request.url).searchParams.get('token')?.trim();
+export async function loader({ url, context }: Route.LoaderArgs): Promise<Activation> {
+  const token = url.searchParams.get('token')?.trim();
   if (!token) return { state: 'missing' };
   try {
     const res = await activateAccount(serverApi(context), token);

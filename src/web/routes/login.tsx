@@ -17,7 +17,8 @@ import {
   formText,
   setCookieHeaders,
 } from '../features/accounts/form-post';
-import { getSession, withoutTokens } from '../features/accounts/session';
+import { withoutTokens } from '../features/accounts/session';
+import { getSession } from '../features/accounts/session.server';
 import {
   rememberAttemptedUrl,
   takeAttemptedUrl,
@@ -27,21 +28,31 @@ import { serverApi } from '../lib/api';
 import type { ApiClient } from '../lib/api-client';
 import { requestMainFocusAfterNavigation } from '../lib/focus';
 import { issuesToFieldErrors, serverFieldErrors } from '../lib/form-errors';
-import { pageMeta } from '../lib/meta';
+import { brandFromMatches, pageMeta } from '../lib/meta';
 import { afterLoginPath } from '../lib/redirect';
 import { useRootData } from '../lib/root-data';
 
 /** /login, and /login?action=register for the registration form (SPEC §2). */
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const register = new URLSearchParams(location.search).get('action') === 'register';
-  return pageMeta(matches, register ? 'Create your account' : 'Log in');
+  const brand = brandFromMatches(matches);
+  return register
+    ? pageMeta(
+        matches,
+        'Create your account',
+        `Create your free ${brand} account: a page at your own name where you post, sell and get paid.`,
+      )
+    : pageMeta(
+        matches,
+        'Log in',
+        `Log in to ${brand} to manage your page, your posts, your orders and your sales.`,
+      );
 };
 
 /** Already signed in: straight on to where they were going (or /edit-profile). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { user } = await getSession(context);
-  if (user)
-    throw redirect(afterLoginPath(new URL(request.url).searchParams.get('redirectTo'), null));
+  if (user) throw redirect(afterLoginPath(url.searchParams.get('redirectTo'), null));
   return null;
 }
 
@@ -50,8 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * reach here): log in → redirect on with the API's cookies, or the page again with the server's
  * message and the entered values (never the password); register → the success text inline.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const url = new URL(request.url);
+export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await request.formData();
   const client = serverApi(context);
   return url.searchParams.get('action') === 'register'

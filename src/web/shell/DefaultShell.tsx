@@ -6,7 +6,7 @@ import { LazyAvatarMenu } from './LazyAvatarMenu';
 import { CartLink } from './CartLink';
 import { Logo } from './Logo';
 import { SearchForm } from './SearchForm';
-import { SideMenu } from './SideMenu';
+import { LazySideMenu as SideMenu } from './LazySideMenu';
 import { SkipLink } from './SkipLink';
 import { TagList } from './TagList';
 import { useHeightVariable } from '../lib/focus';

@@ -5,7 +5,7 @@ import { SocialIcon } from '../components/ui/icons';
 import { Copyright, FooterNav } from './FooterNav';
 import { LazyAvatarMenu } from './LazyAvatarMenu';
 import { Logo } from './Logo';
-import { SideMenu } from './SideMenu';
+import { LazySideMenu as SideMenu } from './LazySideMenu';
 import { SkipLink } from './SkipLink';
 
 export const SOCIAL_LINKS = [

@@ -7,7 +7,7 @@ import {
   type SiteBranding,
 } from '../features/sites/site-theme';
 import { CartLink } from './CartLink';
-import { SideMenu } from './SideMenu';
+import { LazySideMenu as SideMenu } from './LazySideMenu';
 import { SkipLink } from './SkipLink';
 
 interface UserSiteShellProps {

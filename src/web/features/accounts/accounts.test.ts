@@ -15,13 +15,17 @@ describe('pageUrlHint', () => {
 });
 
 describe('checkNewPassword', () => {
-  it('applies the shared password rule, then checks the confirmation', () => {
-    expect(checkNewPassword('short', 'short')).toEqual({ password: 'Use at least 8 characters.' });
-    expect(checkNewPassword('x'.repeat(129), '')).toEqual({
+  it('applies the shared password rule, then checks the confirmation', async () => {
+    expect(await checkNewPassword('short', 'short')).toEqual({
+      password: 'Use at least 8 characters.',
+    });
+    expect(await checkNewPassword('x'.repeat(129), '')).toEqual({
       password: 'Use at most 128 characters.',
     });
-    expect(checkNewPassword('long enough', 'long enougH')).toEqual({ confirm: PASSWORDS_DIFFER });
-    expect(checkNewPassword('long enough', 'long enough')).toEqual({});
+    expect(await checkNewPassword('long enough', 'long enougH')).toEqual({
+      confirm: PASSWORDS_DIFFER,
+    });
+    expect(await checkNewPassword('long enough', 'long enough')).toEqual({});
   });
 });
 

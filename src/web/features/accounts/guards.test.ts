@@ -38,6 +38,22 @@ describe('route guards', () => {
     );
   });
 
+  it("remembers the page's own URL, not the raw data request of a client navigation", async () => {
+    // future.v8_passThroughRequests: request.url is `/edit-profile.data?…`, `url` the page.
+    const dataRequest = new Request('http://localhost/edit-profile.data?tab=password');
+    const url = new URL('http://localhost/edit-profile?tab=password');
+    const e = await thrown(
+      guardLoader(['authenticated'])({
+        request: dataRequest,
+        url,
+        context: { apiFetch: fetch, signedIn: false },
+      }),
+    );
+    expect((e as Response).headers.get('location')).toBe(
+      `/login?redirectTo=${encodeURIComponent('/edit-profile?tab=password')}`,
+    );
+  });
+
   it('authenticated lets signed-in users through', async () => {
     await expect(runGuards(['authenticated'], { request, user })).resolves.toBeUndefined();
   });

@@ -2,7 +2,8 @@ import { data, redirect } from 'react-router';
 import type { SessionUser } from '../../../shared/contracts/accounts';
 import { MESSAGES } from '../../../shared/messages';
 import { loginUrlFor } from '../../lib/redirect';
-import { getSession, isAdmin, type SessionContext } from './session';
+import { isAdmin } from './session';
+import { getSession, type SessionContext } from './session.server';
 
 /**
  * Route guards (SPEC §2 "route guards named 'authenticated' and 'domain-check'"). A guarded route's
@@ -10,14 +11,19 @@ import { getSession, isAdmin, type SessionContext } from './session';
  */
 export interface GuardContext {
   request: Request;
+  /**
+   * The page's URL without React Router's `.data` suffix and internal parameters (the route's
+   * `url` argument); `request.url` is the raw one (future.v8_passThroughRequests).
+   */
+  url?: URL;
   user: SessionUser | null | undefined;
 }
 
 export type Guard = (ctx: GuardContext) => void | Promise<void>;
 
 /** Signed out → /login?redirectTo=<where they were going>. */
-const authenticated: Guard = ({ request, user }) => {
-  if (!user) throw redirect(loginUrlFor(request));
+const authenticated: Guard = ({ request, url, user }) => {
+  if (!user) throw redirect(loginUrlFor(url ?? request));
 };
 
 /** Kept for parity with the SPEC: it intentionally does nothing. */
@@ -53,9 +59,17 @@ export async function runGuards(names: readonly string[], ctx: GuardContext): Pr
  * `export const loader = guardLoader(['authenticated'])`.
  */
 export function guardLoader(names: readonly GuardName[]) {
-  return async ({ request, context }: { request: Request; context: SessionContext }) => {
+  return async ({
+    request,
+    url,
+    context,
+  }: {
+    request: Request;
+    url?: URL;
+    context: SessionContext;
+  }) => {
     const { user } = await getSession(context);
-    await runGuards(names, { request, user });
+    await runGuards(names, { request, url, user });
     return { user };
   };
 }

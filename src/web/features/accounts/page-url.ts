@@ -1,4 +1,4 @@
-import { normalizeUsername } from '../../../shared/contracts/accounts';
+import { normalizeUsername } from '../../../shared/contracts/account-rules';
 
 /** "https://shop.example/ann": where a username's page lives, for the live hint while typing. */
 export function pageUrlHint(appUrl: string, username: string): string {

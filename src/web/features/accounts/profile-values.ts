@@ -1,4 +1,4 @@
-import { BIO_MAX } from '../../../shared/contracts/accounts';
+import { BIO_MAX } from '../../../shared/contracts/account-rules';
 
 /** Largest avatar the server accepts (the server's IMAGE_MAX_BYTES): checked before uploading. */
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;

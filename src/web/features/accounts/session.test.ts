@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serverApi } from '../../lib/api';
-import {
-  EMPTY_SESSION,
-  fetchSession,
-  getSession,
-  isAdmin,
-  sessionMayHaveChanged,
-  withoutTokens,
-} from './session';
+import { EMPTY_SESSION, isAdmin, sessionMayHaveChanged, withoutTokens } from './session';
+import { fetchSession, getSession } from './session.server';
 import { sessionUserFixture as user, siteFixture as site } from './session.fixtures';
 
 /** An apiFetch answering every call with `body` (JSON) and `status`. */

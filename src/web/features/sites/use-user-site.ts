@@ -15,9 +15,14 @@ export function useSite(): { site: Site; username: string; variant: 'default' | 
 
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
 
-/** The site name from `meta` matches, for page titles. */
-export function siteNameFromMatches(matches: readonly MatchLike[]): string | null {
+/** The site of the page from `meta` matches, for titles and descriptions. */
+export function siteFromMatches(matches: readonly MatchLike[]): Site | null {
   const data = matches.find((m) => m?.id === USER_SITE_ROUTE_ID)?.loaderData as
     UserSiteData | undefined;
-  return data?.kind === 'site' ? data.site.name : null;
+  return data?.kind === 'site' ? data.site : null;
+}
+
+/** The site name from `meta` matches, for page titles. */
+export function siteNameFromMatches(matches: readonly MatchLike[]): string | null {
+  return siteFromMatches(matches)?.name ?? null;
 }

@@ -1,19 +1,32 @@
+import { lazy } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { LinkCards } from '../../components/ui/page';
-import { LandingPage, productHero } from '../../features/landing/components/LandingPage';
-import { siteNameFromMatches, useUserSite } from '../../features/sites/use-user-site';
+import { siteFromMatches, useUserSite } from '../../features/sites/use-user-site';
 import { canonicalMeta, pageMeta } from '../../lib/meta';
 import { POPULAR_TAGS, tagPath } from '../../lib/navigation';
 import { productLabel } from '../../features/sites/user-slug';
+
+// `/index-{product}bio` pages are rare; a user's page (the common case) does not load the landing
+// page's code. No <Suspense>: the server render waits for it (docs/decisions/011).
+const ProductLanding = lazy(() =>
+  import('../../features/landing/components/LandingPage').then(({ LandingPage, productHero }) => ({
+    default: ({ product }: { product: string }) => <LandingPage hero={productHero(product)} />,
+  })),
+);
 
 /**
  * `/{username}`: a user's page; `/{username}-x`: the same page in its expanded view (every post
  * listed); `/index-{product}bio`: a landing page for one kind of seller.
  */
 export const meta: Route.MetaFunction = ({ matches, params }) => {
-  const name = siteNameFromMatches(matches);
-  if (name) return pageMeta(matches, name);
+  const site = siteFromMatches(matches);
+  if (site)
+    return pageMeta(
+      matches,
+      site.name,
+      site.description.trim() || `Posts, prices and checkout from ${site.name}.`,
+    );
   const product = /^index-(.+)bio$/i.exec(params.username ?? '')?.[1] ?? '';
   return [
     ...pageMeta(matches, `Link in bio for ${productLabel(product)}`),
@@ -24,8 +37,7 @@ export const meta: Route.MetaFunction = ({ matches, params }) => {
 export default function UserSiteHome() {
   const data = useUserSite();
   if (!data) return null;
-  if (data.kind === 'landing')
-    return <LandingPage hero={productHero(productLabel(data.product))} />;
+  if (data.kind === 'landing') return <ProductLanding product={productLabel(data.product)} />;
 
   const { site, username, variant } = data;
   const base = `/${encodeURIComponent(username)}`;

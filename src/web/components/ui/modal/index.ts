@@ -14,6 +14,7 @@ export {
   type ModalOptions,
   type ModalType,
 } from './modal-store';
-export { ModalHost } from './ModalHost';
+// The host the root mounts: the dialog implementation (./ModalHost) loads with the first modal.
+export { LazyModalHost as ModalHost } from './LazyModalHost';
 export { notifyError } from './notify-error';
 export { useModal } from './use-modal';

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../shared/contracts/accounts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../shared/contracts/account-rules';
 import { MESSAGES } from '../../../../shared/messages';
 import { PasswordField, SubmitButton, useFormState, usePending } from '../../../components/ui/form';
 import { notifyError, showNotify } from '../../../components/ui/modal';
@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { changePassword } from '../api/accounts-api';
 import { checkNewPassword } from '../passwords';
+import { preloadAccountSchemas } from '../validation';
 
 const FIELDS = ['currentPassword', 'password', 'confirm'] as const;
 const FIELD_IDS: Record<(typeof FIELDS)[number], string> = {
@@ -27,9 +28,8 @@ export function ChangePasswordForm({ username }: { username: string }) {
   });
   const [pending, run] = usePending();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found: FieldErrors = checkNewPassword(values.password, values.confirm);
+  async function submit() {
+    const found: FieldErrors = await checkNewPassword(values.password, values.confirm);
     if (!values.currentPassword) found.currentPassword = 'Enter your current password.';
     if (Object.keys(found).length) return showErrors(found);
     setErrors({});
@@ -46,10 +46,16 @@ export function ChangePasswordForm({ username }: { username: string }) {
     });
   }
 
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void submit();
+  }
+
   return (
     <form
       noValidate
       onSubmit={onSubmit}
+      onFocus={preloadAccountSchemas}
       className="space-y-5"
       aria-label="Change password"
       data-testid="change-password-form"

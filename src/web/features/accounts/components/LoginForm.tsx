@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { loginRequest, type LoginResponse } from '../../../../shared/contracts/accounts';
+import type { LoginResponse } from '../../../../shared/contracts/accounts';
 import { MESSAGES } from '../../../../shared/messages';
 import {
   PasswordField,
@@ -11,8 +11,9 @@ import {
 } from '../../../components/ui/form';
 import { notifyError } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
-import { issuesToFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import type { FieldErrors } from '../../../lib/form-errors';
 import { login } from '../api/accounts-api';
+import { preloadAccountSchemas, validate } from '../validation';
 import { ResendActivation } from './ResendActivation';
 
 const FIELDS = ['email', 'password'] as const;
@@ -53,16 +54,15 @@ export function LoginForm({
   const [serverError, setServerError] = useState<string | null>(fallback?.error ?? null);
   const [pending, run] = usePending();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = loginRequest.safeParse(values);
-    if (!parsed.success) return showErrors(issuesToFieldErrors(parsed.error.issues));
+  async function submit() {
+    const checked = await validate((s) => s.loginRequest, values);
+    if (!checked.ok) return showErrors(checked.errors);
     setErrors({});
     setNotActivated(null);
     setServerError(null);
     void run(async () => {
       try {
-        const res = await login(parsed.data);
+        const res = await login(checked.data);
         await onSignedIn(res);
       } catch (err) {
         if (err instanceof ApiError && err.code === 'ACCOUNT_NOT_ACTIVATED') {
@@ -72,6 +72,11 @@ export function LoginForm({
         void notifyError(err, MESSAGES.loginError);
       }
     });
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void submit();
   }
 
   return (
@@ -89,6 +94,7 @@ export function LoginForm({
         method="post"
         noValidate
         onSubmit={onSubmit}
+        onFocus={preloadAccountSchemas}
         className="space-y-5"
         aria-label="Log in"
         data-testid="login-form"

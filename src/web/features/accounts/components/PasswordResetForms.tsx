@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { PASSWORD_MAX, PASSWORD_MIN, emailRequest } from '../../../../shared/contracts/accounts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../shared/contracts/account-rules';
 import { MESSAGES } from '../../../../shared/messages';
 import {
   PasswordField,
@@ -12,9 +12,10 @@ import {
 } from '../../../components/ui/form';
 import { modalActions, notifyError, showNotify } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
-import { issuesToFieldErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { serverFieldErrors } from '../../../lib/form-errors';
 import { requestPasswordReset, resetPassword } from '../api/accounts-api';
 import { checkNewPassword } from '../passwords';
+import { preloadAccountSchemas, validate } from '../validation';
 
 /** /reset-password: an email → POST /users/password-reset-link; the same answer for any email. */
 export function ResetLinkForm() {
@@ -23,23 +24,27 @@ export function ResetLinkForm() {
   const [sent, setSent] = useState<string | null>(null);
   const [pending, run] = usePending();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = emailRequest.safeParse({ email });
-    if (!parsed.success) {
-      setError(issuesToFieldErrors(parsed.error.issues).email);
+  async function submit() {
+    const checked = await validate((s) => s.emailRequest, { email });
+    if (!checked.ok) {
+      setError(checked.errors.email);
       focusField('reset-email');
       return;
     }
     setError(undefined);
     void run(async () => {
       try {
-        const res = await requestPasswordReset(parsed.data);
+        const res = await requestPasswordReset(checked.data);
         setSent(res.message || MESSAGES.passwordResetLinkSent);
       } catch (err) {
         void notifyError(err, MESSAGES.genericError);
       }
     });
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void submit();
   }
 
   if (sent)
@@ -60,6 +65,7 @@ export function ResetLinkForm() {
     <form
       noValidate
       onSubmit={onSubmit}
+      onFocus={preloadAccountSchemas}
       className="space-y-5"
       aria-label="Request a password reset link"
       data-testid="reset-link-form"
@@ -92,9 +98,8 @@ export function NewPasswordForm({ token }: { token: string }) {
   const [pending, run] = usePending();
   const navigate = useNavigate();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = checkNewPassword(values.password, values.confirm);
+  async function submit() {
+    const found = await checkNewPassword(values.password, values.confirm);
     if (Object.keys(found).length) return showErrors(found);
     setErrors({});
     void run(async () => {
@@ -111,10 +116,16 @@ export function NewPasswordForm({ token }: { token: string }) {
     });
   }
 
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void submit();
+  }
+
   return (
     <form
       noValidate
       onSubmit={onSubmit}
+      onFocus={preloadAccountSchemas}
       className="space-y-5"
       aria-label="Choose a new password"
       data-testid="new-password-form"

@@ -1,12 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import {
-  BIO_MAX,
-  LINK_MAX,
-  TAG_MAX,
-  TAGS_MAX,
-  profileUpdateSchema,
-  type SessionUser,
-} from '../../../../shared/contracts/accounts';
+import { BIO_MAX, LINK_MAX, TAG_MAX, TAGS_MAX } from '../../../../shared/contracts/account-rules';
+import type { SessionUser } from '../../../../shared/contracts/accounts';
 import { MESSAGES } from '../../../../shared/messages';
 import {
   SubmitButton,
@@ -18,9 +12,10 @@ import {
 import { notifyError, showNotify } from '../../../components/ui/modal';
 import { TagInput } from '../../../components/ui/TagInput';
 import { ApiError } from '../../../lib/api-client';
-import { issuesToFieldErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { serverFieldErrors } from '../../../lib/form-errors';
 import { saveProfile, uploadAvatar } from '../api/accounts-api';
 import { bioCounter, type ProfileFormValues } from '../profile-values';
+import { preloadAccountSchemas, validate } from '../validation';
 import { AvatarField } from './AvatarField';
 
 const FIELDS = ['name', 'bio', 'link', '_tags'] as const;
@@ -60,10 +55,9 @@ export function ProfileForm({ initial, imageSrc, onSaved }: ProfileFormProps) {
     setProgress(null);
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = profileUpdateSchema.safeParse({ ...values, _tags: tags });
-    if (!parsed.success) return showErrors(issuesToFieldErrors(parsed.error.issues));
+  async function submit() {
+    const checked = await validate((s) => s.profileUpdateSchema, { ...values, _tags: tags });
+    if (!checked.ok) return showErrors(checked.errors);
     setErrors({});
     void run(async () => {
       try {
@@ -73,7 +67,7 @@ export function ProfileForm({ initial, imageSrc, onSaved }: ProfileFormProps) {
           setFile(null);
           onSaved(user);
         }
-        const { user } = await saveProfile(parsed.data);
+        const { user } = await saveProfile(checked.data);
         onSaved(user);
         void showNotify(MESSAGES.profileSaved);
       } catch (err) {
@@ -84,10 +78,16 @@ export function ProfileForm({ initial, imageSrc, onSaved }: ProfileFormProps) {
     });
   }
 
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void submit();
+  }
+
   return (
     <form
       noValidate
       onSubmit={onSubmit}
+      onFocus={preloadAccountSchemas}
       className="space-y-6"
       aria-label="Your profile"
       data-testid="profile-form"

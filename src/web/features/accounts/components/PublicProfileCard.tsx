@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { isHttpUrl, type PublicProfile } from '../../../../shared/contracts/accounts';
+import { isHttpUrl } from '../../../../shared/contracts/account-rules';
+import type { PublicProfile } from '../../../../shared/contracts/accounts';
 import { tagPath } from '../../../lib/navigation';
 import { pagePath } from '../page-url';
 

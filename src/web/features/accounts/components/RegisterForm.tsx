@@ -5,9 +5,8 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   USERNAME_RULE,
-  registerRequest,
   type AccountType,
-} from '../../../../shared/contracts/accounts';
+} from '../../../../shared/contracts/account-rules';
 import { MESSAGES } from '../../../../shared/messages';
 import {
   PasswordField,
@@ -18,14 +17,10 @@ import {
 } from '../../../components/ui/form';
 import { modalActions, notifyError, showNotify } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
-import {
-  describedBy,
-  issuesToFieldErrors,
-  serverFieldErrors,
-  type FieldErrors,
-} from '../../../lib/form-errors';
+import { describedBy, serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { register } from '../api/accounts-api';
 import { pageUrlHint } from '../page-url';
+import { preloadAccountSchemas, validate } from '../validation';
 
 const FIELDS = ['username', 'name', 'email', 'password', 'accountType'] as const;
 export const REGISTER_FIELDS = FIELDS;
@@ -86,15 +81,14 @@ export function RegisterForm({
   );
   const [pending, run] = usePending();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = registerRequest.safeParse({ ...values, accountType });
-    if (!parsed.success) return showErrors(issuesToFieldErrors(parsed.error.issues));
+  async function submit() {
+    const checked = await validate((s) => s.registerRequest, { ...values, accountType });
+    if (!checked.ok) return showErrors(checked.errors);
     setErrors({});
     setServerError(null);
     void run(async () => {
       try {
-        const res = await register(parsed.data);
+        const res = await register(checked.data);
         void showNotify(
           res.message || MESSAGES.registrationSuccess,
           modalActions.navigate(loginHref),
@@ -104,6 +98,11 @@ export function RegisterForm({
         void notifyError(err, MESSAGES.registrationError);
       }
     });
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void submit();
   }
 
   if (fallback?.registered) {
@@ -123,6 +122,7 @@ export function RegisterForm({
       method="post"
       noValidate
       onSubmit={onSubmit}
+      onFocus={preloadAccountSchemas}
       className="space-y-5"
       aria-label="Create your account"
       data-testid="register-form"

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { emailRequest } from '../../../../shared/contracts/accounts';
 import { MESSAGES } from '../../../../shared/messages';
 import { notifyError, showNotify } from '../../../components/ui/modal';
 import { SubmitButton, TextField, focusField, usePending } from '../../../components/ui/form';
-import { issuesToFieldErrors } from '../../../lib/form-errors';
 import { resendActivation } from '../api/accounts-api';
+import { preloadAccountSchemas, validate } from '../validation';
 
 /** "Re-send activation email": an email box → POST /re-send-account-verification. */
 export function ResendActivation({
@@ -19,18 +18,17 @@ export function ResendActivation({
   const [pending, run] = usePending();
   const fieldId = `${idPrefix}-email`;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = emailRequest.safeParse({ email });
-    if (!parsed.success) {
-      setError(issuesToFieldErrors(parsed.error.issues).email ?? 'Enter a valid email address.');
+  async function submit() {
+    const checked = await validate((s) => s.emailRequest, { email });
+    if (!checked.ok) {
+      setError(checked.errors.email ?? 'Enter a valid email address.');
       focusField(fieldId);
       return;
     }
     setError(undefined);
     void run(async () => {
       try {
-        const res = await resendActivation(parsed.data);
+        const res = await resendActivation(checked.data);
         void showNotify(res.message || MESSAGES.verificationResent);
       } catch (err) {
         void notifyError(err, MESSAGES.verificationResendError);
@@ -38,10 +36,16 @@ export function ResendActivation({
     });
   }
 
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void submit();
+  }
+
   return (
     <form
       noValidate
       onSubmit={onSubmit}
+      onFocus={preloadAccountSchemas}
       className="mt-4 space-y-3"
       aria-label="Re-send activation email"
       data-testid="resend-activation-form"

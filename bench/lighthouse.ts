@@ -1,0 +1,133 @@
+/**
+ * Lighthouse 12 in Debian's Chromium, mobile preset (Lighthouse's default config: mobile form
+ * factor, simulated Slow 4G and 4× CPU throttling), performance category only. Each page is
+ * measured RUNS times, each run in a fresh headless Chromium (a first visit: empty cache and
+ * storage); every figure reported is the median of its runs.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface PageScore {
+  path: string;
+  /** 0–100 */
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Bytes of JavaScript on the wire (transferSize of the page's script requests). */
+  jsBytes: number;
+  /** The script URLs of the median-JS run, for diagnosis. */
+  scripts: { url: string; transferSize: number }[];
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+function chromePath(): string {
+  return process.env.CHROME_PATH ?? '/usr/bin/chromium';
+}
+
+/** One Lighthouse run in a fresh Chromium; a run that Lighthouse itself reports as broken is retried. */
+async function runOnce(url: string, attempts = 3): Promise<Omit<PageScore, 'path'>> {
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: chromePath(),
+      chromeFlags: CHROME_FLAGS,
+    });
+    try {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) {
+        if (attempt < attempts) continue;
+        throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      }
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const items = (
+        (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ??
+        []
+      ).filter((item) => item.resourceType === 'Script');
+      const scripts = items.map((item) => ({
+        url: item.url,
+        transferSize: item.transferSize ?? 0,
+      }));
+      return {
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        lcpMs: audit('largest-contentful-paint'),
+        tbtMs: audit('total-blocking-time'),
+        cls: audit('cumulative-layout-shift'),
+        jsBytes: scripts.reduce((sum, s) => sum + s.transferSize, 0),
+        scripts,
+      };
+    } finally {
+      chrome.kill();
+    }
+  }
+}
+
+/** Runs Lighthouse RUNS times on each path of `baseUrl` (each run in a fresh Chromium). */
+export async function measurePages(
+  baseUrl: string,
+  paths: readonly string[],
+): Promise<PageScore[]> {
+  const scores: PageScore[] = [];
+  for (const path of paths) {
+    const runs: Omit<PageScore, 'path'>[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await runOnce(baseUrl + path));
+    const jsMedian = median(runs.map((r) => r.jsBytes));
+    scores.push({
+      path,
+      performance: median(runs.map((r) => r.performance)),
+      lcpMs: median(runs.map((r) => r.lcpMs)),
+      tbtMs: median(runs.map((r) => r.tbtMs)),
+      cls: median(runs.map((r) => r.cls)),
+      jsBytes: jsMedian,
+      scripts: (runs.find((r) => r.jsBytes === jsMedian) ?? runs[0]!).scripts,
+    });
+  }
+  return scores;
+}
+
+export function printScores(scores: PageScore[]) {
+  const header = `Lighthouse, mobile (median of ${RUNS})`;
+  console.log(
+    `\n${header.padEnd(44)} ${'perf'.padStart(5)} ${'LCP ms'.padStart(8)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'JS KB'.padStart(7)}`,
+  );
+  for (const s of scores) {
+    console.log(
+      `${s.path.padEnd(44)} ${String(s.performance).padStart(5)} ${s.lcpMs.toFixed(0).padStart(8)} ${s.tbtMs.toFixed(0).padStart(7)} ${s.cls.toFixed(3).padStart(6)} ${(s.jsBytes / 1024).toFixed(1).padStart(7)}`,
+    );
+  }
+  if (process.env.LIGHTHOUSE_VERBOSE) {
+    for (const s of scores) {
+      console.log(`\n${s.path}: scripts of the median run`);
+      for (const script of s.scripts)
+        console.log(`  ${(script.transferSize / 1024).toFixed(1).padStart(7)} KB  ${script.url}`);
+    }
+  }
+}

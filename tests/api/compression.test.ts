@@ -1,0 +1,66 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInProcessFetch } from '../../src/server/http/ssr';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { nextIp } from '../factories/accounts';
+
+/**
+ * JSON answers are compressed on the fly above 1 KB (docs/decisions/011); pages and bundles are
+ * covered end to end (tests/e2e/compression.spec.ts).
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const get = (url: string, acceptEncoding?: string) =>
+  t.app.inject({
+    url,
+    remoteAddress: nextIp(),
+    headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+  });
+
+describe('compression of API answers', () => {
+  it('answers brotli when accepted, gzip when only gzip is, identity when nothing is', async () => {
+    const br = await get('/api/docs/json', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    const openapi = JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString('utf8'));
+    expect(openapi.paths).toHaveProperty('/api/v1/health');
+    expect(br.rawPayload.length).toBeLessThan(JSON.stringify(openapi).length / 3);
+
+    const gzip = await get('/api/docs/json', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(openapi);
+
+    const plain = await get('/api/docs/json');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual(openapi);
+  });
+
+  it('sends answers under 1 KB as they are', async () => {
+    const res = await get('/api/v1/health', 'gzip, deflate, br');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('never inflates a request body: a gzip-encoded body is not read as JSON', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      remoteAddress: nextIp(),
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: zlib.gzipSync(JSON.stringify({ email: 'nobody', password: 'whatever-123' })),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it("loaders' in-process API calls are not compressed", async () => {
+    const apiFetch = createInProcessFetch(t.app, { ip: nextIp() });
+    const res = await apiFetch('/api/docs/json', { headers: { 'accept-encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(((await res.json()) as { paths: object }).paths).toHaveProperty('/api/v1/health');
+  });
+});

@@ -1,0 +1,105 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, test } from './support';
+
+/**
+ * The JavaScript budget of the public pages (DESIGN §6, docs/decisions/011): at most 130 KB
+ * transferred (compressed bodies plus response headers, as Lighthouse counts it), the idle prefetch
+ * of the header pages included; and code that only errors, dialogs or signed-in visitors need is
+ * not loaded at all.
+ */
+const PUBLIC_PAGES = ['/', '/login', '/maya', '/marketplace'];
+const BUDGET_BYTES = 130 * 1024;
+
+/** Source modules a visitor's public page must not load, by the chunk that holds them. */
+const LAZY_ONLY = {
+  'error page': 'src/web/shell/ErrorPage.tsx',
+  'avatar menu': 'src/web/shell/AvatarMenu.tsx',
+  'modal dialog': 'src/web/components/ui/modal/ModalHost.tsx',
+  'side menu drawer': 'src/web/shell/SideMenu.tsx',
+  'zod contracts': 'src/shared/contracts/accounts.ts',
+} as const;
+
+/** Which client chunk holds which source modules (written by the build: vite/client-chunks.ts). */
+async function chunkOf(source: string): Promise<string> {
+  const modules = JSON.parse(
+    await readFile(path.join(process.cwd(), 'build/client-modules.json'), 'utf8'),
+  ) as Record<string, string[]>;
+  const chunk = Object.entries(modules).find(([, ids]) => ids.includes(source))?.[0];
+  if (!chunk) throw new Error(`no client chunk holds ${source}`);
+  return `/${chunk}`;
+}
+
+/** Records every script the page fetches, with its transferred size once it has finished. */
+function recordScripts(page: Page) {
+  const sizes = new Map<string, Promise<number>>();
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    sizes.set(
+      new URL(request.url()).pathname,
+      request.sizes().then((s) => s.responseBodySize + s.responseHeadersSize),
+    );
+  });
+  return {
+    paths: () => [...sizes.keys()],
+    total: async () => (await Promise.all(sizes.values())).reduce((a, b) => a + b, 0),
+  };
+}
+
+/** Waits for the idle prefetch (SPEC §9, ~2 s after load) and for every module it asked for. */
+async function settle(page: Page, scripts: ReturnType<typeof recordScripts>) {
+  await expect
+    .poll(() => page.locator('link[rel="prefetch"]').count(), { message: 'the idle prefetch' })
+    .toBeGreaterThan(0);
+  const modules = await page
+    .locator('link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+  await expect
+    .poll(() => modules.filter((m) => !scripts.paths().includes(m)), {
+      message: 'every preloaded module fetched',
+    })
+    .toEqual([]);
+}
+
+test.describe('JavaScript budget of the public pages', () => {
+  for (const pagePath of PUBLIC_PAGES) {
+    test(`${pagePath}: ≤ 130 KB of JavaScript, nothing only errors, dialogs or members need`, async ({
+      page,
+    }) => {
+      const scripts = recordScripts(page);
+      await page.goto(pagePath);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await settle(page, scripts);
+
+      const total = await scripts.total();
+      expect(total, `${(total / 1024).toFixed(1)} KB`).toBeLessThanOrEqual(BUDGET_BYTES);
+      for (const [what, source] of Object.entries(LAZY_ONLY)) {
+        expect(scripts.paths(), `the ${what} chunk`).not.toContain(await chunkOf(source));
+      }
+    });
+  }
+
+  test('the lazy chunks do load where they are needed', async ({ page }) => {
+    const scripts = recordScripts(page);
+    // An error page loads its chunk (and is still rendered by the server, with its status).
+    const res = await page.goto('/no-such-seller-here');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByTestId('error-page')).toBeVisible();
+    await expect.poll(() => scripts.paths()).toContain(await chunkOf(LAZY_ONLY['error page']));
+
+    // The drawer loads when the menu is opened.
+    await page.getByTestId('side-menu-button').click();
+    await expect(page.getByTestId('side-menu')).toBeVisible();
+    expect(scripts.paths()).toContain(await chunkOf(LAZY_ONLY['side menu drawer']));
+
+    // Signed in, the header shows the avatar menu.
+    const login = await page.request.post('/api/v1/login', {
+      data: { email: 'sam@demo.storefront.test', password: DEMO_PASSWORD },
+    });
+    expect(login.status()).toBe(200);
+    await page.goto('/about');
+    await expect(page.getByTestId('avatar-menu-button').first()).toBeVisible();
+    await expect.poll(() => scripts.paths()).toContain(await chunkOf(LAZY_ONLY['avatar menu']));
+  });
+});

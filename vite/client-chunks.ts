@@ -1,0 +1,93 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * Fewer, larger shared chunks for the browser (docs/decisions/011).
+ *
+ * Left alone, Rollup splits the code every page loads into ~20 small shared chunks (a few hundred
+ * bytes each); on a phone each costs a request and ~1 KB of response headers, more than the code
+ * in most of them. So:
+ * - everything the root route, the layouts or the client entry import *statically* is loaded by
+ *   every page anyway: it goes into `vendor` (React, React DOM, React Router, other packages) and
+ *   `app` (our shell, lib and shared code);
+ * - the UI primitives (`src/web/components`) that several routes import join `app` too (a few
+ *   KB: form fields, page headers); one that a single route uses stays with that route;
+ * - a feature's small helpers that only routes import (`src/web/features/<name>` outside its
+ *   `components/`: API calls, validation, formatting) become one chunk per feature,
+ *   `feature-<name>`; its components keep Rollup's grouping by the routes that use them, so a
+ *   signed-in page's forms never load on a public page.
+ * Modules reached only through a dynamic import (the dialogs, the drawer, the error page, the
+ * avatar menu, the zod contracts) are never grouped: they keep their own chunks and load only
+ * when needed.
+ *
+ * It also writes `build/client-modules.json` (beside the served directory, not in it): which
+ * source modules each client chunk holds, so tests can name the chunks a page must not load.
+ */
+const ROOTS = [/\/src\/web\/root\.tsx$/, /\/src\/web\/layouts\/[^/]+\.tsx$/, /entry\.client\.tsx$/];
+
+type ModuleInfoLike = { importers: readonly string[]; isEntry: boolean } | null;
+
+export function clientChunks(): Plugin {
+  const isClient = (context: unknown) =>
+    (context as { environment?: { config?: { consumer?: string } } }).environment?.config
+      ?.consumer === 'client';
+  return {
+    name: 'storefront:client-chunks',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      if (!isClient(this) || !options.dir) return;
+      const root = process.cwd();
+      const modules: Record<string, string[]> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        modules[chunk.fileName] = chunk.moduleIds
+          .map((id) => path.relative(root, id.split('?')[0]!))
+          .filter((id) => !id.startsWith('..') && !id.includes('\0'));
+      }
+      await writeFile(
+        path.join(options.dir, '..', 'client-modules.json'),
+        JSON.stringify(modules, null, 1),
+      );
+    },
+    outputOptions(options) {
+      if (!isClient(this)) return null;
+      const bare = (moduleId: string) => moduleId.split('?')[0]!;
+      return {
+        ...options,
+        manualChunks(id, { getModuleInfo }) {
+          // Who imports `start` statically, directly or not (walking the static importers up): the
+          // entry modules (route modules, the client entry), and whether a root is among them.
+          const importersOf = (start: string) => {
+            const entries = new Set<string>();
+            let rooted = false;
+            const seen = new Set<string>([start]);
+            const queue = [start];
+            while (queue.length) {
+              const info = getModuleInfo(queue.shift()!) as ModuleInfoLike;
+              for (const importer of info?.importers ?? []) {
+                if (seen.has(importer)) continue;
+                seen.add(importer);
+                if (ROOTS.some((root) => root.test(bare(importer)))) rooted = true;
+                if ((getModuleInfo(importer) as ModuleInfoLike)?.isEntry) entries.add(importer);
+                queue.push(importer);
+              }
+            }
+            return { entries, rooted };
+          };
+          const info = getModuleInfo(id) as ModuleInfoLike;
+          if (!info || info.isEntry) return null;
+          const { entries, rooted } = importersOf(id);
+          if (rooted) return id.includes('/node_modules/') ? 'vendor' : 'app';
+          const file = bare(id);
+          // Shared by several routes (form fields, page headers); a component one route uses
+          // stays in that route's chunk.
+          if (file.includes('/src/web/components/') && entries.size >= 2) return 'app';
+          const feature = /\/src\/web\/features\/([^/]+)\/(?!components\/)/.exec(file)?.[1];
+          if (feature && entries.size >= 1) return `feature-${feature}`;
+          return null;
+        },
+      };
+    },
+  };
+}
