@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { MODAL_WIDTH_PX } from '../../../../shared/constants';
 import { requestMainFocusAfterNavigation, restoreFocus } from '../../../lib/focus';
@@ -7,6 +7,7 @@ import {
   closeModal,
   failModal,
   navigationForAction,
+  takeModalOpener,
   useModalStore,
   type ModalEntry,
 } from './modal-store';
@@ -24,25 +25,10 @@ const DEFAULT_TITLES = {
  */
 export function ModalHost() {
   const current = useModalStore((s) => s.queue[0]);
-  const opener = useRef<Element | null>(null);
-
-  // Read when a modal is queued, before it renders and takes focus; while focus is still in a
-  // modal that just closed (the next one was queued at once), the first opener stays.
-  useEffect(
-    () =>
-      useModalStore.subscribe((state, previous) => {
-        if (state.queue.length === 0 || previous.queue.length > 0) return;
-        const active = document.activeElement;
-        if (!active?.closest('[data-modal-type]')) opener.current = active;
-      }),
-    [],
-  );
 
   function onClosed() {
     if (useModalStore.getState().queue.length > 0) return; // the next modal takes focus
-    const to = opener.current;
-    opener.current = null;
-    restoreFocus(to);
+    restoreFocus(takeModalOpener());
   }
 
   if (!current) return null;

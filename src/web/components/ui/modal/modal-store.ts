@@ -37,8 +37,26 @@ export const useModalStore = create<ModalState>()(() => ({ queue: [] }));
 
 let nextId = 1;
 
+/**
+ * What had focus when the first of the queued modals opened (the button that asked), read before
+ * the dialog renders and takes focus — here, in the store, because the dialog itself is loaded on
+ * demand and mounts only after its first modal is queued.
+ */
+let opener: Element | null = null;
+
+/** The element to give focus back to once the last queued modal has closed (read once). */
+export function takeModalOpener(): Element | null {
+  const element = opener;
+  opener = null;
+  return element;
+}
+
 function enqueue(options: ModalOptions): { id: number; promise: Promise<boolean> } {
   const id = nextId++;
+  if (useModalStore.getState().queue.length === 0 && typeof document !== 'undefined') {
+    const active = document.activeElement;
+    opener = active?.closest('[data-modal-type]') ? opener : active;
+  }
   const promise = new Promise<boolean>((resolve, reject) => {
     const entry: ModalEntry = { ...options, id, resolve, reject };
     useModalStore.setState((s) => ({ queue: [...s.queue, entry] }));
