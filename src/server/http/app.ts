@@ -5,10 +5,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -22,6 +19,7 @@ import { IMAGE_MAX_BYTES } from '../adapters/images/process';
 import { contentSecurityPolicy } from './plugins/csp';
 import { PageIdentities } from './plugins/auth';
 import { installRequestLog } from './plugins/request-log';
+import { registerApiDocs } from './plugins/api-docs';
 import { guardPageRequests } from './plugins/page-requests';
 
 declare module 'fastify' {
@@ -46,10 +44,15 @@ function trustProxyOption(value: boolean | number | string[]) {
 }
 
 /** Builds the whole application: API, media, and (when given) the server-rendered web app. */
-export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
-    ...(deps.logger && typeof deps.logger === 'object' ? { loggerInstance: deps.logger } : { logger: deps.logger ?? false }),
+    ...(deps.logger && typeof deps.logger === 'object'
+      ? { loggerInstance: deps.logger }
+      : { logger: deps.logger ?? false }),
     trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
     // Our own one line per request instead (plugins/request-log.ts): quiet for assets, redacted.
     logController: new LogController({ disableRequestLogging: true }),
@@ -117,28 +120,17 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       message: `Too many attempts. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,
     }),
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: `${deps.env.BRAND_NAME} API`, version: '1.0.0' },
-      components: {
-        securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'x-access-token' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  // An interactive viewer served from our own copy of Swagger UI (no CDN: it passes the CSP and
-  // works offline); the document itself is at /api/docs/json.
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: false },
-    theme: { title: `${deps.env.BRAND_NAME} API` },
-  });
+  await registerApiDocs(app, deps.env.BRAND_NAME);
 
   await app.register(apiV1, { prefix: '/api/v1' });
 
   if (deps.storage.name === 'local') {
     const storage = deps.storage as LocalStorageDriver;
-    await app.register(localStorageRoutes, { storage, dir: storage.dir, maxBytes: IMAGE_MAX_BYTES });
+    await app.register(localStorageRoutes, {
+      storage,
+      dir: storage.dir,
+      maxBytes: IMAGE_MAX_BYTES,
+    });
   }
 
   if (options.web) await options.web(app);

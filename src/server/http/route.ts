@@ -1,11 +1,8 @@
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  preHandlerHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { EndpointDef } from '../../shared/api/endpoint';
+import { moduleDeps } from '../app-deps';
+import type { ModuleDeps } from '../modules/core';
 import type { Access } from './plugins/access';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -26,7 +23,8 @@ export interface RouteOptions<E extends EndpointDef> {
   /** Per-route rate limit (@fastify/rate-limit's `config.rateLimit`). */
   rateLimit?: object;
   preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
-  handler: (request: RequestOf<E>, reply: FastifyReply) => Promise<ReplyOf<E>>;
+  /** Gets the use-cases' deps built for this request (its logger), so handlers stay one line. */
+  handler: (request: RequestOf<E>, reply: FastifyReply, deps: ModuleDeps) => Promise<ReplyOf<E>>;
 }
 
 /**
@@ -64,7 +62,8 @@ export function defineRoute<const E extends EndpointDef>(
     },
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     handler: async (request, reply) => {
-      const body = await options.handler(request as RequestOf<E>, reply);
+      const deps = moduleDeps(app.deps, request.log);
+      const body = await options.handler(request as RequestOf<E>, reply, deps);
       if (status !== 200) reply.code(status);
       return body;
     },

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { MenuIcon } from '../components/ui/icons';
+import { MenuButton } from './MenuButton';
 import { useMenuStore } from './menu-store';
 
 // The side menu's drawer is a Radix Dialog (focus trap, scroll lock, portal: ~15 KB compressed)
@@ -15,27 +15,18 @@ function preload() {
   });
 }
 
-/**
- * The hamburger button as the drawer's own trigger renders it (same markup and classes: no layout
- * shift when the real one replaces it), until the drawer is wanted.
- */
-function MenuButton({ onOpen }: { onOpen?: () => void }) {
+/** The button as the drawer's closed trigger renders it, starting the download when reached for. */
+function StandInButton({ onOpen }: { onOpen?: () => void }) {
   return (
-    <button
-      type="button"
-      aria-label="Open menu"
+    <MenuButton
       aria-haspopup="dialog"
       aria-expanded={false}
       data-state="closed"
-      data-testid="side-menu-button"
-      className="icon-btn"
       onPointerEnter={preload}
       onTouchStart={preload}
       onFocus={preload}
       onClick={onOpen}
-    >
-      <MenuIcon />
-    </button>
+    />
   );
 }
 
@@ -57,7 +48,7 @@ export function LazySideMenu() {
   const [opening, setOpening] = useState(false);
   if (!wanted) {
     return (
-      <MenuButton
+      <StandInButton
         onOpen={() => {
           setWanted(true);
           setOpening(true);
@@ -66,7 +57,7 @@ export function LazySideMenu() {
     );
   }
   return (
-    <Suspense fallback={<MenuButton />}>
+    <Suspense fallback={<StandInButton />}>
       <SideMenuImpl />
       {opening ? <OpenWhenMounted onOpened={() => setOpening(false)} /> : null}
     </Suspense>

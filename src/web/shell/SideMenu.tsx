@@ -5,7 +5,8 @@ import { SIGN_OUT_LINK_STATE } from '../features/accounts/sign-out';
 import { SIGNED_OUT_MENU, sideMenuEntries } from '../lib/navigation';
 import { useRootData } from '../lib/root-data';
 import { Avatar } from '../components/ui/Avatar';
-import { CloseIcon, MenuIcon } from '../components/ui/icons';
+import { CloseIcon } from '../components/ui/icons';
+import { MenuButton } from './MenuButton';
 import { useMenuStore } from './menu-store';
 
 export const SIDE_MENU_ID = 'side-menu';
@@ -32,16 +33,7 @@ export function SideMenu() {
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
-        <button
-          type="button"
-          aria-label="Open menu"
-          aria-expanded={open}
-          aria-controls={open ? SIDE_MENU_ID : undefined}
-          data-testid="side-menu-button"
-          className="icon-btn"
-        >
-          <MenuIcon />
-        </button>
+        <MenuButton aria-expanded={open} aria-controls={open ? SIDE_MENU_ID : undefined} />
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="drawer-overlay fixed inset-0 z-40 bg-gray-950/40" />

@@ -32,28 +32,6 @@ export async function issueEmailToken(
   return token;
 }
 
-/** Whether a still-unused link of this purpose went out to the user after `since`. */
-export async function hasLinkIssuedSince(
-  db: DbOrTx,
-  userId: string,
-  purpose: EmailTokenPurpose,
-  since: Date,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: userTokens.id })
-    .from(userTokens)
-    .where(
-      and(
-        eq(userTokens.userId, userId),
-        eq(userTokens.purpose, purpose),
-        isNull(userTokens.usedAt),
-        gt(userTokens.createdAt, since),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 /** Once `token`'s email is out, the user's other unused links of that purpose stop working. */
 export async function retireOtherEmailTokens(
   db: DbOrTx,

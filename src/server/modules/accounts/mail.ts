@@ -8,7 +8,6 @@ import {
 import { appOrigin, enqueueJob, nowDate, type JobHandlers, type ModuleDeps } from '../core';
 import {
   discardEmailToken,
-  hasLinkIssuedSince,
   issueEmailToken,
   retireOtherEmailTokens,
   type EmailTokenPurpose,
@@ -39,38 +38,28 @@ interface AccountMailJob {
 }
 
 /**
- * A link mail asked for again within this long is the same mail: dropped, so nobody (a stranger
- * typing the owner's address) can flood a mailbox, while the owner always has a fresh link.
+ * How often a mail may go to one account. A repeat inside the window (or while one is still being
+ * delivered) is dropped: nobody typing the owner's address can flood a mailbox, and the owner
+ * always has a fresh link — the one just sent.
  */
-export const LINK_MAIL_REPEAT_MS = 2 * 60_000;
-/** A notice without a link (registration attempt) repeats at most this often. */
-export const NOTICE_REPEAT_MS = 10 * 60_000;
-
-const PURPOSE_OF: Partial<Record<AccountMail, EmailTokenPurpose>> = {
-  activation: 'activation',
-  password_reset: 'password_reset',
+export const REPEAT_WINDOW_MS: Partial<Record<AccountMail, number>> = {
+  activation: 2 * 60_000,
+  password_reset: 2 * 60_000,
+  registration_attempt: 10 * 60_000,
 };
 
-/** Queues an account mail; a link mail is dropped while an identical one is pending or fresh. */
-export async function queueAccountMail(
+export function queueAccountMail(
   deps: Pick<ModuleDeps, 'db' | 'now'>,
   mail: AccountMail,
   userId: string,
 ): Promise<string | null> {
-  const purpose = PURPOSE_OF[mail];
-  const payload = { mail, userId } satisfies AccountMailJob;
-  // "Someone tried to register with your address": at most one every few minutes per account.
-  if (mail === 'registration_attempt')
-    return enqueueJob(deps, ACCOUNT_MAIL_JOB, payload, {
-      dedupeKey: `${ACCOUNT_MAIL_JOB}:${mail}:${userId}`,
-      quietPeriodMs: NOTICE_REPEAT_MS,
-    });
-  if (!purpose) return enqueueJob(deps, ACCOUNT_MAIL_JOB, payload);
-  const since = new Date(deps.now() - LINK_MAIL_REPEAT_MS);
-  if (await hasLinkIssuedSince(deps.db, userId, purpose, since)) return null;
-  return enqueueJob(deps, ACCOUNT_MAIL_JOB, payload, {
-    dedupeKey: `${ACCOUNT_MAIL_JOB}:${mail}:${userId}`,
-  });
+  const window = REPEAT_WINDOW_MS[mail];
+  return enqueueJob(
+    deps,
+    ACCOUNT_MAIL_JOB,
+    { mail, userId } satisfies AccountMailJob,
+    window ? { dedupeKey: `${ACCOUNT_MAIL_JOB}:${mail}:${userId}`, quietPeriodMs: window } : {},
+  );
 }
 
 function isAccountMailJob(payload: unknown): payload is AccountMailJob {

@@ -7,8 +7,8 @@ import { defineRoute } from '../../../route';
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   defineRoute(app, adminApi.jobs, {
     access: 'admin',
-    handler: async (request) => ({
-      jobs: await listJobs({ db: app.deps.database.db }, request.query),
+    handler: async (request, _reply, deps) => ({
+      jobs: await listJobs(deps, request.query),
     }),
   });
 };

@@ -13,7 +13,6 @@ import {
   rotateRefreshToken,
 } from '../../../../modules/accounts';
 import { isDomainError, unauthorized } from '../../../../modules/core';
-import { moduleDeps } from '../../../../app-deps';
 import { currentUser } from '../../../plugins/auth';
 import { defineRoute } from '../../../route';
 import { clearSessionCookies, presentedRefreshToken, setSessionCookies } from '../../../session';
@@ -21,9 +20,6 @@ import { HOUR, MINUTE, bodyEmail, clientIp, perIp, perKey } from './rate-limits'
 
 /** Registration, activation, login, token refresh, logout and passwords (SPEC §7 Auth and users). */
 export const authRoutes: FastifyPluginAsync = async (app) => {
-  const { deps } = app;
-  const now = () => deps.now?.() ?? Date.now();
-
   // Per account as well as per IP: one address cannot hammer one account, and the per-email
   // limits stop a mailbox being flooded.
   const loginPerAccount = perKey(app, 'login-account', {
@@ -33,7 +29,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     key: async (r) => {
       const identifier = bodyEmail(r);
       if (identifier === undefined) return undefined;
-      const account = await findUserByLogin(deps.database.db, identifier);
+      const account = await findUserByLogin(app.deps.database.db, identifier);
       return `${clientIp(r)}|${account ? account.id : identifier}`;
     },
   });
@@ -52,43 +48,41 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   defineRoute(app, accountsApi.register, {
     access: 'public',
     rateLimit: perIp(5, HOUR),
-    handler: async (request) => registerUser(moduleDeps(deps, request.log), request.body),
+    handler: async (request, _reply, deps) => registerUser(deps, request.body),
   });
 
   defineRoute(app, accountsApi.activateAccount, {
     access: 'public',
-    handler: async (request) =>
-      activateAccount(moduleDeps(deps, request.log), request.query.token),
+    handler: async (request, _reply, deps) => activateAccount(deps, request.query.token),
   });
 
   defineRoute(app, accountsApi.resendActivation, {
     access: 'public',
     rateLimit: perIp(5, HOUR),
     preHandler: mailPerEmail('resend-activation'),
-    handler: async (request) =>
-      resendActivation(moduleDeps(deps, request.log), request.body.email),
+    handler: async (request, _reply, deps) => resendActivation(deps, request.body.email),
   });
 
   defineRoute(app, accountsApi.login, {
     access: 'public',
     rateLimit: perIp(10, MINUTE),
     preHandler: loginPerAccount,
-    handler: async (request, reply) => {
-      const { body, session } = await login(moduleDeps(deps, request.log), request.body);
-      setSessionCookies(reply, deps.env, session, now());
+    handler: async (request, reply, deps) => {
+      const { body, session } = await login(deps, request.body);
+      setSessionCookies(reply, deps.env, session, deps.now());
       return body;
     },
   });
 
   defineRoute(app, accountsApi.refreshToken, {
     access: 'public',
-    handler: async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const presented = presentedRefreshToken(request, request.body?.refreshToken, deps.env);
       try {
         if (!presented)
           throw unauthorized('Your session has expired. Please log in again.', 'SESSION_EXPIRED');
-        const session = await rotateRefreshToken(moduleDeps(deps, request.log), presented);
-        setSessionCookies(reply, deps.env, session, now());
+        const session = await rotateRefreshToken(deps, presented);
+        setSessionCookies(reply, deps.env, session, deps.now());
         return { token: session.token, refreshToken: session.refreshToken };
       } catch (err) {
         if (isDomainError(err) && err.kind === 'unauthorized') clearSessionCookies(reply, deps.env);
@@ -99,9 +93,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   defineRoute(app, accountsApi.logout, {
     access: 'public',
-    handler: async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const presented = presentedRefreshToken(request, request.body?.refreshToken, deps.env);
-      await endSession(moduleDeps(deps, request.log), presented);
+      await endSession(deps, presented);
       clearSessionCookies(reply, deps.env);
       return { message: 'You have been logged out.' };
     },
@@ -111,23 +105,21 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     access: 'public',
     rateLimit: perIp(5, HOUR),
     preHandler: mailPerEmail('password-reset'),
-    handler: async (request) =>
-      requestPasswordReset(moduleDeps(deps, request.log), request.body.email),
+    handler: async (request, _reply, deps) => requestPasswordReset(deps, request.body.email),
   });
 
   // Public: with the emailed token nobody is signed in; without it, the use-case needs a user.
   defineRoute(app, accountsApi.changePassword, {
     access: 'public',
     rateLimit: perIp(10, MINUTE),
-    handler: async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const { token, currentPassword, password } = request.body;
-      const module = moduleDeps(deps, request.log);
-      if (token !== undefined) return resetPassword(module, { token, password });
-      const result = await changePassword(module, currentUser(request).id, {
+      if (token !== undefined) return resetPassword(deps, { token, password });
+      const result = await changePassword(deps, currentUser(request).id, {
         currentPassword: currentPassword ?? '',
         password,
       });
-      setSessionCookies(reply, deps.env, result.session, now());
+      setSessionCookies(reply, deps.env, result.session, deps.now());
       return {
         message: result.message,
         token: result.session.token,

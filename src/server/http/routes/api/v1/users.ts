@@ -9,7 +9,6 @@ import {
   updateProfile,
 } from '../../../../modules/accounts';
 import { validationError } from '../../../../modules/core';
-import { moduleDeps } from '../../../../app-deps';
 import { FORM_LIMITS, jsonField, parseOrThrow, readForm } from '../../../forms';
 import { currentUser } from '../../../plugins/auth';
 import { defineRoute } from '../../../route';
@@ -19,7 +18,6 @@ const NO_IMAGE = 'image: Choose an image to upload.';
 
 /** The signed-in user, public profiles, the profile form, the avatar and role changes. */
 export const userRoutes: FastifyPluginAsync = async (app) => {
-  const { deps } = app;
   await app.register(multipart, { limits: FORM_LIMITS });
   // Image work is the expensive part of these calls: a budget per account, not just per address.
   const profileSaves = perUser(app, 'profile-save', 60, HOUR);
@@ -27,20 +25,20 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
 
   defineRoute(app, accountsApi.me, {
     access: 'user',
-    handler: async (request) => getMe(moduleDeps(deps, request.log), currentUser(request).id),
+    handler: async (request, _reply, deps) => getMe(deps, currentUser(request).id),
   });
 
   defineRoute(app, accountsApi.publicProfile, {
     access: 'public',
-    handler: async (request) => ({
-      user: await getPublicProfile(moduleDeps(deps, request.log), request.params.id),
+    handler: async (request, _reply, deps) => ({
+      user: await getPublicProfile(deps, request.params.id),
     }),
   });
 
   defineRoute(app, accountsApi.updateProfile, {
     access: 'user',
     preHandler: profileSaves,
-    handler: async (request) => {
+    handler: async (request, _reply, deps) => {
       let raw: unknown = request.body;
       let image: Buffer | undefined;
       if (request.isMultipart()) {
@@ -49,7 +47,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
         image = form.file?.buffer;
       }
       const { user: profile } = parseOrThrow(profileUpdateRequest, raw);
-      const user = await updateProfile(moduleDeps(deps, request.log), currentUser(request).id, {
+      const user = await updateProfile(deps, currentUser(request).id, {
         profile,
         image,
       });
@@ -60,11 +58,11 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   defineRoute(app, accountsApi.uploadAvatar, {
     access: 'user',
     preHandler: avatarUploads,
-    handler: async (request) => {
+    handler: async (request, _reply, deps) => {
       if (!request.isMultipart()) throw validationError(NO_IMAGE);
       const form = await readForm(request, 'image');
       if (!form.file || form.file.buffer.length === 0) throw validationError(NO_IMAGE);
-      const user = await updateProfile(moduleDeps(deps, request.log), currentUser(request).id, {
+      const user = await updateProfile(deps, currentUser(request).id, {
         image: form.file.buffer,
       });
       return { user };
@@ -73,8 +71,8 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
 
   defineRoute(app, accountsApi.changeRole, {
     access: 'admin',
-    handler: async (request) => ({
-      user: await changeUserRole(moduleDeps(deps, request.log), currentUser(request), request.body),
+    handler: async (request, _reply, deps) => ({
+      user: await changeUserRole(deps, currentUser(request), request.body),
     }),
   });
 };
