@@ -70,6 +70,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
       ['/all-posts', 'all posts'],
       ['/login', 'log in'],
       ['/reset-password', 'reset password'],
+      ['/logout', 'sign-out confirmation'],
     ] as const) {
       test(`${path} (${state})`, async ({ page }) => {
         await page.goto(path);
