@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   ACTIVATION_TOKEN_INVALID: 'validation',
   RESET_TOKEN_INVALID: 'validation',
   WRONG_PASSWORD: 'validation',
+  MEDIA_REJECTED: 'validation',
+  UPLOAD_INVALID: 'validation',
   // unauthorized: nobody (valid) is signed in
   UNAUTHORIZED: 'unauthorized',
   SESSION_EXPIRED: 'unauthorized',
@@ -37,12 +39,15 @@ export const ERROR_CODES = {
   ACCOUNT_SUSPENDED: 'forbidden',
   ACCOUNT_NOT_ACTIVATED: 'forbidden',
   OWN_ROLE: 'forbidden',
+  NOT_OWNER: 'forbidden',
   SUPER_ADMIN_ONLY: 'forbidden',
   CROSS_ORIGIN: 'forbidden',
   // not_found
   NOT_FOUND: 'not_found',
   USER_NOT_FOUND: 'not_found',
   SITE_NOT_FOUND: 'not_found',
+  PRODUCT_NOT_FOUND: 'not_found',
+  MEDIA_NOT_FOUND: 'not_found',
   // conflict: the request clashes with the current state
   CONFLICT: 'conflict',
   USERNAME_TAKEN: 'conflict',

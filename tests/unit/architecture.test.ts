@@ -5,6 +5,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import * as accountsTables from '../../src/server/db/schema/accounts';
 import * as jobsTables from '../../src/server/db/schema/jobs';
+import * as catalogTables from '../../src/server/db/schema/catalog';
 import * as sitesTables from '../../src/server/db/schema/sites';
 
 /**
@@ -21,6 +22,7 @@ const MODULES = path.join(ROOT, 'src/server/modules');
 const OWNED: Record<string, Record<string, unknown>> = {
   accounts: accountsTables,
   sites: sitesTables,
+  catalog: catalogTables,
   core: jobsTables,
 };
 

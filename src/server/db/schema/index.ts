@@ -1,4 +1,5 @@
 // One file per owning module: a module writes only the tables of its own file (tests/unit/architecture.test.ts).
 export * from './accounts';
 export * from './sites';
+export * from './catalog';
 export * from './jobs';

@@ -4,6 +4,7 @@ import { installAuth } from '../../../plugins/auth';
 import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { healthRoutes } from './health';
+import { productRoutes } from './products';
 import { siteRoutes } from './sites';
 import { userRoutes } from './users';
 
@@ -22,5 +23,6 @@ export const apiV1: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(siteRoutes);
+  await app.register(productRoutes);
   await app.register(adminRoutes);
 };

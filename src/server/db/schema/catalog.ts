@@ -1,0 +1,117 @@
+// Tables of the catalog module (modules/catalog writes them; others may only read).
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { PRODUCT_STATUSES, type MEDIA_TYPES } from '../../../shared/contracts/catalog-rules';
+import { users } from './accounts';
+
+export { PRODUCT_STATUSES };
+
+/** PostgreSQL's tsvector; filled by the `products_search_update` trigger, never by the app. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** One option of a variation as stored (money in minor units). */
+export interface StoredVariationOption {
+  name: string;
+  priceDeltaMinor: number;
+  stock: number | null;
+}
+export interface StoredVariation {
+  name: string;
+  options: StoredVariationOption[];
+}
+
+/** One media item of a post as stored; the order of the array is the order shown. */
+export interface StoredMedia {
+  id: string;
+  type: (typeof MEDIA_TYPES)[number];
+  alt: string;
+  /** Images: thumbnail variants, smallest first. */
+  thumbnails: { url: string; width: number }[];
+  /** Images: large variants, smallest first; video/audio: the one file (width 0). */
+  fullsizes: { url: string; width: number }[];
+  width: number | null;
+  height: number | null;
+  /** Every storage key this item owns, deleted with it. */
+  keys: string[];
+}
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    priceMinor: integer('price_minor').notNull(),
+    shippingMinor: integer('shipping_minor').notNull().default(0),
+    stock: integer('stock').notNull().default(1),
+    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('published'),
+    variations: jsonb('variations')
+      .$type<StoredVariation[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    medias: jsonb('medias')
+      .$type<StoredMedia[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    likesCount: integer('likes_count').notNull().default(0),
+    search: tsvector('search'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Public lists: published posts in each order (id breaks ties, so pages never overlap).
+    index('products_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('products_status_price_idx').on(t.status, t.priceMinor, t.id),
+    index('products_status_likes_idx').on(t.status, t.likesCount.desc(), t.id.desc()),
+    // A seller's lists (their page: published; their own: every status).
+    index('products_user_status_created_idx').on(
+      t.userId,
+      t.status,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index('products_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('products_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('products_tags_idx').using('gin', t.tags),
+    index('products_search_idx').using('gin', t.search),
+    index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+export type ProductRow = typeof products.$inferSelect;
+export type NewProductRow = typeof products.$inferInsert;
+
+/**
+ * The tag vocabulary: tags admins add (`curated`) and tags posts use, each with the number of
+ * published posts carrying it, kept current in the same transaction as every post write.
+ */
+export const tags = pgTable(
+  'tags',
+  {
+    name: text('name').primaryKey(),
+    publishedCount: integer('published_count').notNull().default(0),
+    curated: boolean('curated').notNull().default(false),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tags_published_count_idx').on(t.publishedCount.desc(), t.name)],
+);
+
+export type TagRow = typeof tags.$inferSelect;

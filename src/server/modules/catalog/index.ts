@@ -1,0 +1,4 @@
+// The catalog module's public surface: posts (sellable items), their media, tags and search.
+export { canManage, type Actor } from './ownership';
+export { toProduct } from './rows';
+export { saveProduct, type SaveProductInput } from './save';
