@@ -6,6 +6,7 @@ import { authRoutes } from './auth';
 import { healthRoutes } from './health';
 import { productRoutes } from './products';
 import { siteRoutes } from './sites';
+import { tagRoutes } from './tags';
 import { userRoutes } from './users';
 
 /**
@@ -25,4 +26,5 @@ export const apiV1: FastifyPluginAsync = async (app) => {
   await app.register(siteRoutes);
   await app.register(productRoutes);
   await app.register(adminRoutes);
+  await app.register(tagRoutes);
 };
