@@ -5,6 +5,7 @@ import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { healthRoutes } from './health';
 import { productRoutes } from './products';
+import { productMediaRoutes } from './product-media';
 import { siteRoutes } from './sites';
 import { userRoutes } from './users';
 
@@ -24,5 +25,6 @@ export const apiV1: FastifyPluginAsync = async (app) => {
   await app.register(userRoutes);
   await app.register(siteRoutes);
   await app.register(productRoutes);
+  await app.register(productMediaRoutes);
   await app.register(adminRoutes);
 };
