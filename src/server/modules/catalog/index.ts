@@ -17,3 +17,5 @@ export { setProductStatus } from './status';
 export { deleteProduct } from './remove';
 export { searchProducts } from './search';
 export { addTag, listTags } from './tags';
+export { addMediaFromBuffer, deleteProductMedia, type AddMediaInput } from './media';
+export { addProductMedia, createUploadTarget, UPLOAD_CONTENT_TYPES } from './uploads';
