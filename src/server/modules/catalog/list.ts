@@ -73,7 +73,9 @@ export async function countProducts(
   const [row] = await db
     .select({
       totalProducts: sql<number>`count(*)::int`,
-      recordsCount: filter ? sql<number>`(count(*) filter (where ${filter}))::int` : sql<number>`count(*)::int`,
+      recordsCount: filter
+        ? sql<number>`(count(*) filter (where ${filter}))::int`
+        : sql<number>`count(*)::int`,
     })
     .from(products)
     .where(base);
@@ -82,7 +84,11 @@ export async function countProducts(
 
 /** Published posts in all: counted once per write, not per request (a scan of the index at 1M). */
 const publishedCount = (deps: Pick<ModuleDeps, 'db' | 'env' | 'now'>) =>
-  cachedCount(deps, 'published', async () => (await countProducts(deps.db, isPublished, undefined)).totalProducts);
+  cachedCount(
+    deps,
+    'published',
+    async () => (await countProducts(deps.db, isPublished, undefined)).totalProducts,
+  );
 
 /** Published posts with a tag: kept exact in `tags.published_count` by every post write. */
 async function taggedCount(db: DbOrTx, tag: string): Promise<number> {

@@ -61,7 +61,9 @@ export async function searchProducts(
   const hits = fuzzy ? sql`${fullText} union all ${fuzzy}` : fullText;
   const ids = await inTransaction(deps, async (tx) => {
     // The threshold of `<%` is a setting; LOCAL keeps it to this transaction.
-    await tx.db.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY}`));
+    await tx.db.execute(
+      sql.raw(`set local pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY}`),
+    );
     const ranked = await tx.db
       .select({ id: sql<string>`hits.id` })
       .from(sql`(${hits}) hits`)
