@@ -50,6 +50,8 @@ describe('POST /products/search', () => {
   it('finds a post through misspelt words', async () => {
     expect(await found('lether jaket')).toEqual(['Leather jacket']);
     expect((await found('bicycel'))[0]).toBe('Road bicycle');
+    // A misspelt tag too.
+    expect(await found('ceramcs')).toEqual(['Teapot']);
   });
 
   it('reads search syntax as words: quotes, or, minus', async () => {

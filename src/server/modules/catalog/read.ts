@@ -38,13 +38,16 @@ export function listProducts(deps: ReadDeps, query: ListQuery): Promise<ProductL
 }
 
 /** GET /products/tags/:tag — published posts carrying `tag` (an unknown tag is an empty list). */
-export async function listProductsByTag(
+export function listProductsByTag(
   deps: ReadDeps,
   tag: string,
   query: ListQuery,
 ): Promise<ProductList> {
-  const list = await listProducts(deps, { ...query, tag });
-  return { ...list, tagName: tag };
+  // The whole answer is the cached object (tagName included), so its prepared bytes are reused.
+  return cachedList(deps, `tag:${keyOf({ ...query, tag })}`, async () => ({
+    ...(await publishedList(deps, { ...query, tag })),
+    tagName: tag,
+  }));
 }
 
 export const SELLER_NOT_FOUND = 'This seller could not be found. Check the name in the address.';
