@@ -121,6 +121,7 @@ async function measureScale(posts: number, baselineUrl: string | null): Promise<
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       TRUST_PROXY: 'true',
+      JWT_SECRET: randomBytes(32).toString('hex'),
     };
     const uncached = await startApp({ ...env, CATALOG_CACHE_MS: '0' });
     let figures: ScaleFigures;
