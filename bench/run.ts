@@ -16,14 +16,17 @@
  *     ≤ 130 KB of JavaScript transferred (compressed, as on the wire) per page (DESIGN §6).
  *
  * Every request carries a browser's `Accept-Encoding`, so pages are measured compressed, as
- * browsers get them. `BENCH_ONLY=load` or `BENCH_ONLY=lighthouse` runs one half.
+ * browsers get them. `BENCH_ONLY=load` or `BENCH_ONLY=lighthouse` runs one half;
+ * `BENCH_ONLY=catalog` runs the catalogue bench instead (bench/catalog.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { runCatalogBench } from './catalog';
 import { measurePages, printScores, RUNS } from './lighthouse';
+import { startBaseline, stop, waitForHealth } from './processes';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -50,38 +53,6 @@ async function rssMb(pid: number | undefined): Promise<number> {
     ps.on('close', () => resolve(text.trim()));
   });
   return Number(out) / 1024;
-}
-
-/** Resolves once the app answers its health check (polling a readiness endpoint is the contract). */
-async function waitForHealth(url: string, child: ChildProcess, deadline = Date.now() + 180_000) {
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not become healthy`);
-}
-
-function startBaseline(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/baseline-server.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      const match = /ready (\d+)/.exec(d.toString());
-      if (match) resolve({ child, url: `http://127.0.0.1:${match[1]}` });
-    });
-    child.once('exit', (code) => reject(new Error(`baseline exited (${code})`)));
-  });
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 type Verdict = [string, boolean];
@@ -146,4 +117,6 @@ async function main() {
   }
 }
 
-await main();
+// BENCH_ONLY=catalog: the catalogue bench of issue 9 (PostgreSQL, seeded posts), see bench/catalog.ts.
+if (ONLY === 'catalog') process.exitCode = await runCatalogBench();
+else await main();

@@ -228,7 +228,12 @@ export const productListQuery = obj({
   sort: z
     .enum(PRODUCT_SORTS, { error: `Choose one of: ${PRODUCT_SORTS.join(', ')}.` })
     .default('newest'),
-  tag: z.string().trim().max(L.tagMax, 'No post has this tag.').transform(normalizeTag).optional(),
+  tag: z
+    .string(requiredAs('one tag'))
+    .trim()
+    .max(L.tagMax, 'No post has this tag.')
+    .transform(normalizeTag)
+    .optional(),
 });
 export type ProductListQuery = z.input<typeof productListQuery>;
 
@@ -238,7 +243,7 @@ export const managedListQuery = productListQuery.extend({
     .enum(PRODUCT_STATUSES, { error: `Choose one of: ${PRODUCT_STATUSES.join(', ')}.` })
     .optional(),
   q: z
-    .string()
+    .string(requiredAs('one search text'))
     .trim()
     .max(L.searchQueryMax, `Search with at most ${L.searchQueryMax} characters.`)
     .optional(),
@@ -266,10 +271,18 @@ export const tagParams = obj({
     .transform(normalizeTag),
 });
 export const usernameParams = obj({
-  username: z.string(requiredAs('text')).trim().min(1).max(100, 'No user has this name.'),
+  username: z
+    .string(requiredAs('text'))
+    .trim()
+    .min(1, 'Name the seller.')
+    .max(100, 'No user has this name.'),
 });
 export const domainParams = obj({
-  domain: z.string(requiredAs('text')).trim().min(1).max(253, 'This is not a domain name.'),
+  domain: z
+    .string(requiredAs('text'))
+    .trim()
+    .min(1, 'Name the domain.')
+    .max(253, 'This is not a domain name.'),
 });
 
 export const productListUserSchema = productOwnerSchema.extend({ bio: z.string() });
