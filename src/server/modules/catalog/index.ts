@@ -2,5 +2,12 @@
 export { canManage, type Actor } from './ownership';
 export { toProduct } from './rows';
 export { saveProduct, type SaveProductInput } from './save';
-export { addMediaFromBuffer, deleteProductMedia, type AddMediaInput } from './media';
+export {
+  addMediaFromBuffer,
+  attachMedia,
+  deleteProductMedia,
+  prepareMedia,
+  type AddMediaInput,
+  type PreparedMedia,
+} from './media';
 export { addProductMedia, createUploadTarget, UPLOAD_CONTENT_TYPES } from './uploads';
