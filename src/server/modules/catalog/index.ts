@@ -11,3 +11,4 @@ export {
   type PreparedMedia,
 } from './media';
 export { addProductMedia, createUploadTarget, UPLOAD_CONTENT_TYPES } from './uploads';
+export { catalogJobs } from './media-jobs';
