@@ -11,16 +11,29 @@ const SPACING_MS = 7 * 60 * 60 * 1000;
 /** Photos processed at once: enough to keep both cores busy without a burst of memory. */
 const CONCURRENCY = 4;
 
+/**
+ * `work` over `items`, at most `limit` at a time. After a failure no new item starts, and it
+ * resolves or rejects only once every started item has settled: a caller cleaning up after a
+ * failure must not race writes still in flight.
+ */
 async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>) {
   const results: R[] = new Array(items.length);
   let next = 0;
+  let failed = false;
   const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
+    while (next < items.length && !failed) {
       const i = next++;
-      results[i] = await work(items[i]!);
+      try {
+        results[i] = await work(items[i]!);
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
     }
   });
-  await Promise.all(lanes);
+  const settled = await Promise.allSettled(lanes);
+  const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failure) throw failure.reason;
   return results;
 }
 
