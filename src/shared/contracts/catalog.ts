@@ -335,12 +335,15 @@ const EXTENSIONS = Object.keys(UPLOAD_EXTENSIONS) as [
   ...(keyof typeof UPLOAD_EXTENSIONS)[],
 ];
 
+/** A pattern rather than a piped enum: its JSON Schema then tells clients (and the fuzzer) the set. */
+const EXTENSION_PATTERN = new RegExp(`^(?:${EXTENSIONS.join('|')})$`, 'i');
+
 export const uploadUrlParams = obj({
   ext: z
-    .string()
+    .string(requiredAs('a file extension'))
     .trim()
-    .toLowerCase()
-    .pipe(z.enum(EXTENSIONS, { error: `Upload one of: ${EXTENSIONS.join(', ')}.` })),
+    .regex(EXTENSION_PATTERN, `Upload one of: ${EXTENSIONS.join(', ')}.`)
+    .transform((ext) => ext.toLowerCase() as (typeof EXTENSIONS)[number]),
 });
 export const uploadUrlQuery = obj({
   /** A cache-buster the client may send (SPEC §7); ignored. */
