@@ -12,8 +12,7 @@ import { createXhrUpload } from '../../../lib/xhr-upload';
 
 export const saveProduct = (body: ProductInput) => api.call(catalogApi.saveProduct, { body });
 
-export const deleteProduct = (id: string) =>
-  api.call(catalogApi.deleteProduct, { query: { id } });
+export const deleteProduct = (id: string) => api.call(catalogApi.deleteProduct, { query: { id } });
 
 export const deleteMedia = (productId: string, mediaId: string) =>
   api.call(catalogApi.deleteProductMedia, { query: { productId, mediaId } });

@@ -31,7 +31,8 @@ const EXT_BY_MIME: Record<string, UploadExtension> = {
   'audio/x-m4a': 'm4a',
 };
 
-const isUploadExtension = (ext: string): ext is UploadExtension => Object.hasOwn(UPLOAD_EXTENSIONS, ext);
+const isUploadExtension = (ext: string): ext is UploadExtension =>
+  Object.hasOwn(UPLOAD_EXTENSIONS, ext);
 
 /** 1536 → "1.5 KB", 16_000_000 → "15.3 MB". */
 export function formatBytes(bytes: number): string {
@@ -41,11 +42,14 @@ export function formatBytes(bytes: number): string {
   return `${Math.round((kb / 1024) * 10) / 10} MB`;
 }
 
-const TYPE_WORDS: Record<MediaType, string> = { image: 'photos', video: 'videos', audio: 'audio files' };
+const TYPE_WORDS: Record<MediaType, string> = {
+  image: 'photos',
+  video: 'videos',
+  audio: 'audio files',
+};
 
 export type MediaFileCheck =
-  | { ok: true; ext: UploadExtension; type: MediaType }
-  | { ok: false; message: string };
+  { ok: true; ext: UploadExtension; type: MediaType } | { ok: false; message: string };
 
 /**
  * Checks a chosen file before anything is sent: a kind the server takes (by extension, else by

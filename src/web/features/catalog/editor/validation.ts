@@ -27,7 +27,8 @@ export function preloadCatalogSchemas(): void {
 
 export type SavedInput = z.output<CatalogSchemas['productInput']>;
 
-export type ProductValidation = { ok: true; data: SavedInput } | { ok: false; errors: EditorErrors };
+export type ProductValidation =
+  { ok: true; data: SavedInput } | { ok: false; errors: EditorErrors };
 
 /** Checks a PUT /products body with the server's contract; failures keyed by field path. */
 export async function validateProductInput(input: unknown): Promise<ProductValidation> {

@@ -1,5 +1,8 @@
 import type { Media } from '../../../../../shared/contracts/catalog';
-import { MEDIA_MAX_BYTES, PRODUCT_LIMITS as L } from '../../../../../shared/contracts/catalog-rules';
+import {
+  MEDIA_MAX_BYTES,
+  PRODUCT_LIMITS as L,
+} from '../../../../../shared/contracts/catalog-rules';
 import { describedBy } from '../../../../lib/form-errors';
 import { formatBytes, MEDIA_ACCEPT, MEDIA_KINDS_TEXT } from '../media-files';
 import type { UploadItem, useEditorMedia } from '../use-editor-media';
@@ -128,12 +131,19 @@ export function MediaManager({
         </label>
         <p id="post-media-hint" className="field-hint">
           {MEDIA_KINDS_TEXT}. Photos up to {formatBytes(MEDIA_MAX_BYTES.image)}, video up to{' '}
-          {formatBytes(MEDIA_MAX_BYTES.video)}, audio up to {formatBytes(MEDIA_MAX_BYTES.audio)};
-          at most {L.mediasMax} in all. The first one is the cover.
-          {isNew ? ' Adding a file saves the post as a draft first, so give it a title and a price.' : ''}
+          {formatBytes(MEDIA_MAX_BYTES.video)}, audio up to {formatBytes(MEDIA_MAX_BYTES.audio)}; at
+          most {L.mediasMax} in all. The first one is the cover.
+          {isNew
+            ? ' Adding a file saves the post as a draft first, so give it a title and a price.'
+            : ''}
         </p>
         {media.fileErrors.length > 0 ? (
-          <ul id="post-media-errors" role="alert" className="mt-2 space-y-1" data-testid="media-errors">
+          <ul
+            id="post-media-errors"
+            role="alert"
+            className="mt-2 space-y-1"
+            data-testid="media-errors"
+          >
             {media.fileErrors.map((message) => (
               <li key={message} className="field-error mt-0">
                 {message}
@@ -152,7 +162,11 @@ export function MediaManager({
       ) : null}
 
       {medias.length > 0 ? (
-        <ol className="space-y-3" aria-label="Photos and files of this post" data-testid="media-list">
+        <ol
+          className="space-y-3"
+          aria-label="Photos and files of this post"
+          data-testid="media-list"
+        >
           {medias.map((m, i) => {
             const label = placeLabel(m, i);
             const altId = `media-${m._id}-alt`;
