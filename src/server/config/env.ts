@@ -56,6 +56,8 @@ const envSchema = z
       }),
     ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** How long a public post list answer may be served from memory (invalidated on every write; 0: never). */
+    CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {

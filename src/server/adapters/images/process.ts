@@ -97,3 +97,97 @@ export async function processImage(
     throw new ImageRejectedError(UNREADABLE, { cause: err });
   }
 }
+
+/** Widths of a post image's stored variants (DESIGN §4 media: thumbnails and fullsizes). */
+export const VARIANT_WIDTHS = { thumbnails: [320, 640], fullsizes: [800, 1600] } as const;
+
+export interface ImageVariant {
+  kind: 'thumbnail' | 'fullsize';
+  width: number;
+  height: number;
+  data: Buffer;
+}
+
+export interface ProcessedVariants {
+  /** Smallest first within each kind; sizes never exceed the source (duplicates dropped). */
+  variants: ImageVariant[];
+  /** Dimensions of the largest fullsize. */
+  width: number;
+  height: number;
+}
+
+const distinct = (widths: readonly number[], cap: number) =>
+  [...new Set(widths.map((w) => Math.min(w, cap)))].sort((a, b) => a - b);
+
+/**
+ * A post image's `srcset` variants, all WebP: square thumbnails (centre of interest kept) and
+ * fullsizes that fit inside a square, never enlarged. EXIF orientation is applied and every
+ * metadata block (EXIF with GPS, XMP, ICC) is dropped. The source is decoded once: a JPEG is
+ * shrunk while it is decoded straight to the largest size, and the other variants are cut from
+ * those pixels, which keeps a 12 MP photo well under a second.
+ */
+export async function processImageVariants(
+  buf: Buffer,
+  opts: ProcessImageOptions = {},
+): Promise<ProcessedVariants> {
+  const maxBytes = opts.maxBytes ?? IMAGE_MAX_BYTES;
+  const maxPixels = opts.maxPixels ?? IMAGE_MAX_PIXELS;
+  if (buf.length > maxBytes)
+    throw new ImageRejectedError(`Images must be ${megabytes(maxBytes)} MB or smaller.`);
+  const type = sniffMediaType(buf);
+  if (!type || !ACCEPTED.has(type)) {
+    throw new ImageRejectedError('Please upload a JPEG, PNG, GIF, WebP or AVIF image.');
+  }
+  const tooManyPixels = new ImageRejectedError(
+    `Images can be at most ${Number((maxPixels / 1_000_000).toFixed(2))} megapixels.`,
+  );
+  const input = { limitInputPixels: maxPixels, failOn: 'warning' as const };
+  try {
+    const meta = await sharp(buf, input).metadata();
+    if (!meta.width || !meta.height) throw new ImageRejectedError(UNREADABLE);
+    if (meta.width * meta.height > maxPixels) throw tooManyPixels;
+
+    const largest = Math.max(...VARIANT_WIDTHS.fullsizes);
+    const base = await sharp(buf, input)
+      .rotate()
+      .resize(largest, largest, { fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { width, height, channels } = base.info;
+    const pixels = () => sharp(base.data, { raw: { width, height, channels } });
+
+    const jobs: Promise<ImageVariant>[] = [];
+    for (const size of distinct(VARIANT_WIDTHS.thumbnails, Math.min(width, height))) {
+      jobs.push(
+        pixels()
+          .resize(size, size, { fit: 'cover', position: 'attention' })
+          .webp({ quality: 80 })
+          .toBuffer()
+          .then((data) => ({ kind: 'thumbnail', width: size, height: size, data })),
+      );
+    }
+    for (const w of distinct(VARIANT_WIDTHS.fullsizes, Math.max(width, height))) {
+      const pipeline =
+        w >= Math.max(width, height) ? pixels() : pixels().resize(w, w, { fit: 'inside' });
+      jobs.push(
+        pipeline
+          .webp({ quality: 82 })
+          .toBuffer({ resolveWithObject: true })
+          .then(({ data, info }) => ({
+            kind: 'fullsize',
+            width: info.width,
+            height: info.height,
+            data,
+          })),
+      );
+    }
+    const variants = await Promise.all(jobs);
+    const full = variants.filter((v) => v.kind === 'fullsize');
+    const top = full[full.length - 1]!;
+    return { variants, width: top.width, height: top.height };
+  } catch (err) {
+    if (err instanceof ImageRejectedError) throw err;
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw tooManyPixels;
+    throw new ImageRejectedError(UNREADABLE, { cause: err });
+  }
+}

@@ -34,6 +34,8 @@ function failing(failOn: RegExp): StorageDriver & { deleted: string[] } {
     deleted,
     publicUrl: (key) => local.publicUrl(key),
     createUploadUrl: (...args) => local.createUploadUrl(...args),
+    read: (key) => local.read(key),
+    head: (key) => local.head(key),
     put: async (key, body, type) => {
       if (failOn.test(key)) throw new Error(`disk full writing ${key}`);
       return local.put(key, body, type);

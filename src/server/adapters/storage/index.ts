@@ -1,7 +1,13 @@
 import { createLocalStorage, type LocalStorageDriver } from './local';
 import { createS3Storage, type S3StorageDriver } from './s3';
 
-export type { StorageDriver, StoredObject, UploadTarget, UploadUrlOptions } from './types';
+export type {
+  ObjectInfo,
+  StorageDriver,
+  StoredObject,
+  UploadTarget,
+  UploadUrlOptions,
+} from './types';
 export type { LocalStorageDriver } from './local';
 export type { S3StorageDriver } from './s3';
 export { InvalidStorageKeyError } from './keys';

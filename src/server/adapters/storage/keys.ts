@@ -53,3 +53,19 @@ export function normalizeContentType(contentType: string): string {
     throw new Error(`Invalid content type: ${JSON.stringify(contentType.slice(0, 100))}`);
   return ct;
 }
+
+const METADATA_NAME = /^[a-z0-9-]{1,64}$/;
+const METADATA_VALUE = /^[A-Za-z0-9._-]{0,200}$/;
+
+/**
+ * Upload metadata as one signed string (`a=1&b=2`, names sorted), or null when a name or value is
+ * outside the safe set (which also keeps the joined string unambiguous).
+ */
+export function canonicalMetadata(metadata: Record<string, string>): string | null {
+  const entries = Object.entries(metadata).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [name, value] of entries) {
+    if (!METADATA_NAME.test(name) || typeof value !== 'string' || !METADATA_VALUE.test(value))
+      return null;
+  }
+  return entries.map(([name, value]) => `${name}=${value}`).join('&');
+}

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertValidKey, isValidKey, normalizeContentType } from './keys';
+import { assertValidKey, canonicalMetadata, isValidKey, normalizeContentType } from './keys';
 import {
   DEFAULT_UPLOAD_EXPIRY_SECONDS,
   type StorageDriver,
@@ -25,6 +25,8 @@ export interface UploadSignatureParams {
   expires: string | number;
   ct: string;
   sig: string;
+  /** The `x-amz-meta-*` headers the upload carries (names without the prefix, lower case). */
+  meta?: Record<string, string>;
 }
 
 export interface LocalStorageDriver extends StorageDriver {
@@ -36,10 +38,16 @@ export interface LocalStorageDriver extends StorageDriver {
   filePath(key: string): string;
 }
 
-function sign(secret: string, key: string, expires: string, ct: string): string {
-  // Keys and expiry cannot contain '|', so the joined string is unambiguous.
-  return createHmac('sha256', secret).update(`${key}|${expires}|${ct}`).digest('hex');
+function sign(secret: string, key: string, expires: string, ct: string, meta: string): string {
+  // Keys, expiry, types and canonical metadata cannot contain '|', so the joined string is
+  // unambiguous. Without metadata the string is what links issued before metadata existed signed.
+  const signed = meta ? `${key}|${expires}|${ct}|${meta}` : `${key}|${expires}|${ct}`;
+  return createHmac('sha256', secret).update(signed).digest('hex');
 }
+
+const isMissing = (err: unknown) =>
+  (err as NodeJS.ErrnoException | null)?.code === 'ENOENT' ||
+  (err as NodeJS.ErrnoException | null)?.code === 'ENOTDIR';
 
 /** Checks an upload link's HMAC (timing-safe) and expiry. Never throws: bad input is just invalid. */
 export function verifyUploadSignature(
@@ -50,8 +58,14 @@ export function verifyUploadSignature(
   if (!/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/i.test(sig) || !isValidKey(key)) return false;
   const nowSeconds = Math.floor((params.now ?? Date.now()) / 1000);
   if (Number(expires) < nowSeconds) return false;
-  const expected = Buffer.from(sign(secret, key, expires, ct), 'hex');
+  const meta = canonicalMetadata(params.meta ?? {});
+  if (meta === null) return false;
+  const expected = Buffer.from(sign(secret, key, expires, ct, meta), 'hex');
   return timingSafeEqual(expected, Buffer.from(sig, 'hex'));
+}
+
+function lowerNames(metadata: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(metadata).map(([k, v]) => [k.toLowerCase(), v]));
 }
 
 export function createLocalStorage(options: LocalStorageOptions): LocalStorageDriver {
@@ -96,6 +110,25 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorageDr
       return { key, url: publicUrl(key) };
     },
 
+    async read(key) {
+      try {
+        return await readFile(filePath(key));
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+
+    async head(key) {
+      try {
+        const info = await stat(filePath(key));
+        return info.isFile() ? { size: info.size } : null;
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+
     async delete(key) {
       await rm(filePath(key), { force: true });
     },
@@ -107,17 +140,19 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorageDr
       if (!Number.isInteger(ttl) || ttl <= 0)
         throw new Error('expiresInSeconds must be a positive integer.');
       const expires = String(Math.floor(now() / 1000) + ttl);
+      const metadata = lowerNames(opts.metadata ?? {});
+      const meta = canonicalMetadata(metadata);
+      if (meta === null) throw new Error('Invalid upload metadata.');
       const query = new URLSearchParams({
         expires,
         ct,
-        sig: sign(options.secret, key, expires, ct),
+        sig: sign(options.secret, key, expires, ct, meta),
       });
-      // Metadata has nowhere to live on a plain file system; the local driver ignores it.
-      return {
-        url: `/media-upload/${key}?${query.toString()}`,
-        method: 'PUT',
-        headers: { 'Content-Type': ct },
-      };
+      // Metadata is signed like S3 signs it: the upload must carry exactly these headers (the
+      // browser code is the same for both drivers). A plain file system has nowhere to keep it.
+      const headers: Record<string, string> = { 'Content-Type': ct };
+      for (const [name, value] of Object.entries(metadata)) headers[`x-amz-meta-${name}`] = value;
+      return { url: `/media-upload/${key}?${query.toString()}`, method: 'PUT', headers };
     },
 
     verifyUploadSignature(params) {

@@ -1,4 +1,12 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { assertValidKey, normalizeContentType, trimTrailingSlash } from './keys';
 import {
@@ -25,6 +33,14 @@ export interface S3StorageOptions {
 export interface S3StorageDriver extends StorageDriver {
   readonly name: 's3';
   readonly bucket: string;
+}
+
+/** A missing object: the SDK's typed errors, or a bare 404 from S3-compatible services. */
+function isMissing(err: unknown): boolean {
+  if (err instanceof NoSuchKey || err instanceof NotFound) return true;
+  const status = (err as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata
+    ?.httpStatusCode;
+  return status === 404;
 }
 
 /** S3 user metadata names travel as HTTP header names. */
@@ -78,6 +94,33 @@ export function createS3Storage(options: S3StorageOptions): S3StorageDriver {
         }),
       );
       return { key, url: publicUrl(key) };
+    },
+
+    async read(key) {
+      assertValidKey(key);
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        if (!out.Body) return null;
+        return Buffer.from(await out.Body.transformToByteArray());
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+
+    async head(key) {
+      assertValidKey(key);
+      try {
+        const out = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        return {
+          size: out.ContentLength ?? 0,
+          ...(out.ContentType ? { contentType: out.ContentType } : {}),
+          metadata: out.Metadata ?? {},
+        };
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
     },
 
     async delete(key) {

@@ -18,10 +18,23 @@ export interface UploadTarget {
   headers: Record<string, string>;
 }
 
+/** What `head` knows about a stored object without reading it. */
+export interface ObjectInfo {
+  size: number;
+  /** S3 only: the Content-Type it was stored with. */
+  contentType?: string;
+  /** S3 only: user metadata (`x-amz-meta-*`), names in lower case. */
+  metadata?: Record<string, string>;
+}
+
 export interface StorageDriver {
   readonly name: 'local' | 's3';
   /** Server-side upload. Keys are content-unique, so objects are never rewritten in place. */
   put(key: string, body: Buffer, contentType: string): Promise<StoredObject>;
+  /** An object's bytes, or null when there is no such object. */
+  read(key: string): Promise<Buffer | null>;
+  /** An object's size (and, where the driver keeps them, type and metadata), or null when missing. */
+  head(key: string): Promise<ObjectInfo | null>;
   /** Removes an object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
   /** The URL clients use to read an object. */

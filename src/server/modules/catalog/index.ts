@@ -2,3 +2,20 @@
 export { canManage, type Actor } from './ownership';
 export { toProduct } from './rows';
 export { saveProduct, type SaveProductInput } from './save';
+export { invalidateCatalog, syncCatalogCache } from './cache';
+export {
+  getProduct,
+  listAdminProducts,
+  listMyProducts,
+  listProducts,
+  listProductsByDomain,
+  listProductsByTag,
+  listProductsByUser,
+  normalizeDomain,
+} from './read';
+export { setProductStatus } from './status';
+export { deleteProduct } from './remove';
+export { searchProducts } from './search';
+export { addTag, listTags } from './tags';
+export { addMediaFromBuffer, deleteProductMedia, type AddMediaInput } from './media';
+export { addProductMedia, createUploadTarget, UPLOAD_CONTENT_TYPES } from './uploads';

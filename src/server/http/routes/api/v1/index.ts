@@ -5,7 +5,9 @@ import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { healthRoutes } from './health';
 import { productRoutes } from './products';
+import { productMediaRoutes } from './product-media';
 import { siteRoutes } from './sites';
+import { tagRoutes } from './tags';
 import { userRoutes } from './users';
 
 /**
@@ -24,5 +26,7 @@ export const apiV1: FastifyPluginAsync = async (app) => {
   await app.register(userRoutes);
   await app.register(siteRoutes);
   await app.register(productRoutes);
+  await app.register(productMediaRoutes);
   await app.register(adminRoutes);
+  await app.register(tagRoutes);
 };
