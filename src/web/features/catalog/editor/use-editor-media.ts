@@ -31,7 +31,6 @@ export interface UploadItem {
   error?: string;
 }
 
-const UPLOAD_FAILED = 'The file could not be uploaded. Please try again.';
 let uploadSeq = 0;
 
 /** Moves focus to the element with `id` after React has rendered. */
@@ -131,7 +130,10 @@ export function useEditorMedia(editor: PostEditorState) {
         done += 1;
         setAnnouncement(`${item.name} uploaded.`);
       } catch (err) {
-        patch(item.key, { phase: 'failed', error: apiErrorMessage(err, UPLOAD_FAILED) });
+        patch(item.key, {
+          phase: 'failed',
+          error: apiErrorMessage(err, MESSAGES.mediaUploadError),
+        });
         setAnnouncement(`${item.name} could not be uploaded.`);
       }
     }

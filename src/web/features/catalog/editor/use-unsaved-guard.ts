@@ -1,9 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
+import { MESSAGES } from '../../../../shared/messages';
 import { showConfirm } from '../../../components/ui/modal';
-
-export const UNSAVED_CHANGES_MESSAGE =
-  'You have unsaved changes to this post. Leave without saving them?';
 
 /**
  * Asks before leaving a form with unsaved changes: in-app navigation is held by React Router's
@@ -36,7 +34,7 @@ export function useUnsavedGuard(dirty: boolean) {
   });
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    void showConfirm(UNSAVED_CHANGES_MESSAGE, undefined, 'Unsaved changes').then((leave) => {
+    void showConfirm(MESSAGES.unsavedPostChanges, undefined, 'Unsaved changes').then((leave) => {
       const held = blockerRef.current;
       if (held.state !== 'blocked') return;
       if (leave) held.proceed();
