@@ -223,4 +223,15 @@ test('files are checked before uploading, and a post needs a title before its fi
   await expect(modal(page)).toContainText(MESSAGES.unsavedPostChanges);
   await modal(page).getByRole('button', { name: 'Okay' }).click();
   await expect(page).toHaveURL(/\/my-posts$/);
+
+  // Closing the tab with unsaved changes gets the browser's own prompt (beforeunload).
+  await page.goto('/add-edit-item');
+  await page.getByLabel('Title', { exact: true }).click();
+  await page.keyboard.type('Typed, not saved');
+  await expect(page.getByTestId('post-unsaved')).toBeVisible();
+  const prompt = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const dialog = await prompt;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.accept();
 });

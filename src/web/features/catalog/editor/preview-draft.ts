@@ -55,3 +55,12 @@ export function readPreviewDraft(storage: Pick<Storage, 'getItem'>): PreviewDraf
     return null;
   }
 }
+
+/** Forgets the draft (its post was deleted): the preview then says there is nothing to show. */
+export function clearPreviewDraft(storage: Pick<Storage, 'removeItem'>): void {
+  try {
+    storage.removeItem(PREVIEW_STORAGE_KEY);
+  } catch {
+    // blocked storage: nothing was kept either
+  }
+}

@@ -16,6 +16,7 @@ import {
   type EditorValues,
 } from './editor-values';
 import { mergeMedias } from './media-list';
+import { clearPreviewDraft } from './preview-draft';
 import { useUnsavedGuard } from './use-unsaved-guard';
 import { validateProductInput } from './validation';
 
@@ -128,6 +129,7 @@ export function usePostEditor(initial: Product | null, onCreated: (id: string) =
     await run(async () => {
       try {
         const { message } = await deleteProduct(id);
+        clearPreviewDraft(window.localStorage);
         guard.allowNextNavigation();
         void navigate('/my-posts');
         void showNotify(message || 'Post deleted.');
