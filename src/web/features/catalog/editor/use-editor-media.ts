@@ -49,6 +49,8 @@ export function useEditorMedia(editor: PostEditorState) {
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [announcement, setAnnouncement] = useState('');
   const busy = uploads.some((u) => u.phase !== 'failed');
+  const { setUploading } = editor;
+  useEffect(() => setUploading(busy), [busy, setUploading]);
 
   // Object URLs live until their upload ends or the editor goes away.
   const urls = useRef(new Set<string>());

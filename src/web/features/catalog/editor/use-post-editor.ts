@@ -57,7 +57,9 @@ export function usePostEditor(initial: Product | null, onCreated: (id: string) =
     () => fingerprint(values, medias) !== fingerprint(saved.values, saved.medias),
     [values, medias, saved],
   );
-  const guard = useUnsavedGuard(dirty);
+  // Files still uploading count as unsaved work too: leaving would drop them.
+  const [uploading, setUploading] = useState(false);
+  const guard = useUnsavedGuard(dirty || uploading);
 
   const setField = useCallback(
     <K extends keyof EditorValues>(name: K, value: EditorValues[K]) =>
@@ -156,6 +158,7 @@ export function usePostEditor(initial: Product | null, onCreated: (id: string) =
     submit,
     remove,
     applyMediaChange,
+    setUploading,
   };
 }
 

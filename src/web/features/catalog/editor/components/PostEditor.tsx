@@ -123,6 +123,12 @@ export function PostEditor({ initial, owner, currency, onCreated }: PostEditorPr
       className="space-y-6"
       data-testid="post-editor"
     >
+      <noscript>
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          The post editor needs JavaScript to upload photos and save. Turn it on, then reload this
+          page.
+        </p>
+      </noscript>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
         <p data-testid="post-status">
           Status: <strong>{stored ? STATUS_TEXT[stored] : 'New post, not saved yet'}</strong>
