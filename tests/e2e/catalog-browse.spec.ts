@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, MAYA, apiLogin, createPost } from './catalog-support';
+import { ADMIN, MAYA, apiContext, apiLogin, createPost } from './catalog-support';
 import { acceptCookies, expect, modal, okayModal, test } from './support';
 
 // Browsing the catalogue (issue 9 §5–7): posts created through the API appear on the public lists,
@@ -18,7 +18,7 @@ test.describe.serial('a published post on the public pages', () => {
   const title = `Speckled ${WORD} vase`;
 
   test.beforeAll(async ({ playwright, baseURL }) => {
-    const request = await playwright.request.newContext({ baseURL });
+    const request = await apiContext(playwright, baseURL);
     const token = await apiLogin(request, MAYA);
     postId = (
       await createPost(request, token, {
@@ -230,7 +230,7 @@ test('admin tags: the list with counts and a new tag', async ({ page }) => {
 });
 
 test('page links work without JavaScript', async ({ browser, baseURL, playwright }) => {
-  const request = await playwright.request.newContext({ baseURL });
+  const request = await apiContext(playwright, baseURL);
   const token = await apiLogin(request, MAYA);
   const tag = `page${RUN}`;
   for (let i = 1; i <= 25; i++)
