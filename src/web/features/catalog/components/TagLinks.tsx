@@ -34,7 +34,7 @@ export function TagLinks({
                   <span className="text-sm opacity-80">
                     <span className="sr-only">, </span>
                     {formatNumber(count)}
-                    <span className="sr-only"> posts</span>
+                    <span className="sr-only">{count === 1 ? ' post' : ' posts'}</span>
                   </span>
                 )}
               </Link>
