@@ -1,14 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { MESSAGES } from '../../src/shared/messages';
 import {
   CART_LINES,
   DEMO_PASSWORD,
   acceptCookies,
   expect,
+  okayModal,
   openCheckoutWithCart,
   submitLogin,
   test,
 } from './support';
+import { ADMIN, MAYA, apiContext, apiLogin, createPost } from './catalog-support';
 
 // WCAG 2.2 AA (the product's promise): axe on the key pages in their real states. Logs in once
 // (login is rate limited per address, and the other specs sign in several times already).
@@ -131,10 +135,75 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
 
     test('desktop width: the landing page, the marketplace and a user site', async ({ page }) => {
       await page.setViewportSize({ width: 1280, height: 900 });
-      for (const path of ['/', '/all-posts', '/maya']) {
+      for (const path of ['/', '/all-posts', '/marketplace', '/maya']) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expectAccessible(page, `${path} at 1280px`);
+      }
+    });
+
+    test('the catalogue: lists, tags, search, a post page and a seller’s post', async ({
+      page,
+      playwright,
+      baseURL,
+    }) => {
+      const request = await apiContext(playwright, baseURL);
+      const token = await apiLogin(request, MAYA);
+      const tag = `axe${Date.now().toString(36).slice(-5)}`;
+      const post = await createPost(request, token, {
+        title: `Glazed ${tag} bowl`,
+        description: 'A deep bowl in a celadon glaze.',
+        price: 48,
+        shippingCost: 6,
+        stock: 2,
+        _tags: [tag, 'ceramics'],
+        variations: [
+          {
+            name: 'Glaze',
+            options: [
+              { name: 'Celadon', priceDelta: 0, stock: null },
+              { name: 'Tenmoku', priceDelta: 4.5, stock: 0 },
+            ],
+          },
+        ],
+      });
+      await request.dispose();
+      for (const path of [
+        '/marketplace',
+        '/all-posts?sort=price_asc',
+        '/products/tags',
+        `/products/tags/${tag}`,
+        `/search-results?q=${tag}`,
+        '/search-results?q=nothingmatchesthis',
+        `/items/${post._id}`,
+        `/maya/${post._id}`,
+        '/maya/products',
+        `/maya/products/tags/${tag}`,
+      ]) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectAccessible(page, path);
+      }
+    });
+
+    test('signed in: /my-posts with its confirm, /admin-products and /add-tags', async ({
+      page,
+    }) => {
+      const token = await apiLogin(page.request, MAYA);
+      await createPost(page.request, token, { title: 'Axe check mug', price: 15 });
+      await page.goto('/my-posts');
+      await expect(page.getByTestId('my-posts-count')).toBeVisible();
+      await expectAccessible(page, '/my-posts');
+      await page.getByTestId('manage-delete').first().click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      await expectAccessible(page, '/my-posts delete confirm');
+      await page.getByTestId('modal-nope').click();
+
+      await apiLogin(page.request, ADMIN);
+      for (const path of ['/admin-products', '/add-tags']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectAccessible(page, path);
       }
     });
 
@@ -148,6 +217,51 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
       await page.getByTestId('side-menu-button').click();
       await expect(page.getByTestId('side-menu')).toBeVisible();
       await expectAccessible(page, 'side menu open (signed in)');
+    });
+    test('signed in: the post editor (errors, variations, media) and its live preview', async ({
+      page,
+      context,
+    }) => {
+      await page.goto('/login?redirectTo=%2Fedit-profile');
+      await submitLogin(page, 'leo@demo.storefront.test', DEMO_PASSWORD);
+      await expect(page).toHaveURL(/\/edit-profile$/);
+      await page.goto('/add-edit-item');
+      const editor = page.getByTestId('post-editor');
+      await expect(editor).toBeVisible();
+      await expectAccessible(page, '/add-edit-item (new post)');
+
+      await editor.getByRole('button', { name: 'Publish' }).click();
+      await expect(page.getByTestId('post-error-summary')).toBeVisible();
+      await editor.getByRole('button', { name: 'Add a variation' }).click();
+      await expectAccessible(page, '/add-edit-item with field errors and a variation');
+
+      await editor.getByLabel('Title', { exact: true }).fill('Axe-checked lamp');
+      await editor.getByLabel('Price', { exact: true }).fill('12');
+      await editor.getByRole('button', { name: 'Remove variation Variation 1' }).click();
+      const png = await sharp({
+        create: { width: 32, height: 32, channels: 3, background: '#0f766e' },
+      })
+        .png()
+        .toBuffer();
+      await page
+        .getByTestId('media-input')
+        .setInputFiles({ name: 'lamp.png', mimeType: 'image/png', buffer: png });
+      await okayModal(page, MESSAGES.mediaSaved);
+      await expect(page.getByTestId('media-item')).toHaveCount(1);
+      await expectAccessible(page, '/add-edit-item/{id} (a draft with a photo)');
+
+      const [preview] = await Promise.all([
+        context.waitForEvent('page'),
+        page.getByTestId('post-preview-link').click(),
+      ]);
+      await expect(preview.getByTestId('post-view')).toBeVisible();
+      await expectAccessible(preview, '/items/preview');
+      await preview.close();
+
+      // Leave nothing behind for the other specs.
+      await page.getByTestId('post-delete').click();
+      await page.getByTestId('modal').getByRole('button', { name: 'Okay' }).click();
+      await expect(page).toHaveURL(/\/my-posts$/);
     });
   });
 });

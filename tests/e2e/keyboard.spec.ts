@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { apiContext, ensureTags } from './catalog-support';
 import {
   CART_LINES,
   DEMO_PASSWORD,
@@ -201,6 +202,12 @@ test.describe('focus is never hidden behind the sticky header or the cookie noti
 
 test.describe('the header tag strip', () => {
   test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
+  // The strip lists GET /tags: enough of them to overflow a phone's width.
+  test.beforeEach(async ({ playwright, baseURL }) => {
+    const request = await apiContext(playwright, baseURL);
+    await ensureTags(request);
+    await request.dispose();
+  });
 
   test('scrolls each focused tag into its visible box, both ways', async ({ page }) => {
     await page.goto('/about');
@@ -237,6 +244,11 @@ test.describe('the header tag strip', () => {
 
 test.describe('the sticky header', () => {
   test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
+  test.beforeEach(async ({ playwright, baseURL }) => {
+    const request = await apiContext(playwright, baseURL);
+    await ensureTags(request);
+    await request.dispose();
+  });
 
   test('tabbing back up into its tags leaves the page where it is', async ({ page }) => {
     await page.goto('/about');

@@ -46,16 +46,6 @@ export const FOOTER_LINKS: readonly MenuEntry[] = [
   { label: 'Privacy', to: '/privacy', testId: 'footer-privacy' },
 ];
 
-/** Popular tags in the header until GET /tags feeds the list. */
-export const POPULAR_TAGS: readonly string[] = [
-  'art',
-  'fashion',
-  'music',
-  'handmade',
-  'vintage',
-  'pc-hardware',
-];
-
 export function tagPath(tag: string, username?: string): string {
   const base = username ? `/${encodeURIComponent(username)}` : '';
   return `${base}/products/tags/${encodeURIComponent(tag)}`;

@@ -1,45 +1,26 @@
-import { Link, useParams } from 'react-router';
+import { redirect } from 'react-router';
 import type { Route } from './+types/items';
-import { LinkCards, PageHeader } from '../components/ui/page';
-import { pageMeta } from '../lib/meta';
+import { PostPage } from '../features/catalog/components/PostPage';
+import { loadPost, postMeta } from '../features/catalog/post-page';
+import { useCartStore } from '../features/cart/stores/cart-store';
+import { serverApi } from '../lib/api';
 
-/** /items/:id?: one post with its media, price, seller, likes and comments. */
-export const meta: Route.MetaFunction = ({ matches, params }) =>
-  pageMeta(matches, params.id ? 'Post' : 'Posts');
+/** /items/:id: one post (its owner and admins may also open drafts, with a banner). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!params.id) throw redirect('/all-posts');
+  return { product: await loadPost(serverApi(context), params.id) };
+}
 
-export default function ItemPage() {
-  const { id } = useParams();
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  postMeta(matches, loaderData?.product);
+
+export default function ItemPage({ loaderData }: Route.ComponentProps) {
   return (
-    <div data-testid="item-page" data-item-id={id}>
-      <PageHeader
-        title={id ? 'Post' : 'Posts'}
-        description={
-          id
-            ? 'Photos and video, the price and shipping, the seller and what other buyers say. Add it to your cart, like it or leave a comment.'
-            : 'Every post has its own page here. Browse the marketplace to find one.'
-        }
-        actions={
-          <Link to="/all-posts" className="btn btn-secondary">
-            All posts
-          </Link>
-        }
+    <div data-testid="item-page" data-item-id={loaderData.product._id}>
+      <PostPage
+        product={loaderData.product}
+        onAddToCart={(line) => useCartStore.getState().addItem(line)}
       />
-      {!id && (
-        <LinkCards
-          links={[
-            {
-              to: '/all-posts',
-              title: 'All posts',
-              description: 'The newest posts from every seller.',
-            },
-            {
-              to: '/marketplace',
-              title: 'Marketplace',
-              description: 'Browse by category and tag.',
-            },
-          ]}
-        />
-      )}
     </div>
   );
 }

@@ -1,42 +1,69 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/marketplace';
 import { PageHeader } from '../components/ui/page';
-import { POPULAR_TAGS, tagPath } from '../lib/navigation';
+import { listProducts, listTags } from '../features/catalog/api/catalog-api';
+import { PostList } from '../features/catalog/components/PostList';
+import { TagLinks } from '../features/catalog/components/TagLinks';
+import { listQueryFromUrl } from '../features/catalog/list-query';
+import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 
-/** /marketplace: shop by category across all sellers. */
+/** /marketplace: the categories (tags with their counts) and the posts (sort, pages). */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const client = serverApi(context);
+  const query = listQueryFromUrl(url);
+  const [list, tags] = await Promise.all([listProducts(client, query), listTags(client)]);
+  return {
+    list,
+    query,
+    href: url.pathname + url.search,
+    tags: tags.filter((t) => t.count > 0),
+  };
+}
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Marketplace', 'Shop posts from independent sellers and creators by category.');
 
-export default function MarketplacePage() {
+export default function MarketplacePage({ loaderData }: Route.ComponentProps) {
+  const { list, query, href, tags } = loaderData;
   return (
     <div data-testid="marketplace-page">
       <PageHeader
         title="Marketplace"
-        description="Independent sellers and creators, one checkout. Pick a category to start, or see everything that is new."
+        description="Independent sellers and creators, one checkout. Pick a category, or browse everything that is new."
         actions={
           <Link to="/all-posts" className="btn btn-primary">
             See all posts
           </Link>
         }
       />
-      <section aria-labelledby="categories-heading">
-        <h2 id="categories-heading" className="text-lg font-semibold text-gray-900">
-          Popular categories
-        </h2>
-        <ul className="mt-4 grid grid-cols-2 gap-4 md:grid-cols-3">
-          {POPULAR_TAGS.map((tag) => (
-            <li key={tag}>
-              <Link
-                to={tagPath(tag)}
-                className="flex h-24 items-end rounded-xl bg-gradient-to-br from-indigo-600 to-indigo-900 p-4 text-lg font-semibold text-white hover:from-indigo-700"
-              >
-                #{tag}
+      {tags.length > 0 && (
+        <section aria-labelledby="categories-heading" className="mb-10">
+          <h2 id="categories-heading" className="mb-4 text-lg font-semibold text-gray-900">
+            Categories
+          </h2>
+          <TagLinks tags={tags} label="Categories" />
+        </section>
+      )}
+      <h2 className="mb-4 text-lg font-semibold text-gray-900">New on the marketplace</h2>
+      <PostList
+        list={list}
+        query={query}
+        href={href}
+        label="Marketplace posts"
+        empty={
+          <>
+            <p className="font-semibold">The marketplace is empty for now.</p>
+            <p className="mt-2">
+              Selling something?{' '}
+              <Link to="/add-edit-item" className="link">
+                Create the first post
               </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+              .
+            </p>
+          </>
+        }
+      />
     </div>
   );
 }

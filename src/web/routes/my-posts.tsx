@@ -1,20 +1,50 @@
-import { Link } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/my-posts';
-import { LinkCards, PageHeader } from '../components/ui/page';
+import { PageHeader } from '../components/ui/page';
 import { guardLoader } from '../features/accounts/guards';
+import { countMyProducts, listMyProducts } from '../features/catalog/api/catalog-api';
+import {
+  ManageControls,
+  STATUS_LABELS,
+  StatusFilter,
+} from '../features/catalog/components/ManageControls';
+import { PostList } from '../features/catalog/components/PostList';
+import { listQueryFromUrl } from '../features/catalog/list-query';
+import { formatNumber } from '../../shared/format';
+import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 
-/** /my-posts (signed in). */
-export const loader = guardLoader(['authenticated']);
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'My Posts');
+const guard = guardLoader(['authenticated']);
 
-export default function MyPostsPage() {
+/** /my-posts (signed in): my posts in every status, their count, status changes and deletes. */
+export async function loader(args: Route.LoaderArgs) {
+  await guard(args);
+  const client = serverApi(args.context);
+  const query = listQueryFromUrl(args.url);
+  const [list, count] = await Promise.all([listMyProducts(client, query), countMyProducts(client)]);
+  return { list, count, query, href: args.url.pathname + args.url.search };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'My Posts', 'Your posts in every status: publish, edit or remove them.');
+
+export default function MyPostsPage({ loaderData }: Route.ComponentProps) {
+  const { list, count, query, href } = loaderData;
+  const revalidator = useRevalidator();
   return (
     <div data-testid="my-posts-page">
       <PageHeader
-        title={'My Posts'}
+        title="My Posts"
         description={
-          'Everything you have published, drafted or sold. Open a post to edit its photos, price, tags and status, or remove it.'
+          count.error ? (
+            <span role="alert" className="text-red-800">
+              {count.error}
+            </span>
+          ) : (
+            <span data-testid="my-posts-count">
+              You have {formatNumber(count.count ?? 0)} {count.count === 1 ? 'post' : 'posts'}.
+            </span>
+          )
         }
         actions={
           <Link to="/add-edit-item" className="btn btn-primary">
@@ -22,16 +52,36 @@ export default function MyPostsPage() {
           </Link>
         }
       />
-      <LinkCards
-        links={[
-          {
-            to: '/add-edit-item',
-            title: 'Create a post',
-            description: 'Add photos or video, a price, shipping and tags.',
-          },
-          { to: '/sales', title: 'Sales', description: 'Orders for your posts.' },
-          { to: '/edit-page', title: 'Edit Page', description: 'How your page looks to visitors.' },
-        ]}
+      <div className="mb-6">
+        <StatusFilter path="/my-posts" current={query.status} />
+      </div>
+      <PostList
+        list={list}
+        query={query}
+        href={href}
+        keep={{ status: query.status }}
+        label="My posts"
+        extra={(p) => (
+          <ManageControls product={p} onChanged={() => void revalidator.revalidate()} />
+        )}
+        empty={
+          query.status ? (
+            <p>
+              No {STATUS_LABELS[query.status].toLowerCase()} posts.{' '}
+              <Link to="/my-posts" className="link">
+                Show all your posts
+              </Link>
+              .
+            </p>
+          ) : (
+            <p className="text-lg">
+              No posts yet —{' '}
+              <Link to="/add-edit-item" className="link" data-testid="create-first-post">
+                create your first
+              </Link>
+            </p>
+          )
+        }
       />
     </div>
   );

@@ -1,45 +1,70 @@
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import type { Route } from './+types/products';
-import { LinkCards, PageHeader } from '../components/ui/page';
+import { PageHeader } from '../components/ui/page';
+import { listProducts } from '../features/catalog/api/catalog-api';
+import { PostList } from '../features/catalog/components/PostList';
+import { PostPage } from '../features/catalog/components/PostPage';
+import { listQueryFromUrl } from '../features/catalog/list-query';
+import { loadPost, postMeta } from '../features/catalog/post-page';
+import { useCartStore } from '../features/cart/stores/cart-store';
+import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 
-/** /products/:id?: all products, or one product. */
-export const meta: Route.MetaFunction = ({ matches, params }) =>
-  pageMeta(matches, params.id ? 'Product' : 'Products');
+/** /products/:id?: one post, or every published post (like /all-posts). */
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const client = serverApi(context);
+  if (params.id) return { kind: 'post' as const, product: await loadPost(client, params.id) };
+  const query = listQueryFromUrl(url);
+  return {
+    kind: 'list' as const,
+    list: await listProducts(client, query),
+    query,
+    href: url.pathname + url.search,
+  };
+}
 
-export default function ProductsPage() {
-  const { id } = useParams();
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  loaderData?.kind === 'post'
+    ? postMeta(matches, loaderData.product)
+    : pageMeta(matches, 'Products', 'Everything for sale on the marketplace, newest first.');
+
+export default function ProductsPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === 'post')
+    return (
+      <div data-testid="products-page" data-product-id={loaderData.product._id}>
+        <PostPage
+          product={loaderData.product}
+          onAddToCart={(line) => useCartStore.getState().addItem(line)}
+        />
+      </div>
+    );
+  const { list, query, href } = loaderData;
   return (
-    <div data-testid="products-page" data-product-id={id}>
+    <div data-testid="products-page">
       <PageHeader
-        title={id ? 'Product' : 'Products'}
-        description={
-          id
-            ? 'The product with its photos, price, shipping cost and seller. Add it to your cart or ask the seller a question.'
-            : 'Everything for sale on the marketplace, newest first. Narrow it down by tag or search for something specific.'
-        }
+        title="Products"
+        description="Everything for sale on the marketplace, newest first. Narrow it down by tag or search for something specific."
         actions={
-          id ? (
-            <Link to={`/products/feedback/${encodeURIComponent(id)}`} className="btn btn-secondary">
-              Read feedback
-            </Link>
-          ) : undefined
+          <Link to="/products/tags" className="btn btn-secondary">
+            Browse by tag
+          </Link>
         }
       />
-      <LinkCards
-        links={[
-          {
-            to: '/products/tags',
-            title: 'Browse by tag',
-            description: 'Art, fashion, music, vintage and more.',
-          },
-          {
-            to: '/search-results',
-            title: 'Search',
-            description: 'Find a post, a seller or a tag.',
-          },
-          { to: '/all-posts', title: 'All posts', description: 'The full feed of new posts.' },
-        ]}
+      <PostList
+        list={list}
+        query={query}
+        href={href}
+        keep={{ tag: query.tag }}
+        label="Products"
+        empty={
+          <p>
+            Nothing for sale yet.{' '}
+            <Link to="/add-edit-item" className="link">
+              Create the first post
+            </Link>
+            .
+          </p>
+        }
       />
     </div>
   );

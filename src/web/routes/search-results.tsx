@@ -1,17 +1,64 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { Route } from './+types/search-results';
 import { PageHeader } from '../components/ui/page';
+import { listTags, searchProducts } from '../features/catalog/api/catalog-api';
+import { itemHref } from '../features/catalog/components/PostList';
+import { ProductGrid } from '../features/catalog/components/ProductGrid';
+import { TagLinks } from '../features/catalog/components/TagLinks';
+import { PRODUCT_LIMITS } from '../../shared/contracts/catalog-rules';
+import { formatNumber } from '../../shared/format';
+import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
+import { useRootData } from '../lib/root-data';
+
+/** Tags suggested when a search finds nothing. */
+const SUGGESTED_TAGS = 8;
 
 /** /search-results?q=: the header search's results (POST /products/search). */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const client = serverApi(context);
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, PRODUCT_LIMITS.searchQueryMax);
+  const [search, tags] = await Promise.all([
+    q ? searchProducts(client, q) : { results: [], error: null },
+    listTags(client),
+  ]);
+  const suggestions = tags
+    .filter((t) => t.count > 0)
+    .sort((a, b) => b.count - a.count)
+    .slice(0, SUGGESTED_TAGS);
+  return { q, ...search, suggestions };
+}
+
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const q = new URLSearchParams(location.search).get('q')?.trim();
-  return pageMeta(matches, q ? `Search: ${q}` : 'Search');
+  return pageMeta(
+    matches,
+    q ? `Search: ${q}` : 'Search',
+    q ? `Posts matching “${q}” on the marketplace.` : 'Search posts, sellers and tags.',
+  );
 };
 
-export default function SearchResultsPage() {
-  const [params] = useSearchParams();
-  const q = params.get('q')?.trim() ?? '';
+function Suggestions({
+  suggestions,
+}: {
+  suggestions: Route.ComponentProps['loaderData']['suggestions'];
+}) {
+  return (
+    <div className="mt-4 space-y-4 text-left">
+      <p>Try fewer or different words, check the spelling, or browse instead:</p>
+      {suggestions.length > 0 && <TagLinks tags={suggestions} label="Popular tags" />}
+      <p>
+        <Link to="/all-posts" className="link">
+          See all posts
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export default function SearchResultsPage({ loaderData }: Route.ComponentProps) {
+  const { q, results, error, suggestions } = loaderData;
+  const currency = useRootData()?.config.currency ?? 'USD';
   return (
     <div data-testid="search-results-page">
       <PageHeader
@@ -19,20 +66,38 @@ export default function SearchResultsPage() {
         description={
           q ? (
             <>
-              Posts, sellers and tags matching <strong className="text-gray-950">“{q}”</strong>.
+              Posts matching <strong className="text-gray-950">“{q}”</strong>
+              {!error && results.length > 0 && (
+                <span data-testid="search-count">
+                  : {formatNumber(results.length)} {results.length === 1 ? 'post' : 'posts'}
+                </span>
+              )}
+              .
             </>
           ) : (
             'Type what you are looking for in the search box at the top: a product, a seller or a tag.'
           )
         }
       />
-      <p className="text-gray-700">
-        Not finding it? Try fewer words, or{' '}
-        <Link to="/products/tags" className="font-semibold text-indigo-700 underline">
-          browse by tag
-        </Link>
-        .
-      </p>
+      {q ? (
+        <ProductGrid
+          products={results}
+          currency={currency}
+          hrefFor={itemHref}
+          error={error}
+          label={`Results for ${q}`}
+          empty={
+            <>
+              <p className="text-lg font-semibold" data-testid="search-no-results">
+                No results for “{q}”
+              </p>
+              <Suggestions suggestions={suggestions} />
+            </>
+          }
+        />
+      ) : (
+        <Suggestions suggestions={suggestions} />
+      )}
     </div>
   );
 }

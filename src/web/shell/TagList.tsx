@@ -1,7 +1,7 @@
 import type { FocusEvent } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink, useRouteLoaderData } from 'react-router';
 import { scrollLeftToReveal } from '../lib/focus';
-import { POPULAR_TAGS, tagPath } from '../lib/navigation';
+import { tagPath } from '../lib/navigation';
 
 /** Room kept beside a revealed tag: its focus outline (3px + 2px offset) stays visible too. */
 const REVEAL_INSET_PX = 6;
@@ -23,15 +23,26 @@ function revealFocusedTag(event: FocusEvent<HTMLUListElement>) {
   if (left !== strip.scrollLeft) strip.scrollLeft = left;
 }
 
-/** Popular tags under the header, each linking to /products/tags/{tag}. */
-export function TagList({ tags = POPULAR_TAGS }: { tags?: readonly string[] }) {
+/** What the default layout's loader hands the header (layouts/default.tsx). */
+export interface HeaderTagsData {
+  headerTags: readonly string[];
+}
+
+/**
+ * The available tags (GET /tags, read by the default layout's loader) under the header, each
+ * linking to /products/tags/{tag}. No list when there are none or they could not be read.
+ */
+export function TagList({ tags }: { tags?: readonly string[] }) {
+  const layout = useRouteLoaderData('layouts/default') as HeaderTagsData | undefined;
+  const shown = tags ?? layout?.headerTags ?? [];
+  if (shown.length === 0) return null;
   return (
     <nav aria-label="Popular tags" data-testid="tag-list" className="border-t border-gray-100">
       <ul
         className="container-page flex gap-2 overflow-x-auto py-2 text-sm"
         onFocus={revealFocusedTag}
       >
-        {tags.map((tag) => (
+        {shown.map((tag) => (
           <li key={tag} className="shrink-0">
             <NavLink
               to={tagPath(tag)}

@@ -1,11 +1,15 @@
 import { lazy } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
-import { LinkCards } from '../../components/ui/page';
+import { listSellerProducts } from '../../features/catalog/api/catalog-api';
+import { PostList } from '../../features/catalog/components/PostList';
+import { SellerTags, sellerTags } from '../../features/catalog/components/SellerTags';
+import { listQueryFromUrl } from '../../features/catalog/list-query';
 import { siteFromMatches, useUserSite } from '../../features/sites/use-user-site';
+import { serverApi } from '../../lib/api';
 import { canonicalMeta, pageMeta } from '../../lib/meta';
-import { POPULAR_TAGS, tagPath } from '../../lib/navigation';
 import { productLabel } from '../../features/sites/user-slug';
+import { sellerCandidates } from './seller';
 
 // `/index-{product}bio` pages are rare; a user's page (the common case) does not load the landing
 // page's code. No <Suspense>: the server render waits for it (docs/decisions/011).
@@ -14,6 +18,15 @@ const ProductLanding = lazy(() =>
     default: ({ product }: { product: string }) => <LandingPage hero={productHero(product)} />,
   })),
 );
+
+/** The seller's published posts (none for landing pages). */
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const sellers = sellerCandidates(params.username);
+  if (sellers.length === 0) return null;
+  const query = listQueryFromUrl(url);
+  const list = await listSellerProducts(serverApi(context), sellers, query);
+  return { list, query, href: url.pathname + url.search };
+}
 
 /**
  * `/{username}`: a user's page; `/{username}-x`: the same page in its expanded view (every post
@@ -34,7 +47,7 @@ export const meta: Route.MetaFunction = ({ matches, params }) => {
   ];
 };
 
-export default function UserSiteHome() {
+export default function UserSiteHome({ loaderData }: Route.ComponentProps) {
   const data = useUserSite();
   if (!data) return null;
   if (data.kind === 'landing') return <ProductLanding product={productLabel(data.product)} />;
@@ -66,32 +79,31 @@ export default function UserSiteHome() {
           </Link>
         )}
       </div>
-      <nav aria-label="Tags" className="mt-8">
-        <ul className="flex flex-wrap gap-2">
-          {POPULAR_TAGS.map((t) => (
-            <li key={t}>
-              <Link
-                to={tagPath(t, username)}
-                className="inline-block rounded-full border border-current px-3 py-1 text-sm opacity-90"
-              >
-                #{t}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <LinkCards
-        heading="More from this page"
-        links={[
-          {
-            to: `${base}/products`,
-            title: 'Products',
-            description: `Everything ${site.name} sells.`,
-          },
-          { to: `${base}/products/feedback`, title: 'Feedback', description: 'What buyers say.' },
-          { to: `${base}/checkout`, title: 'Cart', description: 'Your items from this page.' },
-        ]}
-      />
+      {loaderData && (
+        <>
+          <div className="mt-8">
+            <SellerTags tags={sellerTags(loaderData.list.products)} username={username} />
+          </div>
+          <div className="mt-8">
+            <PostList
+              list={loaderData.list}
+              query={loaderData.query}
+              href={loaderData.href}
+              hrefFor={(p) => `${base}/${encodeURIComponent(p._id)}`}
+              label={`Posts by ${site.name}`}
+              empty={
+                <p>
+                  {site.name} has not published anything yet. Follow along and come back soon, or{' '}
+                  <Link to="/marketplace" className="link">
+                    browse the marketplace
+                  </Link>
+                  .
+                </p>
+              }
+            />
+          </div>
+        </>
+      )}
     </div>
   );
 }

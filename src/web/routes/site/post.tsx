@@ -1,32 +1,37 @@
-import { Link, useParams } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/post';
+import { PostPage } from '../../features/catalog/components/PostPage';
+import { loadPost, postMeta } from '../../features/catalog/post-page';
+import { useCartStore } from '../../features/cart/stores/cart-store';
 import { siteNameFromMatches, useSite } from '../../features/sites/use-user-site';
-import { pageMeta } from '../../lib/meta';
+import { MESSAGES } from '../../../shared/messages';
+import { serverApi } from '../../lib/api';
+import { sellerCandidates } from './seller';
 
-/** `/{username}/:id`: one post on the seller's page. */
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, `Post · ${siteNameFromMatches(matches) ?? ''}`);
+/** `/{username}/:id`: one post of this seller, on their page (another seller's post is a 404). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const sellers = sellerCandidates(params.username).map((u) => u.toLowerCase());
+  const product = await loadPost(serverApi(context), params.id);
+  if (!sellers.includes(product.user.username.toLowerCase()))
+    throw data(MESSAGES.pageNotFound, { status: 404 });
+  return { product };
+}
 
-export default function SitePost() {
-  const { id = '' } = useParams();
-  const data = useSite();
-  if (!data) return null;
-  const base = `/${encodeURIComponent(data.username)}`;
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  postMeta(matches, loaderData?.product, ` · ${siteNameFromMatches(matches) ?? ''}`);
+
+export default function SitePost({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
+  const base = site ? `/${encodeURIComponent(site.username)}` : undefined;
   return (
-    <article data-testid="site-post">
-      <h1 className="text-3xl font-bold tracking-tight">Post</h1>
-      <p className="mt-2 max-w-2xl opacity-90">
-        Photos and video, the price and shipping, likes and comments. Add it to your cart to buy it
-        from {data.site.name}.
-      </p>
-      <div className="mt-6 flex flex-wrap gap-3">
-        <Link to={`${base}/products/feedback/${encodeURIComponent(id)}`} className="btn btn-site">
-          Read feedback
-        </Link>
-        <Link to={base} className="btn btn-secondary">
-          More from {data.site.name}
-        </Link>
-      </div>
-    </article>
+    <div data-testid="site-post">
+      <PostPage
+        product={loaderData.product}
+        onAddToCart={(line) => useCartStore.getState().addItem(line)}
+        sellerHref={base}
+        tagUsername={site?.username}
+        buttonClass="btn btn-site"
+      />
+    </div>
   );
 }

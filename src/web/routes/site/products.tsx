@@ -1,40 +1,79 @@
-import { Link, useParams } from 'react-router';
+import { data, Link } from 'react-router';
 import type { Route } from './+types/products';
+import { listSellerProducts } from '../../features/catalog/api/catalog-api';
+import { PostList } from '../../features/catalog/components/PostList';
+import { PostPage } from '../../features/catalog/components/PostPage';
+import { listQueryFromUrl } from '../../features/catalog/list-query';
+import { loadPost, postMeta } from '../../features/catalog/post-page';
+import { useCartStore } from '../../features/cart/stores/cart-store';
 import { siteNameFromMatches, useSite } from '../../features/sites/use-user-site';
+import { MESSAGES } from '../../../shared/messages';
+import { serverApi } from '../../lib/api';
 import { pageMeta } from '../../lib/meta';
+import { sellerCandidates } from './seller';
 
-/** `/{username}/products/:id?`: the seller's products, or one of them. */
-export const meta: Route.MetaFunction = ({ matches, params }) =>
-  pageMeta(
-    matches,
-    `${params.id ? 'Product' : 'Products'} · ${siteNameFromMatches(matches) ?? ''}`,
-  );
+/** `/{username}/products/:id?`: the seller's published posts, or one of them. */
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const client = serverApi(context);
+  const sellers = sellerCandidates(params.username);
+  if (params.id) {
+    const product = await loadPost(client, params.id);
+    if (!sellers.map((u) => u.toLowerCase()).includes(product.user.username.toLowerCase()))
+      throw data(MESSAGES.pageNotFound, { status: 404 });
+    return { kind: 'post' as const, product };
+  }
+  const query = listQueryFromUrl(url);
+  return {
+    kind: 'list' as const,
+    list: await listSellerProducts(client, sellers, query),
+    query,
+    href: url.pathname + url.search,
+  };
+}
 
-export default function SiteProducts() {
-  const { id } = useParams();
-  const data = useSite();
-  if (!data) return null;
-  const base = `/${encodeURIComponent(data.username)}`;
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const site = siteNameFromMatches(matches) ?? '';
+  return loaderData?.kind === 'post'
+    ? postMeta(matches, loaderData.product, ` · ${site}`)
+    : pageMeta(matches, `Products · ${site}`, `Everything ${site} has for sale.`);
+};
+
+export default function SiteProducts({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
+  if (!site) return null;
+  const base = `/${encodeURIComponent(site.username)}`;
+  if (loaderData.kind === 'post')
+    return (
+      <div data-testid="site-products" data-product-id={loaderData.product._id}>
+        <PostPage
+          product={loaderData.product}
+          onAddToCart={(line) => useCartStore.getState().addItem(line)}
+          sellerHref={base}
+          tagUsername={site.username}
+          buttonClass="btn btn-site"
+        />
+      </div>
+    );
+  const { list, query, href } = loaderData;
   return (
     <div data-testid="site-products">
-      <h1 className="text-3xl font-bold tracking-tight">
-        {id ? 'Product' : `Products by ${data.site.name}`}
-      </h1>
-      <p className="mt-2 max-w-2xl opacity-90">
-        {id
-          ? 'Photos, price, shipping and variations. Add it to your cart or ask the seller a question.'
-          : `Everything ${data.site.name} has for sale, newest first.`}
-      </p>
-      <div className="mt-6 flex flex-wrap gap-3">
-        {id && (
-          <Link to={`${base}/products/feedback/${encodeURIComponent(id)}`} className="btn btn-site">
-            Read feedback
-          </Link>
-        )}
-        <Link to={base} className="btn btn-secondary">
-          Back to {data.site.name}
-        </Link>
-      </div>
+      <h1 className="mb-6 text-3xl font-bold tracking-tight">Products by {site.site.name}</h1>
+      <PostList
+        list={list}
+        query={query}
+        href={href}
+        hrefFor={(p) => `${base}/${encodeURIComponent(p._id)}`}
+        label={`Products by ${site.site.name}`}
+        empty={
+          <p>
+            {site.site.name} has nothing for sale right now.{' '}
+            <Link to="/marketplace" className="link">
+              Browse the marketplace
+            </Link>
+            .
+          </p>
+        }
+      />
     </div>
   );
 }

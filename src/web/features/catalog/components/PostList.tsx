@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import type { Product } from '../../../../shared/contracts/catalog';
+import { formatNumber } from '../../../../shared/format';
+import { useRootData } from '../../../lib/root-data';
+import type { ListState } from '../api/catalog-api';
+import type { ListQuery } from '../list-query';
+import { Pagination } from './Pagination';
+import { ProductGrid } from './ProductGrid';
+import { SortControl } from './SortControl';
+
+export const itemHref = (p: Product) => `/items/${encodeURIComponent(p._id)}`;
+
+/**
+ * A browsable list of posts: its size, the sort form, the grid (or its empty or error state) and
+ * the page links. `href` is the page's path and query, for the page links.
+ */
+export function PostList({
+  list,
+  query,
+  href,
+  empty,
+  hrefFor = itemHref,
+  keep,
+  label,
+  extra,
+}: {
+  list: ListState;
+  query: ListQuery;
+  href: string;
+  empty: ReactNode;
+  hrefFor?: (p: Product) => string;
+  keep?: Record<string, string | undefined>;
+  label?: string;
+  extra?: (product: Product) => ReactNode;
+}) {
+  const currency = useRootData()?.config.currency ?? 'USD';
+  return (
+    <section aria-label={label ?? 'Posts'} className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <p className="text-gray-700" data-testid="list-count" aria-live="polite">
+          {list.error
+            ? ''
+            : `${formatNumber(list.recordsCount)} ${list.recordsCount === 1 ? 'post' : 'posts'}`}
+        </p>
+        {list.recordsCount > 1 && <SortControl sort={query.sort} keep={keep} />}
+      </div>
+      <ProductGrid
+        products={list.products}
+        currency={currency}
+        hrefFor={hrefFor}
+        empty={empty}
+        error={list.error}
+        label={label}
+        extra={extra}
+      />
+      <Pagination
+        url={href}
+        page={query.page}
+        recordsCount={list.recordsCount}
+        limit={query.limit}
+      />
+    </section>
+  );
+}

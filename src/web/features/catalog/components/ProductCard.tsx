@@ -1,0 +1,76 @@
+import { Link } from 'react-router';
+import type { Product } from '../../../../shared/contracts/catalog';
+import { formatMoney } from '../../../../shared/format';
+
+/** A card is a column of the grid: half the page on phones, a third on tablets, a quarter above. */
+export const CARD_SIZES = '(min-width: 1024px) 18rem, (min-width: 640px) 33vw, 50vw';
+
+export interface ProductCardProps {
+  product: Product;
+  href: string;
+  currency: string;
+  /** Cards in the first rows load at once; the rest when scrolled near (below the fold). */
+  eager?: boolean;
+  /** Extra content under the card's text (status controls in managed lists). */
+  children?: React.ReactNode;
+}
+
+/** One post in a grid: picture, title, price, seller and a sold-out badge. */
+export function ProductCard({
+  product,
+  href,
+  currency,
+  eager = false,
+  children,
+}: ProductCardProps) {
+  const image = product.medias.find((m) => m.type === 'image');
+  const seller = product.user.name || product.user.username;
+  return (
+    <article
+      data-testid="product-card"
+      data-product-id={product._id}
+      className="relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white text-gray-900 shadow-sm"
+    >
+      <div className="relative aspect-square bg-gray-100">
+        {image?.thumbnail ? (
+          <img
+            src={image.thumbnail}
+            srcSet={image.srcset?.thumbnail}
+            sizes={CARD_SIZES}
+            alt={image.alt}
+            width={image.width ?? 400}
+            height={image.height ?? 400}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="h-full w-full object-cover"
+          />
+        ) : (
+          <div
+            aria-hidden="true"
+            className="flex h-full w-full items-center justify-center bg-gradient-to-br from-indigo-50 to-gray-200 text-4xl font-bold text-indigo-900/40"
+          >
+            {(product.title.trim()[0] ?? '•').toUpperCase()}
+          </div>
+        )}
+        {product.soldOut && (
+          <span className="absolute top-2 left-2 rounded-full bg-red-700 px-2.5 py-1 text-xs font-semibold text-white">
+            Sold out
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <h3 className="line-clamp-2 font-semibold break-words">
+          {/* The whole card is the link's target (the ::after covers it), the text stays one link. */}
+          <Link to={href} className="after:absolute after:inset-0 focus-visible:outline-none">
+            {product.title}
+          </Link>
+        </h3>
+        <p className="font-semibold text-indigo-800" data-testid="product-card-price">
+          {formatMoney(product.price, currency)}
+        </p>
+        <p className="truncate text-sm text-gray-700">by {seller}</p>
+        {children && <div className="relative z-10 mt-2">{children}</div>}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import type { Product } from '../../../../shared/contracts/catalog';
+import { ProductCard } from './ProductCard';
+
+/** Cards loaded at once: the first row on the widest grid (what is above the fold). */
+const EAGER_CARDS = 4;
+
+export interface ProductGridProps {
+  products: Product[];
+  currency: string;
+  hrefFor: (product: Product) => string;
+  /** Shown instead of the grid when the list is empty: say what to do next. */
+  empty: ReactNode;
+  /** SPEC §8 message when the list failed to load (the list is then empty). */
+  error?: string | null;
+  label?: string;
+  extra?: (product: Product) => ReactNode;
+}
+
+export function ProductGrid({
+  products,
+  currency,
+  hrefFor,
+  empty,
+  error,
+  label = 'Posts',
+  extra,
+}: ProductGridProps) {
+  if (error)
+    return (
+      <p role="alert" data-testid="list-error" className="rounded-lg bg-red-50 p-4 text-red-800">
+        {error}
+      </p>
+    );
+  if (products.length === 0)
+    return (
+      <div
+        data-testid="list-empty"
+        className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center text-gray-800"
+      >
+        {empty}
+      </div>
+    );
+  return (
+    <ul
+      aria-label={label}
+      data-testid="product-grid"
+      className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4"
+    >
+      {products.map((p, i) => (
+        <li key={p._id}>
+          <ProductCard product={p} href={hrefFor(p)} currency={currency} eager={i < EAGER_CARDS}>
+            {extra?.(p)}
+          </ProductCard>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import type { Tag } from '../../../../shared/contracts/catalog';
+import { formatNumber } from '../../../../shared/format';
+import { tagPath } from '../../../lib/navigation';
+
+/** Tags as links to their pages, with the number of published posts when given. */
+export function TagLinks({
+  tags,
+  current,
+  label = 'Tags',
+  username,
+}: {
+  tags: readonly (Tag | string)[];
+  current?: string;
+  label?: string;
+  username?: string;
+}) {
+  if (tags.length === 0) return null;
+  return (
+    <nav aria-label={label} data-testid="tag-links">
+      <ul className="flex flex-wrap gap-2">
+        {tags.map((t) => {
+          const name = typeof t === 'string' ? t : t.name;
+          const count = typeof t === 'string' ? null : t.count;
+          return (
+            <li key={name}>
+              <Link
+                to={tagPath(name, username)}
+                aria-current={name === current ? 'page' : undefined}
+                className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-gray-300 bg-white px-4 font-medium text-gray-900 hover:border-indigo-500 aria-[current=page]:border-indigo-700 aria-[current=page]:bg-indigo-700 aria-[current=page]:text-white"
+              >
+                #{name}
+                {count !== null && (
+                  <span className="text-sm opacity-80">
+                    <span className="sr-only">, </span>
+                    {formatNumber(count)}
+                    <span className="sr-only">{count === 1 ? ' post' : ' posts'}</span>
+                  </span>
+                )}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
