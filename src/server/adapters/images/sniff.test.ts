@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { mediaTypeFromDataUrl, sniffMediaType } from './sniff';
+import { sniffMediaType } from './sniff';
 
 function ftyp(major: string, compatible: string[] = []): Buffer {
   const size = 16 + compatible.length * 4;
@@ -52,23 +52,5 @@ describe('sniffMediaType', () => {
     expect(sniffMediaType(Buffer.from('RIFF\x00\x00\x00\x00WAVEfmt ', 'latin1'))).toBeNull();
     expect(sniffMediaType(Buffer.alloc(0))).toBeNull();
     expect(sniffMediaType(Buffer.from([0xff, 0xd8]))).toBeNull();
-  });
-});
-
-describe('mediaTypeFromDataUrl (SPEC §5)', () => {
-  it('takes the type from the prefix, mapping quicktime to mp4 and audio to mpeg', () => {
-    expect(mediaTypeFromDataUrl('data:image/png;base64,AAAA')).toBe('image/png');
-    expect(mediaTypeFromDataUrl('data:image/JPEG;base64,AAAA')).toBe('image/jpeg');
-    expect(mediaTypeFromDataUrl('data:video/quicktime;base64,AAAA')).toBe('video/mp4');
-    expect(mediaTypeFromDataUrl('data:video/mp4;base64,AAAA')).toBe('video/mp4');
-    expect(mediaTypeFromDataUrl('data:audio/wav;base64,AAAA')).toBe('audio/mpeg');
-    expect(mediaTypeFromDataUrl('data:audio/x-m4a;base64,AAAA')).toBe('audio/mpeg');
-    expect(mediaTypeFromDataUrl('data:text/plain,hello')).toBe('text/plain');
-  });
-
-  it('returns null for strings that are not data URLs', () => {
-    expect(mediaTypeFromDataUrl('https://example.com/a.png')).toBeNull();
-    expect(mediaTypeFromDataUrl('data:;base64,AAAA')).toBeNull();
-    expect(mediaTypeFromDataUrl('')).toBeNull();
   });
 });

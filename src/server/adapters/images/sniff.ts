@@ -92,16 +92,3 @@ export function sniffMediaType(buf: Buffer): SniffedMediaType | null {
   if (isMpegFrame(buf)) return 'audio/mpeg';
   return null;
 }
-
-/**
- * The media type of a data URL upload, taken from its prefix as SPEC §5 says: 'quicktime' is
- * treated as mp4 and any audio type becomes audio/mpeg. Null when it is not a data URL.
- */
-export function mediaTypeFromDataUrl(dataUrl: string): string | null {
-  const match = /^data:([a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+)[;,]/i.exec(dataUrl.slice(0, 256));
-  if (!match) return null;
-  const type = match[1]!.toLowerCase();
-  if (type === 'video/quicktime') return 'video/mp4';
-  if (type.startsWith('audio/')) return 'audio/mpeg';
-  return type;
-}
