@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import type { Tag } from '../../../../shared/contracts/catalog';
-import { formatNumber } from '../../../../shared/format';
 import { tagPath } from '../../../lib/navigation';
 
 /** Tags as links to their pages, with the number of published posts when given. */
@@ -33,7 +32,7 @@ export function TagLinks({
                 {count !== null && (
                   <span className="text-sm opacity-80">
                     <span className="sr-only">, </span>
-                    {formatNumber(count)}
+                    {count.toLocaleString('en-US')}
                     <span className="sr-only">{count === 1 ? ' post' : ' posts'}</span>
                   </span>
                 )}

@@ -1,0 +1,10 @@
+import { chromium, devices } from '@playwright/test';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const ctx = await b.newContext({ ...devices['Pixel 7'] });
+const page = await ctx.newPage();
+const sizes = [];
+page.on('requestfinished', async (r) => { if (r.resourceType() !== 'script') return; const s = await r.sizes(); sizes.push([new URL(r.url()).pathname, s.responseBodySize + s.responseHeadersSize]); });
+await page.goto('http://127.0.0.1:3201' + process.argv[2]);
+await page.waitForTimeout(5000);
+sizes.sort((a,b)=>b[1]-a[1]); let t=0; for (const [p,s] of sizes) { t+=s; console.log(s, p); } console.log('total', t);
+await b.close();
