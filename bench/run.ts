@@ -16,14 +16,20 @@
  *     ≤ 130 KB of JavaScript transferred (compressed, as on the wire) per page (DESIGN §6).
  *
  * Every request carries a browser's `Accept-Encoding`, so pages are measured compressed, as
- * browsers get them. `BENCH_ONLY=load` or `BENCH_ONLY=lighthouse` runs one half.
+ * browsers get them. `BENCH_ONLY=load`, `BENCH_ONLY=lighthouse` or `BENCH_ONLY=image` runs one part;
+ * `BENCH_ONLY=catalog` runs the catalogue bench instead (bench/catalog.ts).
+ *
+ * Also: a 12-megapixel JPEG through the post image pipeline, median ≤ 1 s (bench/image-pipeline.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { runCatalogBench } from './catalog';
 import { measurePages, printScores, RUNS, seedPostWithImages } from './lighthouse';
+import { IMAGE_BUDGET_MS, measureImagePipeline } from './image-pipeline';
+import { startBaseline, stop, waitForHealth } from './processes';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -50,38 +56,6 @@ async function rssMb(pid: number | undefined): Promise<number> {
     ps.on('close', () => resolve(text.trim()));
   });
   return Number(out) / 1024;
-}
-
-/** Resolves once the app answers its health check (polling a readiness endpoint is the contract). */
-async function waitForHealth(url: string, child: ChildProcess, deadline = Date.now() + 180_000) {
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not become healthy`);
-}
-
-function startBaseline(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/baseline-server.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      const match = /ready (\d+)/.exec(d.toString());
-      if (match) resolve({ child, url: `http://127.0.0.1:${match[1]}` });
-    });
-    child.once('exit', (code) => reject(new Error(`baseline exited (${code})`)));
-  });
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 type Verdict = [string, boolean];
@@ -123,7 +97,19 @@ async function lighthouseTable(appUrl: string): Promise<Verdict[]> {
   ]);
 }
 
+async function imageTable(): Promise<Verdict[]> {
+  const { medianMs, avifMs } = await measureImagePipeline();
+  console.log(`\n12 MP JPEG → WebP srcset variants: median ${medianMs.toFixed(0)} ms; an AVIF 1600 px encode on top: ${avifMs.toFixed(0)} ms`);
+  return [[`12 MP image pipeline ≤ ${IMAGE_BUDGET_MS} ms (${medianMs.toFixed(0)})`, medianMs <= IMAGE_BUDGET_MS]];
+}
+
 async function main() {
+  if (ONLY === 'image') {
+    const verdicts = await imageTable();
+    for (const [text, ok] of verdicts) console.log(`${ok ? 'PASS' : 'MISS'}  ${text}`);
+    process.exitCode = verdicts.every(([, ok]) => ok) ? 0 : 1;
+    return;
+  }
   const baseline = await startBaseline();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'storefront-bench-'));
   const port = 3300 + Math.floor(Math.random() * 500);
@@ -137,6 +123,7 @@ async function main() {
     const verdicts: Verdict[] = [];
     if (ONLY !== 'lighthouse') verdicts.push(...(await loadTable(baseline, app, appUrl)));
     if (ONLY !== 'load') verdicts.push(...(await lighthouseTable(appUrl)));
+    if (!ONLY) verdicts.push(...(await imageTable()));
     console.log('');
     for (const [text, ok] of verdicts) console.log(`${ok ? 'PASS' : 'MISS'}  ${text}`);
     process.exitCode = verdicts.every(([, ok]) => ok) ? 0 : 1;
@@ -147,4 +134,6 @@ async function main() {
   }
 }
 
-await main();
+// BENCH_ONLY=catalog: the catalogue bench of issue 9 (PostgreSQL, seeded posts), see bench/catalog.ts.
+if (ONLY === 'catalog') process.exitCode = await runCatalogBench();
+else await main();

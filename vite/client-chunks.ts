@@ -13,7 +13,7 @@ import type { Plugin } from 'vite';
  *   `app` (our shell, lib and shared code);
  * - the UI primitives (`src/web/components`) that several routes import join `app` too (a few
  *   KB: form fields, page headers); one that a single route uses stays with that route;
- * - a feature's small helpers that only routes import (`src/web/features/<name>` outside its
+ * - a feature's small helpers that several routes import (`src/web/features/<name>` outside its
  *   `components/`: API calls, validation, formatting) become one chunk per feature,
  *   `feature-<name>`; its components keep Rollup's grouping by the routes that use them, so a
  *   signed-in page's forms never load on a public page.
@@ -83,8 +83,10 @@ export function clientChunks(): Plugin {
           // Shared by several routes (form fields, page headers); a component one route uses
           // stays in that route's chunk.
           if (file.includes('/src/web/components/') && entries.size >= 2) return 'app';
+          // A helper one route uses stays in that route's chunk too (e.g. the post editor's, which
+          // would otherwise ride along to every public page that loads the catalogue's helpers).
           const feature = /\/src\/web\/features\/([^/]+)\/(?!components\/)/.exec(file)?.[1];
-          if (feature && entries.size >= 1) return `feature-${feature}`;
+          if (feature && entries.size >= 2) return `feature-${feature}`;
           return null;
         },
       };

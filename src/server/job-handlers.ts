@@ -1,5 +1,6 @@
 import { accountJobs } from './modules/accounts';
+import { catalogJobs } from './modules/catalog';
 import { coreJobs, type JobHandlers } from './modules/core';
 
 /** Every background job the process can run, by name: each module contributes its own. */
-export const JOB_HANDLERS: JobHandlers = { ...coreJobs, ...accountJobs };
+export const JOB_HANDLERS: JobHandlers = { ...coreJobs, ...accountJobs, ...catalogJobs };

@@ -1,6 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { users } from './db/schema';
+import { users, type UserRow } from './db/schema';
+import { seedDemoPosts } from './demo/seed-posts';
 import { moduleDeps, type AppDeps } from './app-deps';
 import { inTransaction, silentLog } from './modules/core';
 import {
@@ -18,7 +19,7 @@ export const DEMO_PASSWORD = 'demo-pass-123';
 
 type DemoAccount = Omit<NewAccount, 'passwordHash'>;
 
-/** A small, realistic cast: two branded sellers and a buyer (posts and orders come with their features). */
+/** A small, realistic cast: two branded sellers (with the posts of demo/posts.ts) and a buyer. */
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     username: 'maya',
@@ -83,28 +84,46 @@ function loggerOf(deps: AppDeps): Log {
 }
 
 /**
- * Seeds the demo into an empty database. One transaction under an advisory lock, re-checking
- * emptiness inside it, so two instances starting together seed once and a restart seeds nothing.
+ * Seeds the demo into an empty database: the accounts, then their posts with generated photos.
+ * One transaction under an advisory lock, re-checking emptiness inside it, so two instances
+ * starting together seed once and a restart seeds nothing. Photos are files, outside the
+ * transaction: if the seed fails, the ones it wrote are deleted again.
  */
 export async function seedDemo(deps: AppDeps, log: Log = loggerOf(deps)): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = new Date(deps.now?.() ?? Date.now());
-  const seeded = await inTransaction(moduleDeps(deps, silentLog), async (tx) => {
-    await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext('storefront:seed-demo'))`);
-    const [row] = await tx.db.select({ n: count() }).from(users);
-    if ((row?.n ?? 0) > 0) return false;
-    for (const account of DEMO_ACCOUNTS) {
-      await createAccount(tx, { ...account, passwordHash, activatedAt: now });
+  const written: string[] = [];
+  let posts = 0;
+  const started = performance.now();
+  try {
+    const seeded = await inTransaction(moduleDeps(deps, silentLog), async (tx) => {
+      await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext('storefront:seed-demo'))`);
+      const [row] = await tx.db.select({ n: count() }).from(users);
+      if ((row?.n ?? 0) > 0) return false;
+      const sellers = new Map<string, UserRow>();
+      for (const account of DEMO_ACCOUNTS) {
+        const { user } = await createAccount(tx, { ...account, passwordHash, activatedAt: now });
+        sellers.set(user.username, user);
+      }
+      posts = await seedDemoPosts(tx, sellers, written);
+      return true;
+    });
+    if (seeded) {
+      log.info(
+        {
+          logins: DEMO_ACCOUNTS.map((a) => `${a.username} / ${a.email}`),
+          password: DEMO_PASSWORD,
+          posts,
+          ms: Math.round(performance.now() - started),
+        },
+        `demo data seeded: log in as maya, leo or sam with password ${DEMO_PASSWORD}`,
+      );
     }
-    return true;
-  });
-  if (seeded) {
-    log.info(
-      { logins: DEMO_ACCOUNTS.map((a) => `${a.username} / ${a.email}`), password: DEMO_PASSWORD },
-      `demo data seeded: log in as maya, leo or sam with password ${DEMO_PASSWORD}`,
-    );
+    return seeded;
+  } catch (err) {
+    await Promise.allSettled(written.map((key) => deps.storage.delete(key)));
+    throw err;
   }
-  return seeded;
 }
 
 /** Creates the configured super admin (already activated) unless an account has that email. */

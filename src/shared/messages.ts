@@ -19,6 +19,8 @@ export const MESSAGES = {
   mediaSaved: 'Media saved!',
   productUpdated: 'Product updated!',
   productUpdateError: 'Error while attempting to update the post. Please try again later.',
+  unsavedPostChanges: 'You have unsaved changes to this post. Leave without saving them?',
+  mediaUploadError: 'The file could not be uploaded. Please try again.',
 
   // Cart and payment
   paymentSubmitted: "Payment submitted! Don't hit the back button. Just wait for the confirmation.",

@@ -1,10 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { MESSAGES } from '../../src/shared/messages';
 import {
   CART_LINES,
   DEMO_PASSWORD,
   acceptCookies,
   expect,
+  okayModal,
   openCheckoutWithCart,
   submitLogin,
   test,
@@ -214,6 +217,51 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
       await page.getByTestId('side-menu-button').click();
       await expect(page.getByTestId('side-menu')).toBeVisible();
       await expectAccessible(page, 'side menu open (signed in)');
+    });
+    test('signed in: the post editor (errors, variations, media) and its live preview', async ({
+      page,
+      context,
+    }) => {
+      await page.goto('/login?redirectTo=%2Fedit-profile');
+      await submitLogin(page, 'leo@demo.storefront.test', DEMO_PASSWORD);
+      await expect(page).toHaveURL(/\/edit-profile$/);
+      await page.goto('/add-edit-item');
+      const editor = page.getByTestId('post-editor');
+      await expect(editor).toBeVisible();
+      await expectAccessible(page, '/add-edit-item (new post)');
+
+      await editor.getByRole('button', { name: 'Publish' }).click();
+      await expect(page.getByTestId('post-error-summary')).toBeVisible();
+      await editor.getByRole('button', { name: 'Add a variation' }).click();
+      await expectAccessible(page, '/add-edit-item with field errors and a variation');
+
+      await editor.getByLabel('Title', { exact: true }).fill('Axe-checked lamp');
+      await editor.getByLabel('Price', { exact: true }).fill('12');
+      await editor.getByRole('button', { name: 'Remove variation Variation 1' }).click();
+      const png = await sharp({
+        create: { width: 32, height: 32, channels: 3, background: '#0f766e' },
+      })
+        .png()
+        .toBuffer();
+      await page
+        .getByTestId('media-input')
+        .setInputFiles({ name: 'lamp.png', mimeType: 'image/png', buffer: png });
+      await okayModal(page, MESSAGES.mediaSaved);
+      await expect(page.getByTestId('media-item')).toHaveCount(1);
+      await expectAccessible(page, '/add-edit-item/{id} (a draft with a photo)');
+
+      const [preview] = await Promise.all([
+        context.waitForEvent('page'),
+        page.getByTestId('post-preview-link').click(),
+      ]);
+      await expect(preview.getByTestId('post-view')).toBeVisible();
+      await expectAccessible(preview, '/items/preview');
+      await preview.close();
+
+      // Leave nothing behind for the other specs.
+      await page.getByTestId('post-delete').click();
+      await page.getByTestId('modal').getByRole('button', { name: 'Okay' }).click();
+      await expect(page).toHaveURL(/\/my-posts$/);
     });
   });
 });

@@ -31,12 +31,24 @@ export async function createProduct(
  * Gives a post `count` stored images (files written to the app's storage, rows updated directly),
  * as the upload flow would, so deleting the post has files to remove. Returns their storage keys.
  */
-export async function attachStoredImages(t: TestApp, productId: string, count = 1): Promise<string[]> {
+export async function attachStoredImages(
+  t: TestApp,
+  productId: string,
+  count = 1,
+): Promise<string[]> {
   const medias: StoredMedia[] = [];
   for (let i = 0; i < count; i++) {
     const id = randomUUID();
-    const thumb = await t.deps.storage.put(`products/${productId}/${id}-thumb.webp`, Buffer.from('thumb'), 'image/webp');
-    const full = await t.deps.storage.put(`products/${productId}/${id}-full.webp`, Buffer.from('full'), 'image/webp');
+    const thumb = await t.deps.storage.put(
+      `products/${productId}/${id}-thumb.webp`,
+      Buffer.from('thumb'),
+      'image/webp',
+    );
+    const full = await t.deps.storage.put(
+      `products/${productId}/${id}-full.webp`,
+      Buffer.from('full'),
+      'image/webp',
+    );
     medias.push({
       id,
       type: 'image',

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
@@ -16,7 +15,7 @@ import { apiV1 } from './routes/api/v1';
 import { localStorageRoutes } from './routes/media';
 import type { LocalStorageDriver } from '../adapters/storage/local';
 import { IMAGE_MAX_BYTES } from '../adapters/images/process';
-import { contentSecurityPolicy } from './plugins/csp';
+import { installContentSecurityPolicy } from './plugins/csp';
 import { PageIdentities } from './plugins/auth';
 import { installRequestLog } from './plugins/request-log';
 import { registerApiDocs } from './plugins/api-docs';
@@ -75,11 +74,8 @@ export async function buildApp(
   installRequestLog(app);
   guardPageRequests(app);
 
-  // A fresh nonce per response lets React Router's inline hydration scripts pass the CSP.
-  app.addHook('onRequest', (_request, reply, done) => {
-    (reply.raw as { cspNonce?: string }).cspNonce = randomBytes(16).toString('base64');
-    done();
-  });
+  // A fresh nonce per page lets React Router's inline hydration scripts pass the CSP.
+  installContentSecurityPolicy(app, deps.env);
   // Every text answer is compressed when the client accepts it (docs/decisions/011): pages and
   // JSON on the fly, at brotli settings cheap enough not to cost server-rendering throughput;
   // hashed assets are served precompressed by @fastify/static (ssr.ts). Registered before any
@@ -101,7 +97,8 @@ export async function buildApp(
   });
   await app.register(cookie, { secret: deps.secret });
   await app.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(deps.env),
+    // Set by installContentSecurityPolicy from strings built once (helmet rebuilds it per answer).
+    contentSecurityPolicy: false,
     // The app embeds its own media only; COEP would block user images served from S3/CDN.
     crossOriginEmbedderPolicy: false,
     hsts: deps.env.APP_URL.startsWith('https://'),

@@ -228,7 +228,12 @@ export const productListQuery = obj({
   sort: z
     .enum(PRODUCT_SORTS, { error: `Choose one of: ${PRODUCT_SORTS.join(', ')}.` })
     .default('newest'),
-  tag: z.string().trim().max(L.tagMax, 'No post has this tag.').transform(normalizeTag).optional(),
+  tag: z
+    .string(requiredAs('one tag'))
+    .trim()
+    .max(L.tagMax, 'No post has this tag.')
+    .transform(normalizeTag)
+    .optional(),
 });
 export type ProductListQuery = z.input<typeof productListQuery>;
 
@@ -238,7 +243,7 @@ export const managedListQuery = productListQuery.extend({
     .enum(PRODUCT_STATUSES, { error: `Choose one of: ${PRODUCT_STATUSES.join(', ')}.` })
     .optional(),
   q: z
-    .string()
+    .string(requiredAs('one search text'))
     .trim()
     .max(L.searchQueryMax, `Search with at most ${L.searchQueryMax} characters.`)
     .optional(),
@@ -266,10 +271,18 @@ export const tagParams = obj({
     .transform(normalizeTag),
 });
 export const usernameParams = obj({
-  username: z.string(requiredAs('text')).trim().min(1).max(100, 'No user has this name.'),
+  username: z
+    .string(requiredAs('text'))
+    .trim()
+    .min(1, 'Name the seller.')
+    .max(100, 'No user has this name.'),
 });
 export const domainParams = obj({
-  domain: z.string(requiredAs('text')).trim().min(1).max(253, 'This is not a domain name.'),
+  domain: z
+    .string(requiredAs('text'))
+    .trim()
+    .min(1, 'Name the domain.')
+    .max(253, 'This is not a domain name.'),
 });
 
 export const productListUserSchema = productOwnerSchema.extend({ bio: z.string() });
@@ -322,12 +335,15 @@ const EXTENSIONS = Object.keys(UPLOAD_EXTENSIONS) as [
   ...(keyof typeof UPLOAD_EXTENSIONS)[],
 ];
 
+/** A pattern rather than a piped enum: its JSON Schema then tells clients (and the fuzzer) the set. */
+const EXTENSION_PATTERN = new RegExp(`^(?:${EXTENSIONS.join('|')})$`, 'i');
+
 export const uploadUrlParams = obj({
   ext: z
-    .string()
+    .string(requiredAs('a file extension'))
     .trim()
-    .toLowerCase()
-    .pipe(z.enum(EXTENSIONS, { error: `Upload one of: ${EXTENSIONS.join(', ')}.` })),
+    .regex(EXTENSION_PATTERN, `Upload one of: ${EXTENSIONS.join(', ')}.`)
+    .transform((ext) => ext.toLowerCase() as (typeof EXTENSIONS)[number]),
 });
 export const uploadUrlQuery = obj({
   /** A cache-buster the client may send (SPEC §7); ignored. */

@@ -11,7 +11,9 @@ import { createProduct } from '../../factories/catalog';
 
 /** Public lists are served from memory: every write through the catalogue shows at once. */
 const titlesAt = async (t: TestApp, url: string) =>
-  ((await inject(t, { method: 'GET', url: `/api/v1${url}` })).json().products as Product[]).map((p) => p.title);
+  ((await inject(t, { method: 'GET', url: `/api/v1${url}` })).json().products as Product[]).map(
+    (p) => p.title,
+  );
 
 describe('the public list cache', () => {
   let t: TestApp;
@@ -27,7 +29,10 @@ describe('the public list cache', () => {
     for (const url of urls) expect(await titlesAt(t, url), url).toEqual(['First']);
 
     // A change behind the catalogue's back (not a catalogue write) is not seen: the lists are cached…
-    await t.deps.database.db.update(products).set({ title: 'Renamed in SQL' }).where(eq(products.id, first._id));
+    await t.deps.database.db
+      .update(products)
+      .set({ title: 'Renamed in SQL' })
+      .where(eq(products.id, first._id));
     for (const url of urls) expect(await titlesAt(t, url), url).toEqual(['First']);
 
     // …and every write through the API drops them: create,
@@ -37,7 +42,8 @@ describe('the public list cache', () => {
       headers: seller.auth,
       payload: { title: 'Second', price: 3, _tags: ['cached'] },
     });
-    for (const url of urls) expect(await titlesAt(t, url), url).toEqual(['Second', 'Renamed in SQL']);
+    for (const url of urls)
+      expect(await titlesAt(t, url), url).toEqual(['Second', 'Renamed in SQL']);
     // status change,
     await inject(t, {
       method: 'PATCH',
@@ -49,8 +55,13 @@ describe('the public list cache', () => {
     const counts = (await inject(t, { method: 'GET', url: '/api/v1/products' })).json();
     expect(counts).toMatchObject({ recordsCount: 1, totalProducts: 1 });
     // and delete.
-    const second = (await inject(t, { method: 'GET', url: '/api/v1/products' })).json().products[0]._id;
-    await inject(t, { method: 'DELETE', url: `/api/v1/products?id=${second}`, headers: seller.auth });
+    const second = (await inject(t, { method: 'GET', url: '/api/v1/products' })).json().products[0]
+      ._id;
+    await inject(t, {
+      method: 'DELETE',
+      url: `/api/v1/products?id=${second}`,
+      headers: seller.auth,
+    });
     for (const url of urls) expect(await titlesAt(t, url), url).toEqual([]);
     expect((await inject(t, { method: 'GET', url: '/api/v1/products' })).json()).toMatchObject({
       recordsCount: 0,
@@ -62,7 +73,10 @@ describe('the public list cache', () => {
     const { user } = await signedInUser(t.deps);
     const post = await createProduct(t, user, { title: 'Before TTL', _tags: ['ttl'] });
     expect(await titlesAt(t, '/products/tags/ttl')).toEqual(['Before TTL']);
-    await t.deps.database.db.update(products).set({ title: 'After TTL' }).where(eq(products.id, post._id));
+    await t.deps.database.db
+      .update(products)
+      .set({ title: 'After TTL' })
+      .where(eq(products.id, post._id));
     expect(await titlesAt(t, '/products/tags/ttl')).toEqual(['Before TTL']);
     t.advanceTime(t.deps.env.CATALOG_CACHE_MS + 1);
     expect(await titlesAt(t, '/products/tags/ttl')).toEqual(['After TTL']);

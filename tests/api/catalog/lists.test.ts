@@ -31,9 +31,17 @@ beforeAll(async () => {
     });
     t.advanceTime(1000);
   }
-  posts.foreign = await createProduct(t, other.user, { title: 'Foreign', price: 5, _tags: ['odd'] });
+  posts.foreign = await createProduct(t, other.user, {
+    title: 'Foreign',
+    price: 5,
+    _tags: ['odd'],
+  });
   for (const status of ['draft', 'sold', 'archived'] as const) {
-    posts[status] = await createProduct(t, seller.user, { title: `Hidden ${status}`, status, _tags: ['odd'] });
+    posts[status] = await createProduct(t, seller.user, {
+      title: `Hidden ${status}`,
+      status,
+      _tags: ['odd'],
+    });
   }
 });
 afterAll(async () => t?.close());
@@ -48,9 +56,15 @@ describe('public lists show published posts only', () => {
     const res = await get('/products');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(titles(body)).toEqual(['Foreign', ...[7, 6, 5, 4, 3, 2, 1].map((i) => `Published ${i}`)]);
+    expect(titles(body)).toEqual([
+      'Foreign',
+      ...[7, 6, 5, 4, 3, 2, 1].map((i) => `Published ${i}`),
+    ]);
     expect(body).toMatchObject({ recordsCount: 8, totalProducts: 8 });
-    expect(body.products[0].user).toMatchObject({ _id: other.user.id, username: other.user.username });
+    expect(body.products[0].user).toMatchObject({
+      _id: other.user.id,
+      username: other.user.username,
+    });
   });
 
   it('sorts by price both ways and by likes, the id breaking ties', async () => {
@@ -60,7 +74,12 @@ describe('public lists show published posts only', () => {
     expect(desc.products.map((p: Product) => p.price)).toEqual([70, 60, 50, 40, 30, 20, 10, 5]);
     const liked = (await get('/products?sort=most_liked')).json().products as Product[];
     // Every post has 0 likes: the order is the id, descending.
-    expect(liked.map((p) => p._id)).toEqual(liked.map((p) => p._id).sort().reverse());
+    expect(liked.map((p) => p._id)).toEqual(
+      liked
+        .map((p) => p._id)
+        .sort()
+        .reverse(),
+    );
   });
 
   it('pages never overlap and together give the whole list, in every order', async () => {
@@ -80,7 +99,13 @@ describe('public lists show published posts only', () => {
 
   it('filters by tag: recordsCount counts the tag, totalProducts the whole list', async () => {
     const body = (await get('/products?tag=ODD')).json();
-    expect(titles(body)).toEqual(['Foreign', 'Published 7', 'Published 5', 'Published 3', 'Published 1']);
+    expect(titles(body)).toEqual([
+      'Foreign',
+      'Published 7',
+      'Published 5',
+      'Published 3',
+      'Published 1',
+    ]);
     expect(body).toMatchObject({ recordsCount: 5, totalProducts: 8 });
   });
 
@@ -118,7 +143,10 @@ describe('public lists show published posts only', () => {
     expect((await get(`/products/user/${sleeper.username}`)).statusCode).toBe(404);
     const { user: banned } = await createUser(t.deps);
     await createProduct(t, banned, { title: 'Banned post' });
-    await t.deps.database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, banned.id));
+    await t.deps.database.db
+      .update(users)
+      .set({ status: 'suspended' })
+      .where(eq(users.id, banned.id));
     expect((await get(`/products/user/${banned.username}`)).statusCode).toBe(404);
   });
 
@@ -128,7 +156,11 @@ describe('public lists show published posts only', () => {
       .set({ domainName: 'shop.example.com' })
       .where(eq(sites.userId, seller.user.id));
     const body = (await get('/products/domain/Shop.Example.COM.')).json();
-    expect(body).toMatchObject({ recordsCount: 7, totalProducts: 7, user: { username: 'lists-seller' } });
+    expect(body).toMatchObject({
+      recordsCount: 7,
+      totalProducts: 7,
+      user: { username: 'lists-seller' },
+    });
     const unknown = await get('/products/domain/nowhere.example');
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual({ products: [], recordsCount: 0, totalProducts: 0 });
@@ -149,7 +181,11 @@ describe('public lists show published posts only', () => {
   });
 
   it('no hidden status leaks into any public list', async () => {
-    for (const url of ['/products?limit=100', '/products/tags/odd?limit=100', '/products/user/lists-seller?limit=100']) {
+    for (const url of [
+      '/products?limit=100',
+      '/products/tags/odd?limit=100',
+      '/products/user/lists-seller?limit=100',
+    ]) {
       const list = titles((await get(url)).json());
       for (const hidden of HIDDEN) expect(list, url).not.toContain(hidden);
     }
@@ -183,7 +219,10 @@ describe('GET /products/mine', () => {
     const foreign = await get(`/products/mine?id=${posts.draft!._id}`, other.auth);
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().message).toMatch(/your own/);
-    const unknown = await get('/products/mine?id=00000000-0000-4000-8000-000000000000', seller.auth);
+    const unknown = await get(
+      '/products/mine?id=00000000-0000-4000-8000-000000000000',
+      seller.auth,
+    );
     expect(unknown.statusCode).toBe(404);
   });
 });
@@ -193,9 +232,13 @@ describe('GET /admin/products', () => {
     const all = (await get('/admin/products?limit=100', admin.auth)).json();
     expect(all.recordsCount).toBeGreaterThanOrEqual(11);
     expect(titles(all)).toEqual(expect.arrayContaining([...HIDDEN, 'Foreign']));
-    const archived = (await get(`/admin/products?status=archived&userId=${seller.user.id}`, admin.auth)).json();
+    const archived = (
+      await get(`/admin/products?status=archived&userId=${seller.user.id}`, admin.auth)
+    ).json();
     expect(archived).toMatchObject({ recordsCount: 1, totalProducts: 10 });
-    expect(titles((await get('/admin/products?q=foreign', admin.auth)).json())).toEqual(['Foreign']);
+    expect(titles((await get('/admin/products?q=foreign', admin.auth)).json())).toEqual([
+      'Foreign',
+    ]);
   });
 
   it('is refused to sellers', async () => {

@@ -241,3 +241,62 @@ describe('DELETE /products/media', () => {
     );
   });
 });
+
+describe('a failure midway', () => {
+  /** Runs `work` with the app's storage wrapped: `onPut` sees every write first. */
+  async function withStorage<T>(onPut: (key: string) => Promise<void>, work: () => Promise<T>) {
+    const real = t.deps.storage;
+    t.deps.storage = {
+      ...real,
+      name: real.name,
+      put: async (key, body, type) => {
+        await onPut(key);
+        return real.put(key, body, type);
+      },
+    };
+    try {
+      return await work();
+    } finally {
+      t.deps.storage = real;
+    }
+  }
+
+  async function filesOf(productId: string): Promise<string[]> {
+    const { readdir } = await import('node:fs/promises');
+    return readdir(`${t.dataDir}/media/products/${productId}`).catch(() => []);
+  }
+
+  it('deletes the variants already stored when storing another fails; the post is unchanged', async () => {
+    const productId = await newPost();
+    const target = (await uploadUrl(t, owner.token, productId, 'jpg')).json() as Target;
+    expect((await putUpload(t, target, await rotatedJpeg(900, 700))).statusCode).toBe(201);
+    const res = await withStorage(
+      async (key) => {
+        if (key.endsWith('-t640.webp')) throw new Error('disk full');
+      },
+      () => addMedia(t, owner.token, { productId, key: target.key }),
+    );
+    expect(res.statusCode).toBe(500);
+    expect(await filesOf(productId)).toEqual([]);
+    expect(await storedMedias(productId)).toEqual([]);
+    // The upload is kept, so the editor can try again.
+    expect(await exists(target.key)).toBe(true);
+    const retry = await addMedia(t, owner.token, { productId, key: target.key });
+    expect(retry.statusCode).toBe(200);
+    expect((await filesOf(productId)).length).toBe(4);
+  });
+
+  it('deletes the stored variants when the post is deleted before they are attached', async () => {
+    const productId = await newPost();
+    const target = (await uploadUrl(t, owner.token, productId, 'jpg')).json() as Target;
+    expect((await putUpload(t, target, await rotatedJpeg(900, 700))).statusCode).toBe(201);
+    const res = await withStorage(
+      async () => {
+        await t.deps.database.db.delete(products).where(eq(products.id, productId));
+      },
+      () => addMedia(t, owner.token, { productId, key: target.key }),
+    );
+    expect(res.statusCode).toBe(404);
+    expect(await filesOf(productId)).toEqual([]);
+  });
+});

@@ -8,9 +8,21 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   const { user } = await signedInUser(t.deps);
-  await createProduct(t, user, { title: 'Leather jacket', description: 'Brown, worn twice.', _tags: ['fashion'] });
-  await createProduct(t, user, { title: 'Road bicycle', description: 'Carbon frame, leather saddle.', _tags: ['sport'] });
-  await createProduct(t, user, { title: 'Teapot', description: 'Blue glaze.', _tags: ['ceramics', 'kitchen'] });
+  await createProduct(t, user, {
+    title: 'Leather jacket',
+    description: 'Brown, worn twice.',
+    _tags: ['fashion'],
+  });
+  await createProduct(t, user, {
+    title: 'Road bicycle',
+    description: 'Carbon frame, leather saddle.',
+    _tags: ['sport'],
+  });
+  await createProduct(t, user, {
+    title: 'Teapot',
+    description: 'Blue glaze.',
+    _tags: ['ceramics', 'kitchen'],
+  });
   await createProduct(t, user, { title: 'Secret leather boots', status: 'draft' });
   await createProduct(t, user, { title: 'Sold leather bag', status: 'sold' });
   await createProduct(t, user, { title: 'Archived leather belt', status: 'archived' });
@@ -38,11 +50,15 @@ describe('POST /products/search', () => {
   it('finds a post through misspelt words', async () => {
     expect(await found('lether jaket')).toEqual(['Leather jacket']);
     expect((await found('bicycel'))[0]).toBe('Road bicycle');
+    // A misspelt tag too.
+    expect(await found('ceramcs')).toEqual(['Teapot']);
   });
 
   it('reads search syntax as words: quotes, or, minus', async () => {
     expect(await found('"leather jacket"')).toEqual(['Leather jacket']);
-    expect(await found('teapot or bicycle')).toEqual(expect.arrayContaining(['Teapot', 'Road bicycle']));
+    expect(await found('teapot or bicycle')).toEqual(
+      expect.arrayContaining(['Teapot', 'Road bicycle']),
+    );
     expect(await found('leather -saddle')).toEqual(['Leather jacket']);
   });
 
@@ -97,7 +113,12 @@ describe('POST /products/search', () => {
   it('is rate limited per address with a sentence', async () => {
     const ip = '198.51.100.77';
     const send = () =>
-      t.app.inject({ method: 'POST', url: '/api/v1/products/search', remoteAddress: ip, payload: { query: 'x' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/products/search',
+        remoteAddress: ip,
+        payload: { query: 'x' },
+      });
     for (let i = 0; i < 120; i++) expect((await send()).statusCode).toBe(200);
     const limited = await send();
     expect(limited.statusCode).toBe(429);

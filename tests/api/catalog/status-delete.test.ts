@@ -18,7 +18,12 @@ async function tagCount(name: string): Promise<number | undefined> {
 }
 
 const setStatus = (auth: Record<string, string>, id: string, status: string) =>
-  inject(t, { method: 'PATCH', url: '/api/v1/products/status', headers: auth, payload: { id, status } });
+  inject(t, {
+    method: 'PATCH',
+    url: '/api/v1/products/status',
+    headers: auth,
+    payload: { id, status },
+  });
 const remove = (auth: Record<string, string>, id: string) =>
   inject(t, { method: 'DELETE', url: `/api/v1/products?id=${id}`, headers: auth });
 
@@ -103,7 +108,9 @@ describe('DELETE /products', () => {
     expect(refused.statusCode).toBe(403);
     await t.runJobs();
     for (const key of keys) expect(existsSync(storedPath(t, key))).toBe(true);
-    expect((await inject(t, { method: 'GET', url: `/api/v1/products/${post._id}` })).statusCode).toBe(200);
+    expect(
+      (await inject(t, { method: 'GET', url: `/api/v1/products/${post._id}` })).statusCode,
+    ).toBe(200);
 
     expect((await remove(admin.auth, post._id)).statusCode).toBe(200);
     await t.runJobs();

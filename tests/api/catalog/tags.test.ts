@@ -10,7 +10,10 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const tagsNow = async () =>
-  (await inject(t, { method: 'GET', url: '/api/v1/tags' })).json().tags as { name: string; count: number }[];
+  (await inject(t, { method: 'GET', url: '/api/v1/tags' })).json().tags as {
+    name: string;
+    count: number;
+  }[];
 const addTag = (auth: Record<string, string>, payload: object) =>
   inject(t, { method: 'POST', url: '/api/v1/tags', headers: auth, payload });
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ImageRejectedError, processImage } from './process';
+import { ImageRejectedError, processImage, processImageVariants } from './process';
 
 const create = (width: number, height: number, background = '#f00') =>
   sharp({ create: { width, height, channels: 3, background } });
@@ -139,5 +139,38 @@ describe('processImage', () => {
       processImage(await create(200, 200).png().toBuffer(), { maxPixels: 10_000 }),
     );
     expect(limited.message).toMatch(/megapixels/);
+  });
+});
+
+describe('processImageVariants', () => {
+  const image = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#e11d48' } })
+      .jpeg()
+      .toBuffer();
+
+  it('makes square thumbnails and fit-inside fullsizes at the srcset widths, smallest first', async () => {
+    const out = await processImageVariants(await image(2000, 1500));
+    expect(out.variants.map((v) => [v.kind, v.width, v.height])).toEqual([
+      ['thumbnail', 320, 320],
+      ['thumbnail', 640, 640],
+      ['fullsize', 800, 600],
+      ['fullsize', 1600, 1200],
+    ]);
+    expect(out).toMatchObject({ width: 1600, height: 1200 });
+    for (const v of out.variants) expect((await sharp(v.data).metadata()).format).toBe('webp');
+  });
+
+  it('never enlarges: a small image keeps its size and duplicate widths are dropped', async () => {
+    const out = await processImageVariants(await image(500, 300));
+    expect(out.variants.map((v) => [v.kind, v.width, v.height])).toEqual([
+      ['thumbnail', 300, 300],
+      ['fullsize', 500, 300],
+    ]);
+  });
+
+  it('refuses what is not an image', async () => {
+    await expect(processImageVariants(Buffer.from('not an image at all'))).rejects.toBeInstanceOf(
+      ImageRejectedError,
+    );
   });
 });

@@ -123,4 +123,32 @@ describe('local storage', () => {
     );
     await expect(storage.createUploadUrl('k/a.png', 'image|png')).rejects.toThrow(/content type/i);
   });
+
+  it('reads objects back and tells their size; missing objects are null', async () => {
+    await storage.put('a/b.bin', Buffer.from('hello'), 'application/octet-stream');
+    expect(await storage.read('a/b.bin')).toEqual(Buffer.from('hello'));
+    expect(await storage.head('a/b.bin')).toEqual({ size: 5 });
+    expect(await storage.read('a/missing.bin')).toBeNull();
+    expect(await storage.head('a/missing.bin')).toBeNull();
+    expect(await storage.head('a')).toBeNull();
+    await expect(storage.read('../x')).rejects.toBeInstanceOf(InvalidStorageKeyError);
+  });
+
+  it('signs metadata into the link: the upload must carry exactly those headers', async () => {
+    const target = await storage.createUploadUrl('uploads/p/x.jpg', 'image/jpeg', {
+      metadata: { ProductId: 'p-1' },
+    });
+    expect(target.headers).toEqual({ 'Content-Type': 'image/jpeg', 'x-amz-meta-productid': 'p-1' });
+    const params = signedParams(target.url);
+    expect(storage.verifyUploadSignature({ ...params, meta: { productid: 'p-1' } })).toBe(true);
+    expect(storage.verifyUploadSignature(params)).toBe(false);
+    expect(storage.verifyUploadSignature({ ...params, meta: { productid: 'p-2' } })).toBe(false);
+    expect(
+      storage.verifyUploadSignature({ ...params, meta: { productid: 'p-1', extra: 'x' } }),
+    ).toBe(false);
+    expect(storage.verifyUploadSignature({ ...params, meta: { productid: 'a&b' } })).toBe(false);
+    await expect(
+      storage.createUploadUrl('k/a.png', 'image/png', { metadata: { id: 'x|y' } }),
+    ).rejects.toThrow(/metadata/);
+  });
 });

@@ -115,3 +115,13 @@ export const tags = pgTable(
 );
 
 export type TagRow = typeof tags.$inferSelect;
+
+/**
+ * The words of published and unpublished titles and tags (3+ letters or digits, lower case), kept
+ * by the `products_search_update` trigger; search corrects a misspelt query word to its nearest
+ * entries here (pg_trgm `%`, GIN trgm index) — a small table, unlike the titles themselves. Words
+ * are never removed: a stale one only finds nothing.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);

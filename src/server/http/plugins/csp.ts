@@ -1,34 +1,62 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Env } from '../../config/env';
 
 /**
  * Content-Security-Policy. React Router's SSR writes small inline scripts (hydration data and the
  * module loader), so scripts are allowed by per-response nonce; everything else is same-origin,
- * plus the configured media origin (S3/CDN) for images.
+ * plus the configured media origin (S3/CDN) for images, video and direct uploads.
  */
-export function contentSecurityPolicy(env: Env) {
+export function contentSecurityPolicy(env: Env): Record<string, string[]> {
   const mediaOrigins = env.S3_ENDPOINT ? [new URL(env.S3_ENDPOINT).origin] : [];
-  if (env.S3_BUCKET && !env.S3_ENDPOINT) mediaOrigins.push(`https://${env.S3_BUCKET}.s3.${env.S3_REGION}.amazonaws.com`);
+  if (env.S3_BUCKET && !env.S3_ENDPOINT)
+    mediaOrigins.push(`https://${env.S3_BUCKET}.s3.${env.S3_REGION}.amazonaws.com`);
+  const dev = env.NODE_ENV === 'development';
   return {
-    useDefaults: false as const,
-    directives: {
-      defaultSrc: ["'self'"],
-      baseUri: ["'self'"],
-      objectSrc: ["'none'"],
-      frameAncestors: ["'self'"],
-      formAction: ["'self'"],
-      imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],
-      mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
-      connectSrc: ["'self'", ...mediaOrigins, ...(env.NODE_ENV === 'development' ? ['ws:'] : [])],
-      fontSrc: ["'self'", 'data:'],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      // Vite's dev server injects inline and eval'd scripts for hot reload.
-      scriptSrc:
-        env.NODE_ENV === 'development'
-          ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
-          : ["'self'", (_req: IncomingMessage, res: ServerResponse) =>
-              `'nonce-${(res as ServerResponse & { cspNonce?: string }).cspNonce ?? ''}'`],
-      ...(env.NODE_ENV === 'production' && env.APP_URL.startsWith('https://') ? { upgradeInsecureRequests: [] } : {}),
-    },
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'self'"],
+    'form-action': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...mediaOrigins],
+    'media-src': ["'self'", 'blob:', ...mediaOrigins],
+    'connect-src': ["'self'", ...mediaOrigins, ...(dev ? ['ws:'] : [])],
+    'font-src': ["'self'", 'data:'],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // Vite's dev server injects inline and eval'd scripts for hot reload; `{nonce}` is replaced per
+    // response.
+    'script-src': dev
+      ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
+      : ["'self'", "'nonce-{nonce}'"],
+    ...(env.NODE_ENV === 'production' && env.APP_URL.startsWith('https://')
+      ? { 'upgrade-insecure-requests': [] }
+      : {}),
   };
+}
+
+/** JSON answers render nothing and embed nothing: the strictest policy there is. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Sets the CSP on every answer from strings built once: documents get a fresh nonce (read by the
+ * server renderer from `reply.raw.cspNonce`); /api/v1 answers, which are JSON and the bulk of the
+ * traffic, get the fixed strict policy and skip the random bytes entirely.
+ */
+export function installContentSecurityPolicy(app: FastifyInstance, env: Env) {
+  const policy = Object.entries(contentSecurityPolicy(env))
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+  const [before, after] = policy.split('{nonce}') as [string, string | undefined];
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('/api/v1/')) {
+      reply.header('content-security-policy', API_CSP);
+    } else if (after === undefined) {
+      reply.header('content-security-policy', before);
+    } else {
+      const nonce = randomBytes(16).toString('base64');
+      (reply.raw as { cspNonce?: string }).cspNonce = nonce;
+      reply.header('content-security-policy', `${before}${nonce}${after}`);
+    }
+    done();
+  });
 }

@@ -17,5 +17,13 @@ export { setProductStatus } from './status';
 export { deleteProduct } from './remove';
 export { searchProducts } from './search';
 export { addTag, listTags } from './tags';
-export { addMediaFromBuffer, deleteProductMedia, type AddMediaInput } from './media';
+export {
+  addMediaFromBuffer,
+  attachMedia,
+  deleteProductMedia,
+  prepareMedia,
+  type AddMediaInput,
+  type PreparedMedia,
+} from './media';
 export { addProductMedia, createUploadTarget, UPLOAD_CONTENT_TYPES } from './uploads';
+export { catalogJobs } from './media-jobs';

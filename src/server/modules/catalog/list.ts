@@ -6,6 +6,7 @@ import type {
   managedListQuery,
 } from '../../../shared/contracts/catalog';
 import type { ProductSort } from '../../../shared/contracts/catalog-rules';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { products, tags, users } from '../../db/schema';
 import type { DbOrTx, ModuleDeps } from '../core';
 import { cachedCount } from './cache';
@@ -16,14 +17,22 @@ export type ManagedListQuery = z.output<typeof managedListQuery>;
 export type ListCounts = Pick<ProductList, 'recordsCount' | 'totalProducts'>;
 
 /**
+ * `desc` alone means NULLS FIRST, which a `DESC NULLS LAST` index (as drizzle-kit writes `.desc()`)
+ * cannot serve: the planner would sort the whole list instead of reading the index in order. The
+ * columns are NOT NULL, so only the index match changes.
+ */
+const descNullsLast = (column: AnyPgColumn) => sql`${column} desc nulls last`;
+
+/**
  * Every order ends with the id, so rows with equal keys keep one order and pages never overlap or
  * skip. Each matches a btree of the schema (status or owner first), read forwards or backwards.
  */
 const ORDERS: Record<ProductSort, SQL[]> = {
-  newest: [desc(products.createdAt), desc(products.id)],
+  newest: [descNullsLast(products.createdAt), descNullsLast(products.id)],
   price_asc: [asc(products.priceMinor), asc(products.id)],
+  // The price index read backwards: `desc` is NULLS FIRST, the mirror of the index's ASC NULLS LAST.
   price_desc: [desc(products.priceMinor), desc(products.id)],
-  most_liked: [desc(products.likesCount), desc(products.id)],
+  most_liked: [descNullsLast(products.likesCount), descNullsLast(products.id)],
 };
 
 const { search: _search, ...productColumns } = getTableColumns(products);
@@ -73,7 +82,9 @@ export async function countProducts(
   const [row] = await db
     .select({
       totalProducts: sql<number>`count(*)::int`,
-      recordsCount: filter ? sql<number>`(count(*) filter (where ${filter}))::int` : sql<number>`count(*)::int`,
+      recordsCount: filter
+        ? sql<number>`(count(*) filter (where ${filter}))::int`
+        : sql<number>`count(*)::int`,
     })
     .from(products)
     .where(base);
@@ -82,7 +93,11 @@ export async function countProducts(
 
 /** Published posts in all: counted once per write, not per request (a scan of the index at 1M). */
 const publishedCount = (deps: Pick<ModuleDeps, 'db' | 'env' | 'now'>) =>
-  cachedCount(deps, 'published', async () => (await countProducts(deps.db, isPublished, undefined)).totalProducts);
+  cachedCount(
+    deps,
+    'published',
+    async () => (await countProducts(deps.db, isPublished, undefined)).totalProducts,
+  );
 
 /** Published posts with a tag: kept exact in `tags.published_count` by every post write. */
 async function taggedCount(db: DbOrTx, tag: string): Promise<number> {

@@ -12,7 +12,9 @@ import {
   type ModuleDeps,
 } from '../core';
 import { invalidateCatalog } from './cache';
-import { deleteQuietly, prepareMedia } from './media-store';
+import { deleteQuietly, prepareMedia, type PreparedMedia } from './media-store';
+
+export { prepareMedia, type PreparedMedia };
 import {
   canManage,
   lockManagedProduct,
@@ -79,11 +81,28 @@ export async function addMediaFromBuffer(
     alt: input.alt,
     ...(input.type !== 'image' && input.uploadKey ? { keepKey: input.uploadKey } : {}),
   });
+  const product = await attachMedia(deps, actor, input.productId, prepared, input.uploadKey);
+  return { product, media: prepared.media };
+}
+
+/**
+ * The second half of the pipeline: appends a prepared item to the post under its row lock (owner
+ * or admin, room left, not already there), queues the image's original upload for deletion, and
+ * on any failure deletes the files `prepareMedia` stored, leaving the post unchanged. The demo
+ * seed prepares many photos at once and attaches them one by one.
+ */
+export async function attachMedia(
+  deps: ModuleDeps,
+  actor: Actor,
+  productId: string,
+  prepared: PreparedMedia,
+  uploadKey?: string,
+): Promise<Product> {
   const { media } = prepared;
   let saved;
   try {
     saved = await inTransaction(deps, async (tx) => {
-      const current = await lockManagedProduct(tx.db, actor, input.productId);
+      const current = await lockManagedProduct(tx.db, actor, productId);
       if (current.medias.length >= PRODUCT_LIMITS.mediasMax) throw mediaLimitReached();
       if (current.medias.some((m) => media.keys.some((k) => m.keys.includes(k)))) {
         throw validationError('This file is already part of the post.', 'UPLOAD_INVALID');
@@ -93,7 +112,7 @@ export async function addMediaFromBuffer(
         .set({ medias: [...current.medias, media], updatedAt: nowDate(tx) })
         .where(eq(products.id, current.id));
       // The original upload of an image is no longer needed once its variants are referenced.
-      if (input.type === 'image' && input.uploadKey) await deleteFilesLater(tx, [input.uploadKey]);
+      if (media.type === 'image' && uploadKey) await deleteFilesLater(tx, [uploadKey]);
       return readProductWithOwner(tx.db, current.id);
     });
   } catch (err) {
@@ -101,7 +120,7 @@ export async function addMediaFromBuffer(
     throw err;
   }
   invalidateCatalog(deps);
-  return { product: toProduct(saved), media };
+  return toProduct(saved);
 }
 
 export const mediaNotFound = () =>

@@ -10,13 +10,7 @@ import { imageOf } from '../../../shared/contracts/common';
 import { products, sites, users, type UserRow } from '../../db/schema';
 import { forbidden, notFound, type ModuleDeps } from '../core';
 import { cachedList } from './cache';
-import {
-  countProducts,
-  managedList,
-  publishedList,
-  publishedListOf,
-  type ListQuery,
-} from './list';
+import { countProducts, managedList, publishedList, publishedListOf, type ListQuery } from './list';
 import { canManage, productNotFound, readProductWithOwner, type Actor } from './ownership';
 import { toProduct } from './rows';
 
@@ -26,7 +20,11 @@ type ReadDeps = Pick<ModuleDeps, 'db' | 'env' | 'now'>;
 const keyOf = (query: ListQuery) => `${query.sort}:${query.page}:${query.limit}:${query.tag ?? ''}`;
 
 /** GET /products/:id — published posts for everyone; any status for the owner and admins. */
-export async function getProduct(deps: ReadDeps, viewer: Actor | null, id: string): Promise<Product> {
+export async function getProduct(
+  deps: ReadDeps,
+  viewer: Actor | null,
+  id: string,
+): Promise<Product> {
   const row = await readProductWithOwner(deps.db, id);
   if (row.status !== 'published' && !(viewer && canManage(viewer, row.userId))) {
     throw productNotFound();
@@ -40,13 +38,16 @@ export function listProducts(deps: ReadDeps, query: ListQuery): Promise<ProductL
 }
 
 /** GET /products/tags/:tag — published posts carrying `tag` (an unknown tag is an empty list). */
-export async function listProductsByTag(
+export function listProductsByTag(
   deps: ReadDeps,
   tag: string,
   query: ListQuery,
 ): Promise<ProductList> {
-  const list = await listProducts(deps, { ...query, tag });
-  return { ...list, tagName: tag };
+  // The whole answer is the cached object (tagName included), so its prepared bytes are reused.
+  return cachedList(deps, `tag:${keyOf({ ...query, tag })}`, async () => ({
+    ...(await publishedList(deps, { ...query, tag })),
+    tagName: tag,
+  }));
 }
 
 export const SELLER_NOT_FOUND = 'This seller could not be found. Check the name in the address.';
@@ -54,7 +55,9 @@ export const SELLER_NOT_FOUND = 'This seller could not be found. Check the name 
 /** Whose posts a public page may show: an active account that has been activated. */
 const isListedSeller = and(eq(users.status, 'active'), isNotNull(users.activatedAt));
 
-const sellerOf = (user: Pick<UserRow, 'id' | 'username' | 'name' | 'imageThumbnail' | 'imageFullsize' | 'bio'>) => ({
+const sellerOf = (
+  user: Pick<UserRow, 'id' | 'username' | 'name' | 'imageThumbnail' | 'imageFullsize' | 'bio'>,
+) => ({
   _id: user.id,
   username: user.username,
   name: user.name,
@@ -71,7 +74,11 @@ const sellerColumns = {
   bio: users.bio,
 };
 
-async function sellerList(deps: ReadDeps, seller: Parameters<typeof sellerOf>[0], query: ListQuery) {
+async function sellerList(
+  deps: ReadDeps,
+  seller: Parameters<typeof sellerOf>[0],
+  query: ListQuery,
+) {
   const list = await cachedList(deps, `user:${seller.id}:${keyOf(query)}`, () =>
     publishedListOf(deps, seller.id, query),
   );
@@ -137,7 +144,8 @@ export async function listMyProducts(
   const mine = eq(products.userId, actor.id);
   if (query.id) {
     const row = await readProductWithOwner(deps.db, query.id);
-    if (!canManage(actor, row.userId)) throw forbidden('You can only see your own drafts.', 'NOT_OWNER');
+    if (!canManage(actor, row.userId))
+      throw forbidden('You can only see your own drafts.', 'NOT_OWNER');
     const { totalProducts } = await countProducts(deps.db, mine, undefined);
     return { products: [toProduct(row)], recordsCount: 1, totalProducts };
   }

@@ -6,7 +6,8 @@ import {
   type MediaType,
   type UploadExtension,
 } from '../../../shared/contracts/catalog-rules';
-import { validationError, type ModuleDeps } from '../core';
+import { enqueueJob, validationError, type ModuleDeps } from '../core';
+import { DISCARD_UPLOAD_JOB, UPLOAD_GRACE_MS } from './media-jobs';
 import { addMediaFromBuffer, assertCanAddMedia } from './media';
 import { deleteQuietly, mediaTooLarge } from './media-store';
 import type { Actor } from './ownership';
@@ -43,7 +44,8 @@ export function uploadExtensionOf(key: string, productId: string): UploadExtensi
 /**
  * GET /get-s3-upload-url/:ext?productId: a signed, expiring PUT target for one new file of a post
  * the caller manages, under a fresh key. The productid metadata header is signed in (S3 keeps it
- * on the object; the local driver checks it).
+ * on the object; the local driver checks it). The file is deleted a day later unless the post
+ * uses it by then (media-jobs.ts).
  */
 export async function createUploadTarget(
   deps: ModuleDeps,
@@ -57,6 +59,12 @@ export async function createUploadTarget(
     metadata: { productid: input.productId },
   });
   const expiresAt = new Date(deps.now() + UPLOAD_URL_TTL_SECONDS * 1000).toISOString();
+  await enqueueJob(
+    deps,
+    DISCARD_UPLOAD_JOB,
+    { productId: input.productId, key },
+    { runAt: new Date(deps.now() + UPLOAD_GRACE_MS) },
+  );
   return { ...target, key, expiresAt };
 }
 

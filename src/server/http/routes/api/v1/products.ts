@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { catalogApi } from '../../../../../shared/api/catalog';
+import { productListResponse, type ProductList } from '../../../../../shared/contracts/catalog';
 import {
   deleteProduct,
   getProduct,
@@ -17,6 +18,7 @@ import {
 import { currentUser } from '../../../plugins/auth';
 import { defineRoute } from '../../../route';
 import { HOUR, MINUTE, perIp, perUser } from './rate-limits';
+import { sendShared } from './shared-answer';
 
 /** Posts: writes (owner or admin, checked in the module) and the public and personal lists. */
 export const productRoutes: FastifyPluginAsync = async (app) => {
@@ -30,7 +32,15 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
   // ---- reads (public ones answer `request.user`'s own drafts only where the call says so) ----
   defineRoute(app, catalogApi.products, {
     access: 'public',
-    handler: async (request, _reply, deps) => listProducts(deps, request.query),
+    // A cache hit is sent from bytes prepared once (shared-answer.ts); the cast is the handler's
+    // "already sent" return.
+    handler: async (request, reply, deps) =>
+      sendShared(
+        request,
+        reply,
+        productListResponse,
+        await listProducts(deps, request.query),
+      ) as unknown as ProductList,
   });
   defineRoute(app, catalogApi.myProducts, {
     access: 'user',
@@ -44,8 +54,13 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
   });
   defineRoute(app, catalogApi.productsByTag, {
     access: 'public',
-    handler: async (request, _reply, deps) =>
-      listProductsByTag(deps, request.params.tag, request.query),
+    handler: async (request, reply, deps) =>
+      sendShared(
+        request,
+        reply,
+        productListResponse,
+        await listProductsByTag(deps, request.params.tag, request.query),
+      ) as unknown as ProductList,
   });
   defineRoute(app, catalogApi.productsByDomain, {
     access: 'public',

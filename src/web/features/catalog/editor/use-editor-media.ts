@@ -1,0 +1,190 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Media } from '../../../../shared/contracts/catalog';
+import {
+  PRODUCT_LIMITS,
+  type MediaType,
+  type UploadExtension,
+} from '../../../../shared/contracts/catalog-rules';
+import { MESSAGES } from '../../../../shared/messages';
+import { notifyError, showConfirm, showNotify } from '../../../components/ui/modal';
+import { apiErrorMessage } from '../../../lib/errors';
+import { addMedia, deleteMedia, getUploadUrl, putToSignedUrl } from './editor-api';
+import { checkMediaFile, readAsDataUrl } from './media-files';
+import { mediaLabel, moveAnnouncement, moveItem } from './media-list';
+import { uploadMediaFile, type UploadDeps } from './upload';
+import type { PostEditorState } from './use-post-editor';
+
+const realDeps: UploadDeps = { getUploadUrl, putToSignedUrl, addMedia };
+
+export type UploadPhase = 'waiting' | 'reading' | 'sending' | 'processing' | 'failed';
+
+/** A chosen file on its way into the post (shown with its preview and progress bar). */
+export interface UploadItem {
+  key: string;
+  name: string;
+  type: MediaType;
+  /** An object URL of the file itself, for the preview thumbnail. */
+  previewUrl: string;
+  /** 0…1 of the bytes sent. */
+  progress: number;
+  phase: UploadPhase;
+  error?: string;
+}
+
+let uploadSeq = 0;
+
+/** Moves focus to the element with `id` after React has rendered. */
+function focusLater(id: string) {
+  requestAnimationFrame(() => document.getElementById(id)?.focus());
+}
+
+/**
+ * The editor's media work: chosen files checked, previewed and uploaded one after another with a
+ * progress bar each (a new post is saved as a draft first, so its files have a post to belong
+ * to), saved media removed after the confirm, moved up and down (announced), their alt texts.
+ * Order and alt texts are saved with the post (PUT /products `medias`).
+ */
+export function useEditorMedia(editor: PostEditorState) {
+  const [uploads, setUploads] = useState<UploadItem[]>([]);
+  const [fileErrors, setFileErrors] = useState<string[]>([]);
+  const [announcement, setAnnouncement] = useState('');
+  const busy = uploads.some((u) => u.phase !== 'failed');
+  const { setUploading } = editor;
+  useEffect(() => setUploading(busy), [busy, setUploading]);
+
+  // Object URLs live until their upload ends or the editor goes away.
+  const urls = useRef(new Set<string>());
+  useEffect(() => {
+    const live = urls.current;
+    return () => live.forEach((u) => URL.revokeObjectURL(u));
+  }, []);
+  const dropUpload = (item: UploadItem) => {
+    URL.revokeObjectURL(item.previewUrl);
+    urls.current.delete(item.previewUrl);
+    setUploads((list) => list.filter((u) => u.key !== item.key));
+  };
+  const patch = (key: string, change: Partial<UploadItem>) =>
+    setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
+
+  async function addFiles(files: readonly File[]) {
+    const problems: string[] = [];
+    const accepted: { file: File; item: UploadItem; ext: UploadExtension }[] = [];
+    const room =
+      PRODUCT_LIMITS.mediasMax -
+      editor.medias.length -
+      uploads.filter((u) => u.phase !== 'failed').length;
+    for (const file of files) {
+      const check = checkMediaFile(file);
+      if (!check.ok) {
+        problems.push(check.message);
+        continue;
+      }
+      if (accepted.length >= room) {
+        problems.push(
+          `A post can have at most ${PRODUCT_LIMITS.mediasMax} photos and files: “${file.name}” was not added.`,
+        );
+        continue;
+      }
+      const previewUrl = URL.createObjectURL(file);
+      urls.current.add(previewUrl);
+      uploadSeq += 1;
+      const item: UploadItem = {
+        key: `u${uploadSeq}`,
+        name: file.name,
+        type: check.type,
+        previewUrl,
+        progress: 0,
+        phase: 'waiting',
+      };
+      accepted.push({ file, item, ext: check.ext });
+    }
+    setFileErrors(problems);
+    if (accepted.length === 0) return;
+    setUploads((list) => [...list, ...accepted.map((a) => a.item)]);
+
+    let productId = editor.productId;
+    if (!productId) {
+      setAnnouncement('Saving the post as a draft so the files can be added to it…');
+      productId = await editor.save({ status: 'draft', quiet: true });
+      if (!productId) {
+        accepted.forEach((a) => dropUpload(a.item));
+        setAnnouncement('');
+        setFileErrors([
+          ...problems,
+          'Give the post a title and a price first: it is saved as a draft before its files are added.',
+        ]);
+        return;
+      }
+    }
+
+    let done = 0;
+    for (const { file, item, ext } of accepted) {
+      try {
+        patch(item.key, { phase: 'reading' });
+        const dataUrl = await readAsDataUrl(file);
+        const product = await uploadMediaFile(
+          realDeps,
+          { productId, ext, dataUrl, alt: '' },
+          (phase, progress) => patch(item.key, { phase, progress }),
+        );
+        editor.applyMediaChange(product);
+        dropUpload(item);
+        done += 1;
+        setAnnouncement(`${item.name} uploaded.`);
+      } catch (err) {
+        patch(item.key, {
+          phase: 'failed',
+          error: apiErrorMessage(err, MESSAGES.mediaUploadError),
+        });
+        setAnnouncement(`${item.name} could not be uploaded.`);
+      }
+    }
+    if (done > 0) void showNotify(MESSAGES.mediaSaved);
+  }
+
+  async function removeMedia(media: Media, index: number) {
+    const productId = editor.productId;
+    if (!productId) return;
+    const label = mediaLabel(media, index);
+    if (!(await showConfirm(MESSAGES.confirmIrreversible, undefined, `Remove ${label}?`))) return;
+    try {
+      const { product } = await deleteMedia(productId, media._id);
+      editor.applyMediaChange(product);
+      setAnnouncement(`${label} removed.`);
+      focusLater('post-media-input');
+    } catch (err) {
+      void notifyError(err, MESSAGES.errorDeletingMedia);
+    }
+  }
+
+  function moveMedia(index: number, delta: -1 | 1) {
+    const list = editor.medias;
+    const media = list[index];
+    const to = index + delta;
+    if (!media || to < 0 || to >= list.length) return;
+    editor.setMedias(moveItem(list, index, delta));
+    setAnnouncement(moveAnnouncement(mediaLabel(media, index), to, list.length));
+    // Keyed items are moved in the DOM, which drops focus: put it back on the same button, or
+    // on its twin when the item reached an end of the list.
+    const atEnd = to === 0 || to === list.length - 1;
+    const button = delta < 0 ? 'up' : 'down';
+    const other = delta < 0 ? 'down' : 'up';
+    focusLater(`media-${media._id}-${atEnd ? other : button}`);
+  }
+
+  function setAlt(id: string, alt: string) {
+    editor.setMedias((list) => list.map((m) => (m._id === id ? { ...m, alt } : m)));
+  }
+
+  return {
+    uploads,
+    busy,
+    fileErrors,
+    announcement,
+    addFiles,
+    dismissUpload: dropUpload,
+    removeMedia,
+    moveMedia,
+    setAlt,
+  };
+}

@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import type * as CatalogContracts from '../../../../shared/contracts/catalog';
+import { toEditorErrors, type EditorErrors } from './editor-errors';
+
+/**
+ * The editor validates with the API's own contract (productInput), loaded on first use so zod
+ * stays out of every page until someone edits a post (docs/decisions/011, like the account forms).
+ */
+type CatalogSchemas = typeof CatalogContracts;
+
+let loading: Promise<CatalogSchemas> | null = null;
+
+export function catalogSchemas(): Promise<CatalogSchemas> {
+  loading ??= import('../../../../shared/contracts/catalog').catch((error: unknown) => {
+    loading = null; // a failed chunk load is tried again on the next save
+    throw error;
+  });
+  return loading;
+}
+
+/** For the form's onFocus: start loading while the user types. */
+export function preloadCatalogSchemas(): void {
+  catalogSchemas().catch(() => {
+    // tried again on save
+  });
+}
+
+export type SavedInput = z.output<CatalogSchemas['productInput']>;
+
+export type ProductValidation =
+  { ok: true; data: SavedInput } | { ok: false; errors: EditorErrors };
+
+/** Checks a PUT /products body with the server's contract; failures keyed by field path. */
+export async function validateProductInput(input: unknown): Promise<ProductValidation> {
+  const { productInput } = await catalogSchemas();
+  const parsed = productInput.safeParse(input);
+  return parsed.success
+    ? { ok: true, data: parsed.data }
+    : { ok: false, errors: toEditorErrors(parsed.error.issues) };
+}
