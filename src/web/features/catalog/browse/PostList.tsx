@@ -39,7 +39,7 @@ export function PostList({
   return (
     <section aria-label={label ?? 'Posts'} className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <p className="text-gray-700" data-testid="list-count" aria-live="polite">
+        <p className="text-gray-700" aria-live="polite">
           {list.error
             ? ''
             : `${list.recordsCount.toLocaleString('en-US')} ${list.recordsCount === 1 ? 'post' : 'posts'}`}

@@ -17,7 +17,7 @@ export function SortControl({
   keep?: Record<string, string | undefined>;
 }) {
   return (
-    <Form method="get" className="flex items-end gap-2" data-testid="sort-form">
+    <Form method="get" className="flex items-end gap-2">
       {Object.entries(keep).map(([k, v]) =>
         v ? <input key={k} type="hidden" name={k} value={v} /> : null,
       )}

@@ -16,7 +16,7 @@ export function TagLinks({
 }) {
   if (tags.length === 0) return null;
   return (
-    <nav aria-label={label} data-testid="tag-links">
+    <nav aria-label={label}>
       <ul className="flex flex-wrap gap-2">
         {tags.map((t) => {
           const name = typeof t === 'string' ? t : t.name;
@@ -26,7 +26,7 @@ export function TagLinks({
               <Link
                 to={tagPath(name, username)}
                 aria-current={name === current ? 'page' : undefined}
-                className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-gray-300 bg-white px-4 font-medium text-gray-900 hover:border-indigo-500 aria-[current=page]:border-indigo-700 aria-[current=page]:bg-indigo-700 aria-[current=page]:text-white"
+                className="pill-link"
               >
                 #{name}
                 {count !== null && (
