@@ -131,3 +131,85 @@ export function printScores(scores: PageScore[]) {
     }
   }
 }
+
+/** A demo image generated on the spot (sharp is the app's own image library). */
+async function demoJpeg(hue: number): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  const [r, g, b] = [hue, 255 - hue, (hue * 3) % 256];
+  return sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r, g, b } } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="1600" height="1200"><circle cx="800" cy="600" r="420" fill="rgb(${b},${r},${g})"/></svg>`,
+        ),
+      },
+    ])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+/**
+ * Publishes a post with two photos as a demo seller through the public API (log in, PUT /products,
+ * the signed upload, PUT /products/media) and returns its page's path: the post page Lighthouse
+ * measures (issue 9: "a post page with images").
+ */
+export async function seedPostWithImages(appUrl: string): Promise<string> {
+  const call = async <T>(
+    method: string,
+    path: string,
+    token: string | null,
+    body?: unknown,
+  ): Promise<T> => {
+    const res = await fetch(appUrl + '/api/v1' + path, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { 'x-access-token': token } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const login = await call<{ user: { token: string } }>('POST', '/login', null, {
+    email: 'maya@demo.storefront.test',
+    password: 'demo-pass-123',
+  });
+  const token = login.user.token;
+  const { product } = await call<{ product: { _id: string } }>('PUT', '/products', token, {
+    title: 'Speckled stoneware moon jar',
+    description: 'Wheel-thrown, glazed in a speckled oatmeal finish. About 25 cm tall.',
+    price: 140,
+    shippingCost: 12,
+    stock: 4,
+    _tags: ['ceramics', 'handmade'],
+    variations: [
+      {
+        name: 'Glaze',
+        options: [
+          { name: 'Oatmeal', priceDelta: 0, stock: null },
+          { name: 'Celadon', priceDelta: 15, stock: 2 },
+        ],
+      },
+    ],
+  });
+  for (const [i, hue] of [40, 180].entries()) {
+    const upload = await call<{ url: string; headers: Record<string, string>; key: string }>(
+      'GET',
+      `/get-s3-upload-url/jpg?productId=${product._id}&cb=${Date.now()}`,
+      token,
+    );
+    const put = await fetch(new URL(upload.url, appUrl), {
+      method: 'PUT',
+      headers: upload.headers,
+      body: new Uint8Array(await demoJpeg(hue)),
+    });
+    if (!put.ok) throw new Error(`upload: ${put.status} ${await put.text()}`);
+    await call('PUT', '/products/media', token, {
+      productId: product._id,
+      key: upload.key,
+      alt: `Moon jar, view ${i + 1}`,
+    });
+  }
+  return `/items/${product._id}`;
+}

@@ -27,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { runCatalogBench } from './catalog';
-import { measurePages, printScores, RUNS } from './lighthouse';
+import { measurePages, printScores, RUNS, seedPostWithImages } from './lighthouse';
 import { IMAGE_BUDGET_MS, measureImagePipeline } from './image-pipeline';
 import { startBaseline, stop, waitForHealth } from './processes';
 
@@ -87,8 +87,9 @@ async function loadTable(baseline: { child: ChildProcess; url: string }, app: Ch
 }
 
 async function lighthouseTable(appUrl: string): Promise<Verdict[]> {
-  console.log(`\nLighthouse: ${LIGHTHOUSE_PAGES.length} pages × ${RUNS} runs (about 20 s each)…`);
-  const scores = await measurePages(appUrl, LIGHTHOUSE_PAGES);
+  console.log(`\nLighthouse: ${LIGHTHOUSE_PAGES.length + 1} pages × ${RUNS} runs (about 20 s each)…`);
+  // Plus a post page with photos, published for the bench through the API.
+  const scores = await measurePages(appUrl, [...LIGHTHOUSE_PAGES, await seedPostWithImages(appUrl)]);
   printScores(scores);
   return scores.flatMap((s): Verdict[] => [
     [`${s.path}: Lighthouse performance ≥ ${MIN_PERFORMANCE} (${s.performance})`, s.performance >= MIN_PERFORMANCE],

@@ -4,7 +4,7 @@ import { PageHeader } from '../components/ui/page';
 import { guardLoader } from '../features/accounts/guards';
 import { apiHeaders, formText } from '../features/accounts/form-post';
 import { listTags } from '../features/catalog/api/catalog-api';
-import { TagLinks } from '../features/catalog/components/TagLinks';
+import { TagLinks } from '../features/catalog/browse/TagLinks';
 import { catalogApi } from '../../shared/api/catalog';
 import { PRODUCT_LIMITS } from '../../shared/contracts/catalog-rules';
 import { MESSAGES } from '../../shared/messages';

@@ -4,7 +4,7 @@ import { PageHeader } from '../components/ui/page';
 import { guardLoader } from '../features/accounts/guards';
 import { listAdminProducts } from '../features/catalog/api/catalog-api';
 import { ManageControls, StatusFilter } from '../features/catalog/components/ManageControls';
-import { PostList } from '../features/catalog/components/PostList';
+import { PostList } from '../features/catalog/browse/PostList';
 import { listQueryFromUrl } from '../features/catalog/list-query';
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';

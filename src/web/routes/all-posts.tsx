@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/all-posts';
 import { PageHeader } from '../components/ui/page';
 import { listProducts } from '../features/catalog/api/catalog-api';
-import { PostList } from '../features/catalog/components/PostList';
+import { PostList } from '../features/catalog/browse/PostList';
 import { listQueryFromUrl } from '../features/catalog/list-query';
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';

@@ -8,9 +8,8 @@ import {
   STATUS_LABELS,
   StatusFilter,
 } from '../features/catalog/components/ManageControls';
-import { PostList } from '../features/catalog/components/PostList';
+import { PostList } from '../features/catalog/browse/PostList';
 import { listQueryFromUrl } from '../features/catalog/list-query';
-import { formatNumber } from '../../shared/format';
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 
@@ -42,7 +41,8 @@ export default function MyPostsPage({ loaderData }: Route.ComponentProps) {
             </span>
           ) : (
             <span data-testid="my-posts-count">
-              You have {formatNumber(count.count ?? 0)} {count.count === 1 ? 'post' : 'posts'}.
+              You have {(count.count ?? 0).toLocaleString('en-US')}{' '}
+              {count.count === 1 ? 'post' : 'posts'}.
             </span>
           )
         }

@@ -2,11 +2,10 @@ import { Link } from 'react-router';
 import type { Route } from './+types/search-results';
 import { PageHeader } from '../components/ui/page';
 import { listTags, searchProducts } from '../features/catalog/api/catalog-api';
-import { itemHref } from '../features/catalog/components/PostList';
-import { ProductGrid } from '../features/catalog/components/ProductGrid';
-import { TagLinks } from '../features/catalog/components/TagLinks';
+import { itemHref } from '../features/catalog/browse/PostList';
+import { ProductGrid } from '../features/catalog/browse/ProductGrid';
+import { TagLinks } from '../features/catalog/browse/TagLinks';
 import { PRODUCT_LIMITS } from '../../shared/contracts/catalog-rules';
-import { formatNumber } from '../../shared/format';
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 import { useRootData } from '../lib/root-data';
@@ -66,13 +65,7 @@ export default function SearchResultsPage({ loaderData }: Route.ComponentProps) 
         description={
           q ? (
             <>
-              Posts matching <strong className="text-gray-950">“{q}”</strong>
-              {!error && results.length > 0 && (
-                <span data-testid="search-count">
-                  : {formatNumber(results.length)} {results.length === 1 ? 'post' : 'posts'}
-                </span>
-              )}
-              .
+              Posts matching <strong className="text-gray-950">“{q}”</strong>.
             </>
           ) : (
             'Type what you are looking for in the search box at the top: a product, a seller or a tag.'

@@ -2,8 +2,9 @@ import { lazy } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { listSellerProducts } from '../../features/catalog/api/catalog-api';
-import { PostList } from '../../features/catalog/components/PostList';
-import { SellerTags, sellerTags } from '../../features/catalog/components/SellerTags';
+import { PostList } from '../../features/catalog/browse/PostList';
+import { TagLinks } from '../../features/catalog/browse/TagLinks';
+import { sellerTags } from '../../features/catalog/seller-tags';
 import { listQueryFromUrl } from '../../features/catalog/list-query';
 import { siteFromMatches, useUserSite } from '../../features/sites/use-user-site';
 import { serverApi } from '../../lib/api';
@@ -25,7 +26,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (sellers.length === 0) return null;
   const query = listQueryFromUrl(url);
   const list = await listSellerProducts(serverApi(context), sellers, query);
-  return { list, query, href: url.pathname + url.search };
+  return { list, query, href: url.pathname + url.search, tags: sellerTags(list.products) };
 }
 
 /**
@@ -82,7 +83,7 @@ export default function UserSiteHome({ loaderData }: Route.ComponentProps) {
       {loaderData && (
         <>
           <div className="mt-8">
-            <SellerTags tags={sellerTags(loaderData.list.products)} username={username} />
+            <TagLinks tags={loaderData.tags} username={username} label="Tags of this seller" />
           </div>
           <div className="mt-8">
             <PostList

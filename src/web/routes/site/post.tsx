@@ -1,7 +1,8 @@
 import { data } from 'react-router';
 import type { Route } from './+types/post';
 import { PostPage } from '../../features/catalog/components/PostPage';
-import { loadPost, postMeta } from '../../features/catalog/post-page';
+import { loadPost } from '../../features/catalog/post-page';
+import { postMeta } from '../../features/catalog/components/post-meta';
 import { useCartStore } from '../../features/cart/stores/cart-store';
 import { siteNameFromMatches, useSite } from '../../features/sites/use-user-site';
 import { MESSAGES } from '../../../shared/messages';

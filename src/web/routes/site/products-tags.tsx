@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/products-tags';
 import { listSellerProducts } from '../../features/catalog/api/catalog-api';
-import { PostList } from '../../features/catalog/components/PostList';
-import { SellerTags, sellerTags } from '../../features/catalog/components/SellerTags';
+import { PostList } from '../../features/catalog/browse/PostList';
+import { TagLinks } from '../../features/catalog/browse/TagLinks';
+import { sellerTags } from '../../features/catalog/seller-tags';
 import { listQueryFromUrl } from '../../features/catalog/list-query';
 import { siteNameFromMatches, useSite } from '../../features/sites/use-user-site';
 import { PRODUCT_LIMITS } from '../../../shared/contracts/catalog-rules';
@@ -53,7 +54,12 @@ export default function SiteProductsByTag({ loaderData }: Route.ComponentProps) 
           : `The tags ${site.site.name} uses. Pick one to see its posts.`}
       </p>
       <div className="mb-8">
-        <SellerTags tags={tags} username={site.username} current={tag ?? undefined} />
+        <TagLinks
+          tags={tags}
+          username={site.username}
+          current={tag ?? undefined}
+          label="Tags of this seller"
+        />
       </div>
       {list ? (
         <PostList

@@ -1,10 +1,11 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/products';
 import { listSellerProducts } from '../../features/catalog/api/catalog-api';
-import { PostList } from '../../features/catalog/components/PostList';
+import { PostList } from '../../features/catalog/browse/PostList';
 import { PostPage } from '../../features/catalog/components/PostPage';
 import { listQueryFromUrl } from '../../features/catalog/list-query';
-import { loadPost, postMeta } from '../../features/catalog/post-page';
+import { loadPost } from '../../features/catalog/post-page';
+import { postMeta } from '../../features/catalog/components/post-meta';
 import { useCartStore } from '../../features/cart/stores/cart-store';
 import { siteNameFromMatches, useSite } from '../../features/sites/use-user-site';
 import { MESSAGES } from '../../../shared/messages';

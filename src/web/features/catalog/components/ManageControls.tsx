@@ -114,8 +114,7 @@ export function StatusFilter({
     const s = params.toString();
     return s ? `${path}?${s}` : path;
   };
-  const link =
-    'inline-flex min-h-11 items-center rounded-full border border-gray-300 bg-white px-4 font-medium text-gray-900 aria-[current=page]:border-indigo-700 aria-[current=page]:bg-indigo-700 aria-[current=page]:text-white';
+  const link = 'pill-link';
   return (
     <nav aria-label="Filter by status" data-testid="status-filter">
       <ul className="flex flex-wrap gap-2">

@@ -4,7 +4,7 @@ import type { Product } from '../../../../shared/contracts/catalog';
 import { formatMoney } from '../../../../shared/format';
 import { tagPath } from '../../../lib/navigation';
 import { useRootData } from '../../../lib/root-data';
-import { defaultSelection, priceFor, type Selection } from '../pricing';
+import { defaultSelection, priceFor, type Selection } from './pricing';
 import { MediaGallery } from './MediaGallery';
 import { ShareButton } from './ShareButton';
 import { VariationPicker } from './VariationPicker';

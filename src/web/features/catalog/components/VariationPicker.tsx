@@ -1,6 +1,6 @@
 import type { Product } from '../../../../shared/contracts/catalog';
 import { formatMoney } from '../../../../shared/format';
-import type { Selection } from '../pricing';
+import type { Selection } from './pricing';
 
 /** One radio group per variation; an option's price change and "sold out" are in its label. */
 export function VariationPicker({

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Form } from 'react-router';
 import {
   PRODUCT_SORTS,
@@ -17,10 +16,8 @@ export function SortControl({
   sort: ProductSort;
   keep?: Record<string, string | undefined>;
 }) {
-  const [js, setJs] = useState(false);
-  useEffect(() => setJs(true), []);
   return (
-    <Form method="get" className="flex items-end gap-2" data-testid="sort-form">
+    <Form method="get" className="flex items-end gap-2">
       {Object.entries(keep).map(([k, v]) =>
         v ? <input key={k} type="hidden" name={k} value={v} /> : null,
       )}
@@ -33,9 +30,8 @@ export function SortControl({
           name="sort"
           defaultValue={sort}
           className="input"
-          onChange={(e) => {
-            if (js) e.currentTarget.form?.requestSubmit();
-          }}
+          // Handlers only run with JavaScript: without it the button submits.
+          onChange={(e) => e.currentTarget.form?.requestSubmit()}
         >
           {PRODUCT_SORTS.map((s) => (
             <option key={s} value={s}>

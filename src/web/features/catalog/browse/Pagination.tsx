@@ -28,14 +28,12 @@ export function Pagination({
 }) {
   const last = pageCount(recordsCount, limit);
   if (last <= 1) return null;
-  const link =
-    'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border border-gray-300 bg-white px-3 text-gray-900 hover:bg-gray-100';
   return (
-    <nav aria-label="Pages" data-testid="pagination" className="mt-8">
+    <nav aria-label="Pages" className="mt-8">
       <ul className="flex flex-wrap items-center justify-center gap-2">
         {page > 1 && (
           <li>
-            <Link to={pageHref(url, page - 1)} rel="prev" className={link}>
+            <Link to={pageHref(url, page - 1)} rel="prev" className="page-link">
               Previous<span className="sr-only"> page</span>
             </Link>
           </li>
@@ -50,7 +48,7 @@ export function Pagination({
               <Link
                 to={pageHref(url, p)}
                 aria-current={p === page ? 'page' : undefined}
-                className={`${link} aria-[current=page]:border-indigo-700 aria-[current=page]:bg-indigo-700 aria-[current=page]:text-white`}
+                className="page-link"
               >
                 <span className="sr-only">Page </span>
                 {p}
@@ -60,7 +58,7 @@ export function Pagination({
         )}
         {page < last && (
           <li>
-            <Link to={pageHref(url, page + 1)} rel="next" className={link}>
+            <Link to={pageHref(url, page + 1)} rel="next" className="page-link">
               Next<span className="sr-only"> page</span>
             </Link>
           </li>

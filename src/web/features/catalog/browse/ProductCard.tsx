@@ -26,11 +26,7 @@ export function ProductCard({
   const image = product.medias.find((m) => m.type === 'image');
   const seller = product.user.name || product.user.username;
   return (
-    <article
-      data-testid="product-card"
-      data-product-id={product._id}
-      className="relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white text-gray-900 shadow-sm"
-    >
+    <article data-testid="product-card" data-product-id={product._id} className="product-card">
       <div className="relative aspect-square bg-gray-100">
         {image?.thumbnail ? (
           <img
@@ -65,9 +61,7 @@ export function ProductCard({
             {product.title}
           </Link>
         </h3>
-        <p className="font-semibold text-indigo-800" data-testid="product-card-price">
-          {formatMoney(product.price, currency)}
-        </p>
+        <p className="font-semibold text-indigo-800">{formatMoney(product.price, currency)}</p>
         <p className="truncate text-sm text-gray-700">by {seller}</p>
         {children && <div className="relative z-10 mt-2">{children}</div>}
       </div>

@@ -1,5 +1,5 @@
-import type { Product } from '../../../shared/contracts/catalog';
-import { toMajor, toMinor } from '../../../shared/money';
+import type { Product } from '../../../../shared/contracts/catalog';
+import { toMajor, toMinor } from '../../../../shared/money';
 
 /** What a buyer picked: variation name → option name. */
 export type Selection = Record<string, string>;

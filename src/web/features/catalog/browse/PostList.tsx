@@ -1,6 +1,8 @@
+// The list pages' pieces live outside `components/` on purpose: the client build then ships them as
+// one `feature-catalog` chunk (vite/client-chunks.ts, docs/decisions/011) instead of one chunk per
+// set of routes using each — on a phone every extra chunk costs a request and its headers.
 import type { ReactNode } from 'react';
 import type { Product } from '../../../../shared/contracts/catalog';
-import { formatNumber } from '../../../../shared/format';
 import { useRootData } from '../../../lib/root-data';
 import type { ListState } from '../api/catalog-api';
 import type { ListQuery } from '../list-query';
@@ -37,10 +39,10 @@ export function PostList({
   return (
     <section aria-label={label ?? 'Posts'} className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <p className="text-gray-700" data-testid="list-count" aria-live="polite">
+        <p className="text-gray-700" aria-live="polite">
           {list.error
             ? ''
-            : `${formatNumber(list.recordsCount)} ${list.recordsCount === 1 ? 'post' : 'posts'}`}
+            : `${list.recordsCount.toLocaleString('en-US')} ${list.recordsCount === 1 ? 'post' : 'posts'}`}
         </p>
         {list.recordsCount > 1 && <SortControl sort={query.sort} keep={keep} />}
       </div>

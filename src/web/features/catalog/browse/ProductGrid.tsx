@@ -34,10 +34,7 @@ export function ProductGrid({
     );
   if (products.length === 0)
     return (
-      <div
-        data-testid="list-empty"
-        className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center text-gray-800"
-      >
+      <div data-testid="list-empty" className="list-empty">
         {empty}
       </div>
     );

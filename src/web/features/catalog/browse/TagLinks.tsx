@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import type { Tag } from '../../../../shared/contracts/catalog';
-import { formatNumber } from '../../../../shared/format';
 import { tagPath } from '../../../lib/navigation';
 
 /** Tags as links to their pages, with the number of published posts when given. */
@@ -17,7 +16,7 @@ export function TagLinks({
 }) {
   if (tags.length === 0) return null;
   return (
-    <nav aria-label={label} data-testid="tag-links">
+    <nav aria-label={label}>
       <ul className="flex flex-wrap gap-2">
         {tags.map((t) => {
           const name = typeof t === 'string' ? t : t.name;
@@ -27,13 +26,13 @@ export function TagLinks({
               <Link
                 to={tagPath(name, username)}
                 aria-current={name === current ? 'page' : undefined}
-                className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-gray-300 bg-white px-4 font-medium text-gray-900 hover:border-indigo-500 aria-[current=page]:border-indigo-700 aria-[current=page]:bg-indigo-700 aria-[current=page]:text-white"
+                className="pill-link"
               >
                 #{name}
                 {count !== null && (
                   <span className="text-sm opacity-80">
                     <span className="sr-only">, </span>
-                    {formatNumber(count)}
+                    {count.toLocaleString('en-US')}
                     <span className="sr-only">{count === 1 ? ' post' : ' posts'}</span>
                   </span>
                 )}
