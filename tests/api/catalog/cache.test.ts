@@ -69,6 +69,25 @@ describe('the public list cache', () => {
     });
   });
 
+  it("shows a seller's new name on cached lists at once", async () => {
+    const seller = await signedInUser(t.deps, { username: 'renamed-seller', name: 'Old Name' });
+    await createProduct(t, seller.user, { title: 'Named post' });
+    const ownerNames = async () =>
+      (
+        (await inject(t, { method: 'GET', url: '/api/v1/products/user/renamed-seller' })).json()
+          .products as Product[]
+      ).map((p) => p.user.name);
+    expect(await ownerNames()).toEqual(['Old Name']);
+    const saved = await inject(t, {
+      method: 'PUT',
+      url: '/api/v1/users',
+      headers: seller.auth,
+      payload: { user: { name: 'New Name' } },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await ownerNames()).toEqual(['New Name']);
+  });
+
   it('forgets an answer after its lifetime even without a write', async () => {
     const { user } = await signedInUser(t.deps);
     const post = await createProduct(t, user, { title: 'Before TTL', _tags: ['ttl'] });

@@ -18,6 +18,7 @@ import {
   validationError,
   type ModuleDeps,
 } from '../core';
+import { invalidateCatalog } from '../catalog';
 import { findSiteByUserId } from '../sites';
 import { findUserById, toPublicProfile, toSessionUser } from './users-repo';
 
@@ -88,6 +89,8 @@ export async function updateProfile(
       if (stored) await deleteFilesLater(tx, current.imageKeys);
       return row!;
     });
+    // Posts carry their seller's name and photo: cached post lists must not show the old ones.
+    if (stored || input.profile?.name !== undefined) invalidateCatalog(deps);
     return toSessionUser(updated);
   } catch (err) {
     if (stored) await deleteFilesLater(deps, stored.keys);
