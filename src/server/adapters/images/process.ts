@@ -46,14 +46,18 @@ function megabytes(bytes: number): string {
   return Number.isInteger(mb) ? String(mb) : mb.toFixed(1);
 }
 
+type SharpInput = { limitInputPixels: number; failOn: 'warning' };
+
 /**
- * Validates an uploaded image by its bytes and produces the two stored variants. Every failure
- * caused by the input becomes an ImageRejectedError, so a bad upload is a 400, not a crash.
+ * The checks every image goes through before it is decoded — size, real type by its bytes, pixel
+ * count from the header — then `work` on it; every failure caused by the input becomes an
+ * ImageRejectedError, so a bad upload is a 400, not a crash. `work` gets the source to decode.
  */
-export async function processImage(
+async function withCheckedImage<T>(
   buf: Buffer,
-  opts: ProcessImageOptions = {},
-): Promise<ProcessedImage> {
+  opts: ProcessImageOptions,
+  work: (source: () => sharp.Sharp) => Promise<T>,
+): Promise<T> {
   const maxBytes = opts.maxBytes ?? IMAGE_MAX_BYTES;
   const maxPixels = opts.maxPixels ?? IMAGE_MAX_PIXELS;
   if (buf.length > maxBytes)
@@ -68,16 +72,29 @@ export async function processImage(
 
   // sharp's default failOn ('warning') is kept on purpose: a truncated JPEG is only a libjpeg
   // warning and would otherwise be stored with a grey lower half.
-  const input = { limitInputPixels: maxPixels, failOn: 'warning' as const };
+  const input: SharpInput = { limitInputPixels: maxPixels, failOn: 'warning' };
   try {
     // The header is read first so an oversized image is refused before anything is decoded.
     const meta = await sharp(buf, input).metadata();
     if (!meta.width || !meta.height) throw new ImageRejectedError(UNREADABLE);
     if (meta.width * meta.height > maxPixels) throw tooManyPixels;
+    return await work(() => sharp(buf, input));
+  } catch (err) {
+    if (err instanceof ImageRejectedError) throw err;
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw tooManyPixels;
+    throw new ImageRejectedError(UNREADABLE, { cause: err });
+  }
+}
 
+/** Validates an uploaded image by its bytes and produces the two stored variants (avatars). */
+export async function processImage(
+  buf: Buffer,
+  opts: ProcessImageOptions = {},
+): Promise<ProcessedImage> {
+  return withCheckedImage(buf, opts, async (source) => {
     // rotate() applies the EXIF orientation; sharp writes no metadata unless asked, so EXIF
     // (including GPS position) and ICC/XMP are stripped from both outputs.
-    const base = sharp(buf, input).rotate();
+    const base = source().rotate();
     const [thumbnail, full] = await Promise.all([
       base
         .clone()
@@ -91,11 +108,7 @@ export async function processImage(
         .toBuffer({ resolveWithObject: true }),
     ]);
     return { thumbnail, fullsize: full.data, width: full.info.width, height: full.info.height };
-  } catch (err) {
-    if (err instanceof ImageRejectedError) throw err;
-    if (err instanceof Error && /pixel limit/i.test(err.message)) throw tooManyPixels;
-    throw new ImageRejectedError(UNREADABLE, { cause: err });
-  }
+  });
 }
 
 /** Widths of a post image's stored variants (DESIGN §4 media: thumbnails and fullsizes). */
@@ -130,25 +143,9 @@ export async function processImageVariants(
   buf: Buffer,
   opts: ProcessImageOptions = {},
 ): Promise<ProcessedVariants> {
-  const maxBytes = opts.maxBytes ?? IMAGE_MAX_BYTES;
-  const maxPixels = opts.maxPixels ?? IMAGE_MAX_PIXELS;
-  if (buf.length > maxBytes)
-    throw new ImageRejectedError(`Images must be ${megabytes(maxBytes)} MB or smaller.`);
-  const type = sniffMediaType(buf);
-  if (!type || !ACCEPTED.has(type)) {
-    throw new ImageRejectedError('Please upload a JPEG, PNG, GIF, WebP or AVIF image.');
-  }
-  const tooManyPixels = new ImageRejectedError(
-    `Images can be at most ${Number((maxPixels / 1_000_000).toFixed(2))} megapixels.`,
-  );
-  const input = { limitInputPixels: maxPixels, failOn: 'warning' as const };
-  try {
-    const meta = await sharp(buf, input).metadata();
-    if (!meta.width || !meta.height) throw new ImageRejectedError(UNREADABLE);
-    if (meta.width * meta.height > maxPixels) throw tooManyPixels;
-
+  return withCheckedImage(buf, opts, async (source) => {
     const largest = Math.max(...VARIANT_WIDTHS.fullsizes);
-    const base = await sharp(buf, input)
+    const base = await source()
       .rotate()
       .resize(largest, largest, { fit: 'inside', withoutEnlargement: true })
       .raw()
@@ -185,9 +182,5 @@ export async function processImageVariants(
     const full = variants.filter((v) => v.kind === 'fullsize');
     const top = full[full.length - 1]!;
     return { variants, width: top.width, height: top.height };
-  } catch (err) {
-    if (err instanceof ImageRejectedError) throw err;
-    if (err instanceof Error && /pixel limit/i.test(err.message)) throw tooManyPixels;
-    throw new ImageRejectedError(UNREADABLE, { cause: err });
-  }
+  });
 }

@@ -1,30 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { Product } from '../../../shared/contracts/catalog';
 import { PRODUCT_LIMITS, type MediaType } from '../../../shared/contracts/catalog-rules';
-import { products, type StoredMedia } from '../../db/schema';
-import {
-  deleteFilesLater,
-  inTransaction,
-  notFound,
-  nowDate,
-  validationError,
-  type DbOrTx,
-  type ModuleDeps,
-} from '../core';
-import { invalidateCatalog } from './cache';
+import type { StoredMedia } from '../../db/schema';
+import { deleteFilesLater, notFound, validationError, type DbOrTx, type ModuleDeps } from '../core';
 import { deleteQuietly, prepareMedia, type PreparedMedia } from './media-store';
+import { changeManagedProduct, findManagedProduct, type Actor } from './ownership';
 
 export { prepareMedia, type PreparedMedia };
-import {
-  canManage,
-  lockManagedProduct,
-  productNotFound,
-  readProductWithOwner,
-  type Actor,
-} from './ownership';
-import { toProduct } from './rows';
-import { forbidden } from '../core';
-import { isUuid } from '../../../shared/contracts/common';
 
 export const mediaLimitReached = () =>
   validationError(
@@ -40,15 +21,7 @@ export async function assertCanAddMedia(
   actor: Actor,
   productId: string,
 ): Promise<void> {
-  if (!isUuid(productId)) throw productNotFound();
-  const [row] = await db
-    .select({ userId: products.userId, medias: products.medias })
-    .from(products)
-    .where(eq(products.id, productId))
-    .limit(1);
-  if (!row) throw productNotFound();
-  if (!canManage(actor, row.userId))
-    throw forbidden('You can only change your own posts.', 'NOT_OWNER');
+  const row = await findManagedProduct(db, actor, productId, 'read');
   if (row.medias.length >= PRODUCT_LIMITS.mediasMax) throw mediaLimitReached();
 }
 
@@ -99,28 +72,20 @@ export async function attachMedia(
   uploadKey?: string,
 ): Promise<Product> {
   const { media } = prepared;
-  let saved;
   try {
-    saved = await inTransaction(deps, async (tx) => {
-      const current = await lockManagedProduct(tx.db, actor, productId);
+    return await changeManagedProduct(deps, actor, productId, async (current, tx) => {
       if (current.medias.length >= PRODUCT_LIMITS.mediasMax) throw mediaLimitReached();
       if (current.medias.some((m) => media.keys.some((k) => m.keys.includes(k)))) {
         throw validationError('This file is already part of the post.', 'UPLOAD_INVALID');
       }
-      await tx.db
-        .update(products)
-        .set({ medias: [...current.medias, media], updatedAt: nowDate(tx) })
-        .where(eq(products.id, current.id));
       // The original upload of an image is no longer needed once its variants are referenced.
       if (media.type === 'image' && uploadKey) await deleteFilesLater(tx, [uploadKey]);
-      return readProductWithOwner(tx.db, current.id);
+      return { medias: [...current.medias, media] };
     });
   } catch (err) {
     await deleteQuietly(deps, prepared.written);
     throw err;
   }
-  invalidateCatalog(deps);
-  return toProduct(saved);
 }
 
 export const mediaNotFound = () =>
@@ -135,20 +100,10 @@ export async function deleteProductMedia(
   actor: Actor,
   input: { productId: string; mediaId: string },
 ): Promise<Product> {
-  const saved = await inTransaction(deps, async (tx) => {
-    const current = await lockManagedProduct(tx.db, actor, input.productId);
+  return changeManagedProduct(deps, actor, input.productId, async (current, tx) => {
     const media = current.medias.find((m) => m.id === input.mediaId);
     if (!media) throw mediaNotFound();
-    await tx.db
-      .update(products)
-      .set({
-        medias: current.medias.filter((m) => m.id !== media.id),
-        updatedAt: nowDate(tx),
-      })
-      .where(eq(products.id, current.id));
     await deleteFilesLater(tx, media.keys);
-    return readProductWithOwner(tx.db, current.id);
+    return { medias: current.medias.filter((m) => m.id !== media.id) };
   });
-  invalidateCatalog(deps);
-  return toProduct(saved);
 }

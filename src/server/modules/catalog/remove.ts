@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { products } from '../../db/schema';
 import { deleteFilesLater, inTransaction, type ModuleDeps } from '../core';
 import { invalidateCatalog } from './cache';
-import { lockManagedProduct, type Actor } from './ownership';
+import { findManagedProduct, type Actor } from './ownership';
 import { updateTagCounts } from './tag-counts';
 
 export const POST_DELETED = 'Post deleted.';
@@ -18,7 +18,7 @@ export async function deleteProduct(
   id: string,
 ): Promise<{ message: string }> {
   await inTransaction(deps, async (tx) => {
-    const current = await lockManagedProduct(tx.db, actor, id);
+    const current = await findManagedProduct(tx.db, actor, id, 'lock');
     await tx.db.delete(products).where(eq(products.id, current.id));
     await updateTagCounts(tx.db, current, null);
     await deleteFilesLater(

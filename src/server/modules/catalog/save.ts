@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Product, productInput } from '../../../shared/contracts/catalog';
 import { toMinor } from '../../../shared/money';
 import { products, type StoredMedia, type StoredVariation } from '../../db/schema';
 import { inTransaction, nowDate, validationError, type ModuleDeps } from '../core';
-import { lockManagedProduct, readProductWithOwner, type Actor } from './ownership';
+import { changeManagedProduct, readProductWithOwner, type Actor } from './ownership';
 import { toProduct } from './rows';
 import { updateTagCounts } from './tag-counts';
 import { invalidateCatalog } from './cache';
@@ -66,38 +65,31 @@ export async function saveProduct(
     tags: input._tags,
     variations,
   };
+  const { _id: id } = input;
+  if (id) {
+    return changeManagedProduct(deps, actor, id, async (current, tx) => {
+      const status = input.status ?? current.status;
+      await updateTagCounts(tx.db, current, { status, tags: fields.tags });
+      return { ...fields, status, medias: reorderedMedias(current.medias, input.medias) };
+    });
+  }
+  if (input.medias?.length) {
+    throw validationError('Save the post first, then add photos and files to it.');
+  }
   const saved = await inTransaction(deps, async (tx) => {
-    if (!input._id) {
-      if (input.medias?.length) {
-        throw validationError('Save the post first, then add photos and files to it.');
-      }
-      const status = input.status ?? 'published';
-      const [row] = await tx.db
-        .insert(products)
-        .values({
-          ...fields,
-          status,
-          userId: actor.id,
-          createdAt: nowDate(tx),
-          updatedAt: nowDate(tx),
-        })
-        .returning({ id: products.id });
-      await updateTagCounts(tx.db, null, { status, tags: fields.tags });
-      return readProductWithOwner(tx.db, row!.id);
-    }
-    const current = await lockManagedProduct(tx.db, actor, input._id);
-    const status = input.status ?? current.status;
-    await tx.db
-      .update(products)
-      .set({
+    const status = input.status ?? 'published';
+    const [row] = await tx.db
+      .insert(products)
+      .values({
         ...fields,
         status,
-        medias: reorderedMedias(current.medias, input.medias),
+        userId: actor.id,
+        createdAt: nowDate(tx),
         updatedAt: nowDate(tx),
       })
-      .where(eq(products.id, current.id));
-    await updateTagCounts(tx.db, current, { status, tags: fields.tags });
-    return readProductWithOwner(tx.db, current.id);
+      .returning({ id: products.id });
+    await updateTagCounts(tx.db, null, { status, tags: fields.tags });
+    return readProductWithOwner(tx.db, row!.id);
   });
   invalidateCatalog(deps);
   return toProduct(saved);

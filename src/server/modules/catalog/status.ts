@@ -1,11 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { Product } from '../../../shared/contracts/catalog';
 import type { ProductStatus } from '../../../shared/contracts/catalog-rules';
-import { products } from '../../db/schema';
-import { inTransaction, nowDate, type ModuleDeps } from '../core';
-import { invalidateCatalog } from './cache';
-import { lockManagedProduct, readProductWithOwner, type Actor } from './ownership';
-import { toProduct } from './rows';
+import type { ModuleDeps } from '../core';
+import { changeManagedProduct, type Actor } from './ownership';
 import { updateTagCounts } from './tag-counts';
 
 /**
@@ -17,17 +13,9 @@ export async function setProductStatus(
   actor: Actor,
   input: { id: string; status: ProductStatus },
 ): Promise<Product> {
-  const saved = await inTransaction(deps, async (tx) => {
-    const current = await lockManagedProduct(tx.db, actor, input.id);
-    if (current.status !== input.status) {
-      await tx.db
-        .update(products)
-        .set({ status: input.status, updatedAt: nowDate(tx) })
-        .where(eq(products.id, current.id));
-      await updateTagCounts(tx.db, current, { status: input.status, tags: current.tags });
-    }
-    return readProductWithOwner(tx.db, current.id);
+  return changeManagedProduct(deps, actor, input.id, async (current, tx) => {
+    if (current.status === input.status) return null;
+    await updateTagCounts(tx.db, current, { status: input.status, tags: current.tags });
+    return { status: input.status };
   });
-  invalidateCatalog(deps);
-  return toProduct(saved);
 }
