@@ -1,4 +1,3 @@
-import { constants as zlib } from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -15,6 +14,7 @@ import { apiV1 } from './routes/api/v1';
 import { localStorageRoutes } from './routes/media';
 import type { LocalStorageDriver } from '../adapters/storage/local';
 import { IMAGE_MAX_BYTES } from '../adapters/images/process';
+import { COMPRESSION } from './compression';
 import { installContentSecurityPolicy } from './plugins/csp';
 import { PageIdentities } from './plugins/auth';
 import { installRequestLog } from './plugins/request-log';
@@ -83,14 +83,9 @@ export async function buildApp(
   // not compressible types and pass through; request bodies are never inflated.
   await app.register(compress, {
     encodings: ['br', 'gzip'],
-    threshold: 1024,
-    // Quality 5 with a 256 KB window (pages and most JSON are far smaller): ~0.14 ms for a 10 KB
-    // page, smaller than quality 4 with the default 4 MB window, which costs a third more to set
-    // up on every answer.
-    brotliOptions: {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_LGWIN]: 18 },
-    },
-    zlibOptions: { level: 6 },
+    threshold: COMPRESSION.threshold,
+    brotliOptions: COMPRESSION.brotli,
+    zlibOptions: COMPRESSION.gzip,
     // Pages and JSON up to 64 KB (nearly all) are compressed in one call, not through a stream.
     syncThreshold: 64 * 1024,
     globalDecompression: false,

@@ -17,7 +17,7 @@ export const productMediaRoutes: FastifyPluginAsync = async (app) => {
   const mediaWrites = perUser(app, 'product-media', 300, HOUR);
 
   defineRoute(app, catalogApi.uploadUrl, {
-    access: 'user',
+    access: 'owner',
     preHandler: uploadLinks,
     handler: async (request, _reply, deps) =>
       createUploadTarget(deps, currentUser(request), {
@@ -27,7 +27,7 @@ export const productMediaRoutes: FastifyPluginAsync = async (app) => {
   });
 
   defineRoute(app, catalogApi.addProductMedia, {
-    access: 'user',
+    access: 'owner',
     preHandler: mediaWrites,
     handler: async (request, _reply, deps) => ({
       product: await addProductMedia(deps, currentUser(request), request.body),
@@ -35,7 +35,7 @@ export const productMediaRoutes: FastifyPluginAsync = async (app) => {
   });
 
   defineRoute(app, catalogApi.deleteProductMedia, {
-    access: 'user',
+    access: 'owner',
     preHandler: mediaWrites,
     handler: async (request, _reply, deps) => ({
       product: await deleteProductMedia(deps, currentUser(request), request.query),

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { catalogApi } from '../../../../../shared/api/catalog';
 import { productListResponse, type ProductList } from '../../../../../shared/contracts/catalog';
 import {
@@ -20,6 +20,13 @@ import { defineRoute } from '../../../route';
 import { HOUR, MINUTE, perIp, perUser } from './rate-limits';
 import { sendShared } from './shared-answer';
 
+/**
+ * A public list sent from bytes prepared once per cached answer (shared-answer.ts); the cast is
+ * the handler's "already sent" return.
+ */
+const sendList = (request: FastifyRequest, reply: FastifyReply, list: ProductList) =>
+  sendShared(request, reply, productListResponse, list) as unknown as ProductList;
+
 /** Posts: writes (owner or admin, checked in the module) and the public and personal lists. */
 export const productRoutes: FastifyPluginAsync = async (app) => {
   const productSaves = perUser(app, 'product-save', 600, HOUR);
@@ -32,15 +39,8 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
   // ---- reads (public ones answer `request.user`'s own drafts only where the call says so) ----
   defineRoute(app, catalogApi.products, {
     access: 'public',
-    // A cache hit is sent from bytes prepared once (shared-answer.ts); the cast is the handler's
-    // "already sent" return.
     handler: async (request, reply, deps) =>
-      sendShared(
-        request,
-        reply,
-        productListResponse,
-        await listProducts(deps, request.query),
-      ) as unknown as ProductList,
+      sendList(request, reply, await listProducts(deps, request.query)),
   });
   defineRoute(app, catalogApi.myProducts, {
     access: 'user',
@@ -55,12 +55,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
   defineRoute(app, catalogApi.productsByTag, {
     access: 'public',
     handler: async (request, reply, deps) =>
-      sendShared(
-        request,
-        reply,
-        productListResponse,
-        await listProductsByTag(deps, request.params.tag, request.query),
-      ) as unknown as ProductList,
+      sendList(request, reply, await listProductsByTag(deps, request.params.tag, request.query)),
   });
   defineRoute(app, catalogApi.productsByDomain, {
     access: 'public',
@@ -86,7 +81,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
 
   // ---- writes (owner or admin) ----
   defineRoute(app, catalogApi.saveProduct, {
-    access: 'user',
+    access: 'owner',
     preHandler: productSaves,
     handler: async (request, _reply, deps) => ({
       product: await saveProduct(deps, currentUser(request), request.body),

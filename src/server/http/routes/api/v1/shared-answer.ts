@@ -1,6 +1,7 @@
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { COMPRESSION } from '../../../compression';
 
 /**
  * Answers served to many readers from one cached object (the catalogue's public lists) are
@@ -15,10 +16,6 @@ interface Prepared {
   gzip?: Buffer;
 }
 const prepared = new WeakMap<object, Prepared>();
-
-/** Same settings as the app's compression (app.ts): brotli 5 with a 256 KB window, gzip 6. */
-const BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_LGWIN]: 18 } };
-const THRESHOLD = 1024;
 
 /** br if accepted, else gzip if accepted, else none (an encoding with q=0 is refused). */
 export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
@@ -50,13 +47,15 @@ export function sendShared<S extends z.ZodType>(
   if (!bytes) prepared.set(answer, (bytes = { json: JSON.stringify(z.encode(schema, answer)) }));
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
   const encoding =
-    bytes.json.length >= THRESHOLD ? acceptedEncoding(request.headers['accept-encoding']) : null;
+    bytes.json.length >= COMPRESSION.threshold
+      ? acceptedEncoding(request.headers['accept-encoding'])
+      : null;
   if (encoding === 'br') {
-    bytes.br ??= brotliCompressSync(bytes.json, BROTLI);
+    bytes.br ??= brotliCompressSync(bytes.json, COMPRESSION.brotli);
     return reply.header('content-encoding', 'br').send(bytes.br);
   }
   if (encoding === 'gzip') {
-    bytes.gzip ??= gzipSync(bytes.json, { level: 6 });
+    bytes.gzip ??= gzipSync(bytes.json, COMPRESSION.gzip);
     return reply.header('content-encoding', 'gzip').send(bytes.gzip);
   }
   return reply.send(bytes.json);
