@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type * as AccountContracts from '../../../shared/contracts/accounts';
 import { issuesToFieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { lazyModule } from '../../lib/lazy-module';
 
 /**
  * The account forms validate with the API's own zod schemas (src/shared/contracts/accounts.ts),
@@ -10,22 +11,13 @@ import { issuesToFieldErrors, type FieldErrors } from '../../lib/form-errors';
  */
 export type AccountSchemas = typeof AccountContracts;
 
-let loading: Promise<AccountSchemas> | null = null;
+const schemas = lazyModule(() => import('../../../shared/contracts/accounts'));
 
-export function accountSchemas(): Promise<AccountSchemas> {
-  loading ??= import('../../../shared/contracts/accounts').catch((error: unknown) => {
-    loading = null; // a failed chunk load is tried again on the next submit
-    throw error;
-  });
-  return loading;
-}
+/** The account contracts; a failed chunk load is tried again on the next submit. */
+export const accountSchemas = (): Promise<AccountSchemas> => schemas.get();
 
 /** For a form's onFocus: start loading the schemas while the user types. */
-export function preloadAccountSchemas(): void {
-  accountSchemas().catch(() => {
-    // tried again on submit
-  });
-}
+export const preloadAccountSchemas = (): void => schemas.preload();
 
 export type Validation<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
 

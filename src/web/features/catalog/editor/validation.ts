@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type * as CatalogContracts from '../../../../shared/contracts/catalog';
+import { lazyModule } from '../../../lib/lazy-module';
 import { toEditorErrors, type EditorErrors } from './editor-errors';
 
 /**
@@ -8,22 +9,13 @@ import { toEditorErrors, type EditorErrors } from './editor-errors';
  */
 type CatalogSchemas = typeof CatalogContracts;
 
-let loading: Promise<CatalogSchemas> | null = null;
+const schemas = lazyModule(() => import('../../../../shared/contracts/catalog'));
 
-export function catalogSchemas(): Promise<CatalogSchemas> {
-  loading ??= import('../../../../shared/contracts/catalog').catch((error: unknown) => {
-    loading = null; // a failed chunk load is tried again on the next save
-    throw error;
-  });
-  return loading;
-}
+/** The catalogue contracts; a failed chunk load is tried again on the next save. */
+export const catalogSchemas = (): Promise<CatalogSchemas> => schemas.get();
 
 /** For the form's onFocus: start loading while the user types. */
-export function preloadCatalogSchemas(): void {
-  catalogSchemas().catch(() => {
-    // tried again on save
-  });
-}
+export const preloadCatalogSchemas = (): void => schemas.preload();
 
 export type SavedInput = z.output<CatalogSchemas['productInput']>;
 
