@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../../../../shared/format';
-import { describedBy } from '../../../../lib/form-errors';
+import { FieldShell } from '../../../../components/ui/form';
 import { parseAmount } from '../editor-values';
 
 interface MoneyFieldProps {
@@ -32,38 +32,36 @@ export function MoneyField(props: MoneyFieldProps) {
       : valid
         ? `${signed && amount > 0 ? '+' : ''}${formatMoney(amount, currency)}`
         : null;
-  const hintId = `${id}-hint`;
-  const errorId = error ? `${id}-error` : null;
   return (
-    <div className={className}>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <div className="relative">
-        <input
-          id={id}
-          name={id}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          className="input"
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hintId, errorId)}
-        />
-      </div>
-      <div id={hintId} className="field-hint">
-        {hint ? <span>{hint} </span> : null}
-        <span data-testid={`${id}-formatted`}>
-          {shown ? `Buyers see: ${shown}` : `In ${currency}, such as 12.50.`}
-        </span>
-      </div>
-      {error ? (
-        <p id={errorId ?? undefined} className="field-error" data-testid={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldShell
+      id={id}
+      label={label}
+      error={error}
+      className={className}
+      hint={
+        <>
+          {hint ? <span>{hint} </span> : null}
+          <span data-testid={`${id}-formatted`}>
+            {shown ? `Buyers see: ${shown}` : `In ${currency}, such as 12.50.`}
+          </span>
+        </>
+      }
+    >
+      {(aria) => (
+        <div className="relative">
+          <input
+            id={id}
+            name={id}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            className="input"
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            {...aria}
+          />
+        </div>
+      )}
+    </FieldShell>
   );
 }
