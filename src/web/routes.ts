@@ -22,7 +22,7 @@ export default [
     route('products/feedback/:id?', 'routes/products-feedback.tsx'),
     route('products/:id?', 'routes/products.tsx'),
     route('items/preview', 'routes/items-preview.tsx'),
-    route('items/:id?', 'routes/items.tsx'),
+    route('items/:id?', 'routes/products.tsx', { id: 'routes/items' }),
     route('checkout', 'routes/checkout.tsx'),
     route('thanks', 'routes/thanks.tsx'),
 

@@ -7,19 +7,47 @@ import { useCartStore } from '../features/cart/stores/cart-store';
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 
-/** /products/:id?: one post, or every published post (like /all-posts). */
-export const loader = ({ params, url, context }: Route.LoaderArgs) =>
-  loadPostOrList(serverApi(context), params.id, url);
+/**
+ * /products/:id? and /items/:id? (SPEC §2 names both): one post (its owner and admins may also open
+ * drafts, with a banner), or without an id every published post. One module serves both routes;
+ * only the list's wording differs.
+ */
+const SECTIONS = {
+  products: {
+    testId: 'products-page',
+    title: 'Products',
+    metaDescription: 'Everything for sale on the marketplace, newest first.',
+    description:
+      'Everything for sale on the marketplace, newest first. Narrow it down by tag or search for something specific.',
+    action: { to: '/products/tags', label: 'Browse by tag' },
+    emptyText: 'Nothing for sale yet.',
+  },
+  items: {
+    testId: 'item-page',
+    title: 'Posts',
+    metaDescription: 'Every post on the marketplace, newest first.',
+    description: 'Every post has its own page. Pick one, or browse the marketplace by category.',
+    action: { to: '/marketplace', label: 'Marketplace' },
+    emptyText: 'No posts yet.',
+  },
+} as const;
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  loaderData?.kind === 'post'
-    ? postMeta(matches, loaderData.product)
-    : pageMeta(matches, 'Products', 'Everything for sale on the marketplace, newest first.');
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const section: keyof typeof SECTIONS = url.pathname.startsWith('/items') ? 'items' : 'products';
+  return { section, ...(await loadPostOrList(serverApi(context), params.id, url)) };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  if (loaderData?.kind === 'post') return postMeta(matches, loaderData.product);
+  const section = SECTIONS[loaderData?.section ?? 'products'];
+  return pageMeta(matches, section.title, section.metaDescription);
+};
 
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
+  const section = SECTIONS[loaderData.section];
   if (loaderData.kind === 'post')
     return (
-      <div data-testid="products-page" data-product-id={loaderData.product._id}>
+      <div data-testid={section.testId}>
         <PostPage
           product={loaderData.product}
           onAddToCart={(line) => useCartStore.getState().addItem(line)}
@@ -29,11 +57,11 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   return (
     <ListPage
       data={loaderData}
-      testId="products-page"
-      title="Products"
-      description="Everything for sale on the marketplace, newest first. Narrow it down by tag or search for something specific."
-      action={{ to: '/products/tags', label: 'Browse by tag' }}
-      emptyText="Nothing for sale yet."
+      testId={section.testId}
+      title={section.title}
+      description={section.description}
+      action={section.action}
+      emptyText={section.emptyText}
     />
   );
 }
