@@ -4,6 +4,7 @@ import type { Env } from './config/env';
 import type { Database } from './db/client';
 import type { MailDriver } from './adapters/mail/types';
 import type { StorageDriver } from './adapters/storage/types';
+import { createDomainProbe, type DomainProbe } from './adapters/domains/probe';
 import type { Logger, ModuleDeps } from './modules/core';
 
 /** Everything the process needs from the outside world, built once at boot (or by a test). */
@@ -17,9 +18,13 @@ export interface AppDeps {
   logger?: FastifyBaseLogger | boolean;
   /** Injectable clock so token-expiry behaviour is testable without sleeping. */
   now?: () => number;
-  /** Redis for shared rate limits when REDIS_URL is set. */
+  /** Redis for shared rate limits and cache invalidations when REDIS_URL is set. */
   redis?: Redis;
+  /** Custom-domain verification (tests inject one that answers without a network). */
+  domainProbe?: DomainProbe;
 }
+
+const defaultProbe = createDomainProbe();
 
 /**
  * The deps a use-case gets, from the process's services and a logger (a request's, a job's). Built
@@ -34,5 +39,6 @@ export function moduleDeps(deps: AppDeps, log: Logger): ModuleDeps {
     mail: deps.mail,
     storage: deps.storage,
     secret: deps.secret,
+    domainProbe: deps.domainProbe ?? defaultProbe,
   };
 }

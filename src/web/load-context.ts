@@ -17,6 +17,17 @@ export interface WebLoadContext {
    * identity. False for visitors without a session (the shell then asks for no user at all).
    */
   signedIn: boolean;
+  /**
+   * Set when the request's Host is a seller's verified custom domain: the page is that seller's
+   * site, addressed without the `/{username}` prefix (canonical URLs use this host).
+   */
+  siteDomain: SiteDomainContext | null;
+}
+
+/** A page served on a seller's own domain (`host`, without port) for `username`'s site. */
+export interface SiteDomainContext {
+  host: string;
+  username: string;
 }
 
 /**

@@ -47,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     user,
     site,
     cookieConsent: hasCookieConsent(request.headers.get('cookie')),
+    siteDomain: context.siteDomain ?? null,
     year: new Date().getFullYear(),
   };
 }

@@ -33,6 +33,7 @@ describe('job queue on PostgreSQL with several instances', () => {
     mail: {} as never,
     storage: {} as never,
     secret: 'x'.repeat(40),
+    domainProbe: {} as never,
   });
 
   beforeAll(async () => {

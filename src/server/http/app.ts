@@ -1,3 +1,4 @@
+import { shareChangesThroughRedis } from '../modules/core';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -12,6 +13,7 @@ import type { AppDeps } from '../app-deps';
 import { frameworkError, installErrorHandler } from './plugins/error-handler';
 import { apiV1 } from './routes/api/v1';
 import { localStorageRoutes } from './routes/media';
+import { fontRoutes } from './routes/fonts';
 import type { LocalStorageDriver } from '../adapters/storage/local';
 import { IMAGE_MAX_BYTES } from '../adapters/images/process';
 import { COMPRESSION } from './compression';
@@ -113,8 +115,14 @@ export async function buildApp(
     }),
   });
   await registerApiDocs(app, deps.env.BRAND_NAME);
+  // With Redis, every instance's caches hear of every instance's writes (core/changes.ts).
+  if (deps.redis) {
+    const stop = shareChangesThroughRedis(deps.env, deps.redis, app.log);
+    app.addHook('onClose', async () => stop());
+  }
 
   await app.register(apiV1, { prefix: '/api/v1' });
+  await app.register(fontRoutes);
 
   if (deps.storage.name === 'local') {
     const storage = deps.storage as LocalStorageDriver;

@@ -85,6 +85,7 @@ export async function createPageContext(
     config: publicConfig(app.deps.env),
     nonce: (reply.raw as { cspNonce?: string }).cspNonce ?? '',
     signedIn: session !== null,
+    siteDomain: null,
   });
 }
 

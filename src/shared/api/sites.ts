@@ -1,21 +1,46 @@
-import { siteQuery, siteSchema } from '../contracts/sites';
+import { mySiteSchema, publicSiteSchema, siteQuery, siteResponse, siteUpdateRequest } from '../contracts/sites';
 import { endpoint } from './endpoint';
 
-/** SPEC §7 "Sites" (the client "reads data", so the body is the site itself). */
+const tags = ['sites'] as const;
+
+/** SPEC §7 "Sites" (the client "reads data", so GET bodies are the site itself). */
 export const sitesApi = {
   site: endpoint({
     method: 'GET',
     path: '/sites',
-    summary: 'A site by its owner (?username= or ?user_id=)',
-    tags: ['sites'],
+    summary: 'A public site and its owner (?username= or ?user_id=); suspended or unactivated owners have none',
+    tags,
     query: siteQuery,
-    response: siteSchema,
+    response: publicSiteSchema,
   }),
   mySite: endpoint({
     method: 'GET',
     path: '/sites/mine',
-    summary: "The signed-in user's site",
-    tags: ['sites'],
-    response: siteSchema,
+    summary: "The signed-in user's site, with the custom domain's verification status",
+    tags,
+    response: mySiteSchema,
+  }),
+  updateSite: endpoint({
+    method: 'PUT',
+    path: '/sites',
+    summary: 'Change any Site field (colours as hex, a font from the allow-list, a custom domain)',
+    tags,
+    body: siteUpdateRequest,
+    response: siteResponse,
+  }),
+  uploadLogo: endpoint({
+    method: 'PUT',
+    path: '/sites/media',
+    summary: 'Replace the logo (multipart `image` field); stored as thumbnail + fullsize WebP',
+    tags,
+    multipart: true,
+    response: siteResponse,
+  }),
+  verifyDomain: endpoint({
+    method: 'POST',
+    path: '/sites/domain/verify',
+    summary: 'Check the custom domain now (TXT record or served token); it goes live once verified',
+    tags,
+    response: siteResponse,
   }),
 };

@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { hasNoNul } from './account-fields';
-import { imageSchema, isUuid } from './common';
+import { imageSchema, isUuid, requiredAs } from './common';
+import { NUL_RULE, obj } from './catalog-model';
+import {
+  DOMAIN_STATUSES,
+  FONT_SCALE,
+  SITE_COLOR_FIELDS,
+  SITE_FONT_FAMILIES,
+  SITE_LIMITS,
+  normalizeDomainName,
+  normalizeHexColor,
+  type SiteColorField,
+} from './site-rules';
+
+export * from './site-rules';
 
 export const HEADER_BRANDINGS = ['name', 'logo', 'both'] as const;
 export type HeaderBranding = (typeof HEADER_BRANDINGS)[number];
@@ -9,6 +22,7 @@ export type HeaderBranding = (typeof HEADER_BRANDINGS)[number];
 export const siteSchema = z.object({
   _id: z.string(),
   name: z.string(),
+  /** Public reads show it once verified (null before); the owner's reads show it as set. */
   domainName: z.string().nullable(),
   description: z.string(),
   image: imageSchema.nullable(),
@@ -25,8 +39,127 @@ export const siteSchema = z.object({
   fontFamily: z.string(),
   fontScale: z.number(),
   username: z.string(),
+  /** Changes on every edit: share images and caches are keyed by it. */
+  updatedAt: z.string(),
 });
 export type Site = z.infer<typeof siteSchema>;
+
+/** The owner as their page shows them (User fields of SPEC §3 that are public). */
+export const siteOwnerSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  bio: z.string(),
+  link: z.string(),
+  image: imageSchema.nullable(),
+  likesCount: z.number().int(),
+  /** Published posts. */
+  postsCount: z.number().int(),
+});
+export type SiteOwner = z.infer<typeof siteOwnerSchema>;
+
+/** GET /sites?username= | ?user_id=: the site itself (SPEC: "reads data") and its owner. */
+export const publicSiteSchema = siteSchema.extend({ owner: siteOwnerSchema });
+export type PublicSite = z.infer<typeof publicSiteSchema>;
+
+/** The custom domain as its owner sees it: status and the exact records that prove control. */
+export const siteDomainSchema = z.object({
+  name: z.string().nullable(),
+  status: z.enum(DOMAIN_STATUSES),
+  /** The DNS record to create (one of the two ways to verify). */
+  txtRecord: z.object({ type: z.literal('TXT'), name: z.string(), value: z.string() }).nullable(),
+  /** Or: serve `body` as text/plain at `url`. */
+  httpFile: z.object({ url: z.string(), body: z.string() }).nullable(),
+  /** Where the domain must point (CNAME / A) once verified, for the owner to set up. */
+  target: z.string(),
+  verifiedAt: z.string().nullable(),
+  checkedAt: z.string().nullable(),
+  /** Why the last check failed, as a sentence. */
+  lastError: z.string().nullable(),
+});
+export type SiteDomain = z.infer<typeof siteDomainSchema>;
+
+/** GET /sites/mine, PUT /sites, PUT /sites/media: the owner's view. */
+export const mySiteSchema = publicSiteSchema.extend({ domain: siteDomainSchema });
+export type MySite = z.infer<typeof mySiteSchema>;
+export const siteResponse = obj({ site: mySiteSchema });
+
+const colorField = (label: string) =>
+  z
+    .string(requiredAs('a colour'))
+    .max(20, { error: `${label}: use a hex colour such as #1f2937.`, abort: true })
+    .transform((v, ctx) => {
+      const hex = normalizeHexColor(v);
+      if (!hex) {
+        ctx.addIssue({ code: 'custom', message: `${label}: use a hex colour such as #1f2937.` });
+        return z.NEVER;
+      }
+      return hex;
+    });
+
+const COLOR_LABELS: Record<SiteColorField, string> = {
+  headerBackgroundColor: 'Header background',
+  headerTextColor: 'Header text',
+  footerBackgroundColor: 'Footer background',
+  footerTextColor: 'Footer text',
+  backgroundColor: 'Page background',
+  textColor: 'Page text',
+  buttonBackgroundColor: 'Button background',
+  buttonTextColor: 'Button text',
+};
+
+const colorShape = Object.fromEntries(
+  SITE_COLOR_FIELDS.map((f) => [f, colorField(COLOR_LABELS[f]).optional()]),
+) as Record<SiteColorField, z.ZodOptional<ReturnType<typeof colorField>>>;
+
+/** A custom domain as typed ('' or null removes it), normalised (lower case, punycode, no port). */
+export const domainNameField = z
+  .string(requiredAs('text'))
+  .max(300, { error: 'This domain name is too long.', abort: true })
+  .refine(hasNoNul, NUL_RULE)
+  .transform((v, ctx) => {
+    if (v.trim() === '') return null;
+    const result = normalizeDomainName(v);
+    if ('error' in result) {
+      ctx.addIssue({ code: 'custom', message: result.error });
+      return z.NEVER;
+    }
+    return result.domain;
+  })
+  .nullable();
+
+/** PUT /sites: any of the Site fields of SPEC §3 (the logo goes through PUT /sites/media). */
+export const siteUpdateRequest = obj({
+  name: z
+    .string(requiredAs('text'))
+    .trim()
+    .min(1, 'Give your site a name.')
+    .max(SITE_LIMITS.name, `Use at most ${SITE_LIMITS.name} characters for the name.`)
+    .refine(hasNoNul, NUL_RULE)
+    .optional(),
+  description: z
+    .string(requiredAs('text'))
+    .trim()
+    .max(SITE_LIMITS.description, `Use at most ${SITE_LIMITS.description} characters for the description.`)
+    .refine(hasNoNul, NUL_RULE)
+    .optional(),
+  domainName: domainNameField.optional(),
+  /** null removes the logo. */
+  image: z.null({ error: 'Upload a logo through PUT /sites/media; send null to remove it.' }).optional(),
+  headerBranding: z
+    .enum(HEADER_BRANDINGS, { error: "Choose 'name', 'logo' or 'both' for the header." })
+    .optional(),
+  fontFamily: z
+    .enum(SITE_FONT_FAMILIES, { error: `Choose one of the fonts: ${SITE_FONT_FAMILIES.join(', ')}.` })
+    .optional(),
+  fontScale: z
+    .number(requiredAs('a number'))
+    .min(FONT_SCALE.min, `The text size must be between ${FONT_SCALE.min} and ${FONT_SCALE.max}.`)
+    .max(FONT_SCALE.max, `The text size must be between ${FONT_SCALE.min} and ${FONT_SCALE.max}.`)
+    .optional(),
+  ...colorShape,
+});
+export type SiteUpdate = z.infer<typeof siteUpdateRequest>;
 
 /** GET /sites?username= or ?user_id= — the response body is the site itself (SPEC: "reads data"). */
 export const siteQuery = z

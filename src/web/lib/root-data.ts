@@ -21,6 +21,8 @@ export interface RootData {
   site: Site | null;
   /** The request carried `cookieConsent=1`: the cookie notice is not rendered. */
   cookieConsent: boolean;
+  /** The seller's custom domain this page is served on (load-context.ts), else null. */
+  siteDomain: { host: string; username: string } | null;
   /** Server's current year (the footer's copyright), so server and client markup agree. */
   year: number;
 }

@@ -1,4 +1,5 @@
-import { index, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { HEADER_BRANDINGS } from '../../../shared/contracts/sites';
 import { users } from './accounts';
 
@@ -15,10 +16,18 @@ export const sites = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** Normalised (lower case, punycode, no port); live only once `domainVerifiedAt` is set. */
     domainName: text('domain_name'),
+    /** The token the owner publishes (TXT record or served file) to prove the domain is theirs. */
+    domainToken: text('domain_token'),
+    domainVerifiedAt: timestamp('domain_verified_at', { withTimezone: true }),
+    domainCheckedAt: timestamp('domain_checked_at', { withTimezone: true }),
+    domainLastError: text('domain_last_error'),
     description: text('description').notNull().default(''),
     imageThumbnail: text('image_thumbnail'),
     imageFullsize: text('image_fullsize'),
+    /** Storage keys of the current logo, so a replaced logo can be deleted. */
+    imageKeys: text('image_keys').array().notNull().default(sql`'{}'::text[]`),
     headerBackgroundColor: text('header_background_color').notNull().default('#ffffff'),
     headerTextColor: text('header_text_color').notNull().default('#111827'),
     footerBackgroundColor: text('footer_background_color').notNull().default('#111827'),
@@ -33,7 +42,11 @@ export const sites = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sites_user_id_idx').on(t.userId), index('sites_domain_name_idx').on(t.domainName)],
+  (t) => [
+    uniqueIndex('sites_user_id_idx').on(t.userId),
+    // One site per domain, pending or verified (a second claimant must wait for the first to let go).
+    uniqueIndex('sites_domain_name_unique_idx').on(t.domainName).where(sql`${t.domainName} is not null`),
+  ],
 );
 
 export type SiteRow = typeof sites.$inferSelect;

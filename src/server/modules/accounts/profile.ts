@@ -16,9 +16,9 @@ import {
   nowDate,
   unauthorized,
   validationError,
+  announceChange,
   type ModuleDeps,
 } from '../core';
-import { invalidateCatalog } from '../catalog';
 import { findSiteByUserId } from '../sites';
 import { findUserById, toPublicProfile, toSessionUser } from './users-repo';
 
@@ -89,8 +89,8 @@ export async function updateProfile(
       if (stored) await deleteFilesLater(tx, current.imageKeys);
       return row!;
     });
-    // Posts carry their seller's name and photo: cached post lists must not show the old ones.
-    if (stored || input.profile?.name !== undefined) invalidateCatalog(deps);
+    // Posts carry their seller's name and photo, the page their bio and link: cached copies go.
+    announceChange(deps, { kind: 'user', userIds: [userId] });
     return toSessionUser(updated);
   } catch (err) {
     if (stored) await deleteFilesLater(deps, stored.keys);

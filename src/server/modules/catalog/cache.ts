@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import type { Env } from '../../config/env';
-import type { Logger, ModuleDeps } from '../core';
+import { announceChange, onContentChange, type ModuleDeps } from '../core';
 
 /**
  * The catalogue's read cache: public list answers and expensive counts, kept in this process and
- * dropped as a whole on every committed catalogue write (here, and in other instances through
- * Redis when REDIS_URL is set). A TTL bounds staleness if an invalidation is ever lost (Redis
+ * dropped as a whole on every committed catalogue write or seller profile change (here, and in other
+ * instances through the change bus's Redis link when REDIS_URL is set: core/changes.ts). A TTL bounds staleness if an invalidation is ever lost (Redis
  * down, a subscriber reconnecting). Concurrent misses of one key share one load (single flight).
  *
  * One cache per app instance, keyed by its `env` object: the deps of a request, a job and a
@@ -18,8 +16,6 @@ interface Entry {
 }
 interface CatalogCache {
   entries: Map<string, Entry>;
-  /** Tells the other instances (set while Redis sync runs). */
-  publish?: () => void;
 }
 
 const caches = new WeakMap<object, CatalogCache>();
@@ -27,22 +23,31 @@ const caches = new WeakMap<object, CatalogCache>();
 const MAX_ENTRIES = 2000;
 /** Counts are cached even when list pages are not (CATALOG_CACHE_MS=0): at 1M posts a count is a scan. */
 const COUNT_TTL_MS = 60_000;
-export const CATALOG_CHANNEL = 'catalog:invalidate';
 
 function cacheOf(env: Env): CatalogCache {
   let cache = caches.get(env);
-  if (!cache) caches.set(env, (cache = { entries: new Map() }));
+  if (!cache) {
+    const created: CatalogCache = { entries: new Map() };
+    // Lists show posts and their sellers' names and photos; a site's branding is not in them.
+    onContentChange(env, (change) => {
+      if (change.kind !== 'site') created.entries.clear();
+    });
+    caches.set(env, (cache = created));
+  }
   return cache;
 }
 
 /**
  * Called after every committed catalogue write (never inside the transaction: a reader between the
- * invalidation and the commit would cache the old state). Drops every cached list and count.
+ * invalidation and the commit would cache the old state) with the owners of the posts written
+ * (null: anyone's). Every cached list and count goes, and every other cache hears of it.
  */
-export function invalidateCatalog(deps: Pick<ModuleDeps, 'env'>): void {
-  const cache = cacheOf(deps.env);
-  cache.entries.clear();
-  cache.publish?.();
+export function invalidateCatalog(
+  deps: Pick<ModuleDeps, 'env' | 'log'>,
+  ownerIds: readonly string[] | null,
+): void {
+  cacheOf(deps.env);
+  announceChange(deps, { kind: 'catalog', userIds: ownerIds });
 }
 
 async function cached<T>(
@@ -81,32 +86,3 @@ export const cachedCount = (
   key: string,
   load: () => Promise<number>,
 ): Promise<number> => cached(deps, `count:${key}`, COUNT_TTL_MS, load);
-
-/**
- * With Redis, every instance drops its cache when any instance writes: writes publish on
- * CATALOG_CHANNEL, a second connection (a subscribed one can do nothing else) listens. While the
- * subscriber is disconnected messages are lost, so reconnecting clears the cache too. Returns the
- * function that stops it.
- */
-export function syncCatalogCache(env: Env, redis: Redis, log: Logger): () => void {
-  const cache = cacheOf(env);
-  const instance = randomUUID();
-  const subscriber = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
-  subscriber.on('message', (channel: string, from: string) => {
-    if (channel === CATALOG_CHANNEL && from !== instance) cache.entries.clear();
-  });
-  subscriber.on('ready', () => cache.entries.clear());
-  subscriber.on('error', (err: Error) => log.warn({ err }, 'catalog cache subscriber error'));
-  subscriber.subscribe(CATALOG_CHANNEL).catch((err: unknown) => {
-    log.warn({ err }, 'catalog cache: could not subscribe to invalidations');
-  });
-  cache.publish = () => {
-    redis.publish(CATALOG_CHANNEL, instance).catch((err: unknown) => {
-      log.warn({ err }, 'catalog cache: could not publish an invalidation');
-    });
-  };
-  return () => {
-    cache.publish = undefined;
-    subscriber.disconnect();
-  };
-}

@@ -2,7 +2,7 @@
 export { canManage, type Actor } from './ownership';
 export { toProduct } from './rows';
 export { saveProduct, type SaveProductInput } from './save';
-export { invalidateCatalog, syncCatalogCache } from './cache';
+export { invalidateCatalog } from './cache';
 export {
   getProduct,
   listAdminProducts,

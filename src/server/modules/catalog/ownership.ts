@@ -77,6 +77,6 @@ export async function changeManagedProduct(
     }
     return readProductWithOwner(tx.db, current.id);
   });
-  invalidateCatalog(deps);
+  invalidateCatalog(deps, [saved.userId]);
   return toProduct(saved);
 }

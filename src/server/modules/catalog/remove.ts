@@ -17,7 +17,7 @@ export async function deleteProduct(
   actor: Actor,
   id: string,
 ): Promise<{ message: string }> {
-  await inTransaction(deps, async (tx) => {
+  const ownerId = await inTransaction(deps, async (tx) => {
     const current = await findManagedProduct(tx.db, actor, id, 'lock');
     await tx.db.delete(products).where(eq(products.id, current.id));
     await updateTagCounts(tx.db, current, null);
@@ -25,7 +25,8 @@ export async function deleteProduct(
       tx,
       current.medias.flatMap((m) => m.keys),
     );
+    return current.userId;
   });
-  invalidateCatalog(deps);
+  invalidateCatalog(deps, [ownerId]);
   return { message: POST_DELETED };
 }

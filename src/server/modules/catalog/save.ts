@@ -91,6 +91,6 @@ export async function saveProduct(
     await updateTagCounts(tx.db, null, { status, tags: fields.tags });
     return readProductWithOwner(tx.db, row!.id);
   });
-  invalidateCatalog(deps);
+  invalidateCatalog(deps, [actor.id]);
   return toProduct(saved);
 }

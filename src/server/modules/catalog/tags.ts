@@ -36,6 +36,7 @@ export async function addTag(
     .values({ name: input.tag, curated: true, createdBy: actor.id, createdAt: nowDate(deps) })
     .onConflictDoUpdate({ target: tags.name, set: { curated: sql`true` } })
     .returning({ name: tags.name, count: tags.publishedCount });
-  invalidateCatalog(deps);
+  // A curated tag shows in every tag list, the marketplace's and each seller's.
+  invalidateCatalog(deps, null);
   return { tag: row! };
 }

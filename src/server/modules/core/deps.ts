@@ -2,6 +2,7 @@ import type { Env } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { MailDriver } from '../../adapters/mail/types';
 import type { StorageDriver } from '../../adapters/storage/types';
+import type { DomainProbe } from '../../adapters/domains/probe';
 
 /** A database handle or an open transaction: every repository helper accepts either. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -29,6 +30,8 @@ export interface ModuleDeps {
   storage: StorageDriver;
   /** Signing secret (sub-keys are derived from it per purpose). */
   secret: string;
+  /** Looks at custom domains from outside (DNS TXT, HTTP) to verify their owners. */
+  domainProbe: DomainProbe;
 }
 
 export const nowDate = (deps: Pick<ModuleDeps, 'now'>): Date => new Date(deps.now());

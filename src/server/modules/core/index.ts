@@ -28,3 +28,10 @@ export {
   type JsonValue,
 } from './jobs';
 export { coreJobs, deleteFilesLater } from './files';
+export {
+  announceChange,
+  onContentChange,
+  shareChangesThroughRedis,
+  type ChangeListener,
+  type ContentChange,
+} from './changes';

@@ -1,7 +1,18 @@
 import type { SiteRow } from '../../db/schema';
 
 /** The branding fields of a site (everything its owner may set). */
-export type SiteFields = Omit<SiteRow, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+export type SiteFields = Omit<
+  SiteRow,
+  | 'id'
+  | 'userId'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'imageKeys'
+  | 'domainToken'
+  | 'domainVerifiedAt'
+  | 'domainCheckedAt'
+  | 'domainLastError'
+>;
 
 /**
  * The site every new account starts with: its name is the owner's display name and the colours

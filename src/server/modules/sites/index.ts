@@ -1,4 +1,12 @@
 // The sites module's public surface: each account's branded page at /{username}.
 export { createSite } from './create';
 export type { SiteFields } from './defaults';
-export { findSiteByUserId, findSiteByUsername, getMySite, getSite, toSite } from './read';
+export {
+  findPublicSiteByUsername,
+  findSiteByDomain,
+  findSiteByUserId,
+  getMySite,
+  getSite,
+  isPublicOwner,
+  toSite,
+} from './read';

@@ -1,17 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Site, SiteQuery } from '../../../shared/contracts/sites';
-import { isUuid } from '../../../shared/contracts/common';
-import { notFound, type ModuleDeps } from '../core';
-import { sites, users, type SiteRow } from '../../db/schema';
-import { imageOf } from '../../../shared/contracts/common';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { MySite, PublicSite, Site, SiteQuery } from '../../../shared/contracts/sites';
+import { isUuid, imageOf } from '../../../shared/contracts/common';
+import { notFound, type DbOrTx, type ModuleDeps } from '../core';
+import { products, sites, users, type SiteRow, type UserRow } from '../../db/schema';
+import { siteDomain } from './domain';
 
 type Reader = Pick<ModuleDeps, 'db'>;
 
-export function toSite(row: SiteRow, username: string): Site {
+/** The Site of SPEC §3 as the API shows it; `domainName` only once verified unless `asOwner`. */
+export function toSite(row: SiteRow, username: string, asOwner = true): Site {
   return {
     _id: row.id,
     name: row.name,
-    domainName: row.domainName,
+    domainName: asOwner || row.domainVerifiedAt ? row.domainName : null,
     description: row.description,
     image: imageOf(row.imageThumbnail, row.imageFullsize),
     headerBackgroundColor: row.headerBackgroundColor,
@@ -26,10 +27,47 @@ export function toSite(row: SiteRow, username: string): Site {
     fontFamily: row.fontFamily,
     fontScale: row.fontScale,
     username,
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-const siteNotFound = () => notFound('This site could not be found.', 'SITE_NOT_FOUND');
+export const siteNotFound = () => notFound('This site could not be found.', 'SITE_NOT_FOUND');
+
+/** A site is public while its owner's account is activated and not suspended. */
+export const isPublicOwner = (user: Pick<UserRow, 'status' | 'activatedAt'>) =>
+  user.status === 'active' && user.activatedAt !== null;
+
+const publicOwnerSql = and(eq(users.status, 'active'), isNotNull(users.activatedAt))!;
+
+/** Published posts of the owner (one indexed count, in the same statement as the site). */
+const postsCount = sql<number>`(select count(*)::int from ${products} where ${products.userId} = ${users.id} and ${products.status} = 'published')`;
+
+async function selectSite(db: DbOrTx, where: SQL) {
+  const [row] = await db
+    .select({ site: sites, user: users, postsCount })
+    .from(sites)
+    .innerJoin(users, eq(users.id, sites.userId))
+    .where(where)
+    .limit(1);
+  return row;
+}
+
+function toPublicSite(row: NonNullable<Awaited<ReturnType<typeof selectSite>>>, asOwner: boolean): PublicSite {
+  const { site, user } = row;
+  return {
+    ...toSite(site, user.username, asOwner),
+    owner: {
+      _id: user.id,
+      username: user.username,
+      name: user.name,
+      bio: user.bio,
+      link: user.link,
+      image: imageOf(user.imageThumbnail, user.imageFullsize),
+      likesCount: user.likesCount,
+      postsCount: Number(row.postsCount),
+    },
+  };
+}
 
 /** The site of a user id, or undefined (every account has one; a deleted account has none). */
 export async function findSiteByUserId(deps: Reader, userId: string): Promise<Site | undefined> {
@@ -43,28 +81,43 @@ export async function findSiteByUserId(deps: Reader, userId: string): Promise<Si
   return row ? toSite(row.site, row.username) : undefined;
 }
 
-export async function findSiteByUsername(deps: Reader, username: string): Promise<Site | undefined> {
-  const [row] = await deps.db
-    .select({ site: sites, username: users.username })
-    .from(sites)
-    .innerJoin(users, eq(users.id, sites.userId))
-    .where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`)
-    .limit(1);
-  return row ? toSite(row.site, row.username) : undefined;
+/** A public site by its owner's username (case-insensitive), or undefined. */
+export async function findPublicSiteByUsername(deps: Reader, username: string): Promise<PublicSite | undefined> {
+  const row = await selectSite(
+    deps.db,
+    and(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`, publicOwnerSql)!,
+  );
+  return row ? toPublicSite(row, false) : undefined;
 }
 
-/** GET /sites?username= | ?user_id= (public). */
-export async function getSite(deps: Reader, query: SiteQuery): Promise<Site> {
-  const site = query.user_id
-    ? await findSiteByUserId(deps, query.user_id)
-    : await findSiteByUsername(deps, query.username ?? '');
-  if (!site) throw siteNotFound();
-  return site;
+/**
+ * The public site whose verified custom domain is `host` (already normalised: lower case, no
+ * port), or undefined — unknown and not-yet-verified domains fall back to the marketplace.
+ */
+export async function findSiteByDomain(deps: Reader, host: string): Promise<PublicSite | undefined> {
+  if (!host || host.length > 253) return undefined;
+  const row = await selectSite(
+    deps.db,
+    and(eq(sites.domainName, host), isNotNull(sites.domainVerifiedAt), publicOwnerSql)!,
+  );
+  return row ? toPublicSite(row, false) : undefined;
 }
 
-/** GET /sites/mine. */
-export async function getMySite(deps: Reader, userId: string): Promise<Site> {
-  const site = await findSiteByUserId(deps, userId);
-  if (!site) throw siteNotFound();
-  return site;
+/** GET /sites?username= | ?user_id= (public): the site of an active, activated user. */
+export async function getSite(deps: Reader, query: SiteQuery): Promise<PublicSite> {
+  const row = query.user_id
+    ? await selectSite(deps.db, and(eq(sites.userId, query.user_id), publicOwnerSql)!)
+    : await selectSite(
+        deps.db,
+        and(sql`lower(${users.username}) = ${(query.username ?? '').trim().toLowerCase()}`, publicOwnerSql)!,
+      );
+  if (!row) throw siteNotFound();
+  return toPublicSite(row, false);
+}
+
+/** GET /sites/mine (and the answer of every owner's write): with the domain's status. */
+export async function getMySite(deps: Pick<ModuleDeps, 'db' | 'env'>, userId: string): Promise<MySite> {
+  const row = await selectSite(deps.db, eq(sites.userId, userId));
+  if (!row) throw siteNotFound();
+  return { ...toPublicSite(row, true), domain: siteDomain(deps, row.site) };
 }

@@ -23,6 +23,7 @@ export const sessionUserFixture: SessionUser = {
 
 export const siteFixture: Site = {
   _id: 's1',
+  updatedAt: '2024-01-01T00:00:00.000Z',
   name: 'Ann’s',
   domainName: null,
   description: '',

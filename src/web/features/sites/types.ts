@@ -1,4 +1,4 @@
-import type { Site } from '../../../shared/contracts/sites';
+import type { PublicSite as Site } from '../../../shared/contracts/sites';
 
 /** Loader data of the `:username` layout route: a user's site, or the /index-{product}bio landing. */
 export type UserSiteData =

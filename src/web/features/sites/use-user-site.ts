@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
-import type { Site } from '../../../shared/contracts/sites';
+import type { PublicSite as Site } from '../../../shared/contracts/sites';
 import { USER_SITE_ROUTE_ID, type UserSiteData } from './types';
 
 /** The `:username` layout's data, for its child routes. */

@@ -44,6 +44,7 @@ function makeDeps(db: Db): ModuleDeps {
     mail: {} as never,
     storage: {} as never,
     secret: 'x'.repeat(40),
+    domainProbe: {} as never,
   };
 }
 

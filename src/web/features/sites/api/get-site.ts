@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { sitesApi } from '../../../../shared/api/sites';
-import type { Site } from '../../../../shared/contracts/sites';
+import type { PublicSite as Site } from '../../../../shared/contracts/sites';
 import { MESSAGES } from '../../../../shared/messages';
 import { ApiError, type ApiClient } from '../../../lib/api-client';
 

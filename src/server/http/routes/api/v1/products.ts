@@ -13,7 +13,6 @@ import {
   saveProduct,
   searchProducts,
   setProductStatus,
-  syncCatalogCache,
 } from '../../../../modules/catalog';
 import { currentUser } from '../../../plugins/auth';
 import { defineRoute } from '../../../route';
@@ -30,11 +29,6 @@ const sendList = (request: FastifyRequest, reply: FastifyReply, list: ProductLis
 /** Posts: writes (owner or admin, checked in the module) and the public and personal lists. */
 export const productRoutes: FastifyPluginAsync = async (app) => {
   const productSaves = perUser(app, 'product-save', 600, HOUR);
-  // With Redis, every instance's list cache drops on any instance's write.
-  if (app.deps.redis) {
-    const stop = syncCatalogCache(app.deps.env, app.deps.redis, app.log);
-    app.addHook('onClose', async () => stop());
-  }
 
   // ---- reads (public ones answer `request.user`'s own drafts only where the call says so) ----
   defineRoute(app, catalogApi.products, {
