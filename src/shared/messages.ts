@@ -60,6 +60,12 @@ export const MESSAGES = {
   passwordResetLinkSent:
     'If an account exists for that email, a password reset link is on its way.',
 
+  // The personal page (site) and its editor (/edit-page)
+  siteSaved: 'Page saved!',
+  siteSaveError: 'Error while attempting to save your page. Please try again later.',
+  logoSaveError: 'Error while attempting to upload your logo. Please try again later.',
+  unsavedSiteChanges: 'You have unsaved changes to your page. Leave without saving them?',
+
   // Messages and users (admin)
   messageSent: 'Message sent!',
   messageSendError: 'Error while attempting to send your message. Please try again later.',

@@ -1,20 +1,99 @@
+import { Link, data, useRevalidator } from 'react-router';
 import type { Route } from './+types/edit-page';
+import type { MySite } from '../../shared/contracts/sites';
+import { MESSAGES } from '../../shared/messages';
 import { LinkCards, PageHeader } from '../components/ui/page';
+import { formFailure } from '../features/accounts/form-post';
 import { guardLoader } from '../features/accounts/guards';
+import { useAuthStore } from '../features/accounts/stores/auth-store';
+import { listProductsByUser } from '../features/catalog/api/catalog-api';
+import { getMySite, updateSite } from '../features/sites/api/my-site';
+import { SiteEditor } from '../features/sites/editor/components/SiteEditor';
+import type { PreviewPost } from '../features/sites/editor/components/SitePreview';
+import { EDITOR_FIELDS, bodyFromForm } from '../features/sites/editor/editor-values';
+import { serverApi } from '../lib/api';
+import { serverFieldErrors } from '../lib/form-errors';
 import { pageMeta } from '../lib/meta';
+import { useRootData } from '../lib/root-data';
 
-/** /edit-page (signed in). */
-export const loader = guardLoader(['authenticated']);
+/** /edit-page (signed in): the owner's site (GET /sites/mine) and their first posts for the preview. */
+export async function loader(args: Route.LoaderArgs) {
+  const { user } = await guardLoader(['authenticated'])(args);
+  if (!user) return { user, site: null, posts: [] };
+  const client = serverApi(args.context);
+  const [site, list] = await Promise.all([
+    getMySite(client),
+    listProductsByUser(client, user.username, { page: 1, sort: 'newest', limit: 2 }),
+  ]);
+  const posts: PreviewPost[] = list.products.map((p) => ({
+    _id: p._id,
+    title: p.title,
+    price: p.price,
+    thumbnail: p.medias.find((m) => m.thumbnail)?.thumbnail ?? null,
+  }));
+  return { user, site, posts };
+}
+
+/**
+ * The editor without JavaScript (with it, the form saves through the API itself and never posts
+ * here): PUT /sites with the posted fields, then the page again with what happened.
+ */
+export async function action(args: Route.ActionArgs) {
+  await guardLoader(['authenticated'])(args);
+  const body = bodyFromForm(await args.request.formData());
+  try {
+    await updateSite(body, serverApi(args.context));
+    return { errors: {}, message: MESSAGES.siteSaved };
+  } catch (err) {
+    const failure = formFailure(err, MESSAGES.siteSaveError);
+    return data(
+      { errors: serverFieldErrors(failure.details, EDITOR_FIELDS), message: failure.message },
+      { status: failure.status },
+    );
+  }
+}
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Edit Page');
 
-export default function EditPagePage() {
+export default function EditPagePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { revalidate } = useRevalidator();
+  const root = useRootData();
+  const { user, site, posts } = loaderData;
+  if (!user || !site) return null; // the guard redirected
+
+  // The saved site goes into the persisted auth state, and the root loader reloads so every part
+  // of the app that shows the site sees it as saved.
+  function onSaved(saved: MySite) {
+    const { user: current, setSession } = useAuthStore.getState();
+    if (current) setSession(current, saved);
+    void revalidate();
+  }
+
+  const page = `/${encodeURIComponent(site.username)}`;
   return (
     <div data-testid="edit-page-page">
       <PageHeader
-        title={'Edit Page'}
-        description={
-          'Make your page yours: site name, description, logo, header and footer colours, button colours, font and whether the header shows your name, your logo or both.'
+        title="Edit Page"
+        description="Make your page yours: its name, description, logo, colours and font. The preview shows every change as you make it; Save puts it on your page."
+        actions={
+          <>
+            <Link to={page} className="btn btn-secondary" data-testid="site-view-link">
+              View your page
+            </Link>
+            <Link to={`${page}-x`} className="btn btn-ghost" data-testid="site-card-link">
+              Compact card
+            </Link>
+          </>
         }
+      />
+      <SiteEditor
+        key={site._id}
+        initial={site}
+        posts={posts}
+        currency={root?.config.currency ?? 'USD'}
+        year={root?.year ?? new Date().getFullYear()}
+        onSaved={onSaved}
+        fallback={actionData ?? null}
       />
       <LinkCards
         links={[

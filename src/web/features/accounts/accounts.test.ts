@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pagePath, pageUrlHint } from './page-url';
 import { PASSWORDS_DIFFER, checkNewPassword } from './passwords';
-import { AVATAR_MAX_BYTES, bioCounter, checkAvatarFile, profileFormValues } from './profile-values';
+import { bioCounter, profileFormValues } from './profile-values';
 
 describe('pageUrlHint', () => {
   it('shows the page URL for the username as the server will store it', () => {
@@ -48,20 +48,5 @@ describe('bioCounter', () => {
     expect(bioCounter('', 500)).toBe('500 characters left');
     expect(bioCounter('abcd', 5)).toBe('1 character left');
     expect(bioCounter('abcdefg', 5)).toBe('2 characters too many');
-  });
-});
-
-describe('checkAvatarFile', () => {
-  it('accepts images up to 10 MB', () => {
-    expect(checkAvatarFile({ type: 'image/png', size: 1234 })).toBeNull();
-    expect(checkAvatarFile({ type: 'image/webp', size: AVATAR_MAX_BYTES })).toBeNull();
-  });
-  it('refuses other types, empty files and larger images with a clear message', () => {
-    expect(checkAvatarFile({ type: 'application/pdf', size: 10 })).toMatch(/Choose an image file/);
-    expect(checkAvatarFile({ type: '', size: 10 })).toMatch(/Choose an image file/);
-    expect(checkAvatarFile({ type: 'image/png', size: 0 })).toMatch(/empty/);
-    expect(checkAvatarFile({ type: 'image/jpeg', size: 12.5 * 1024 * 1024 })).toBe(
-      'This image is 12.5 MB. Images must be 10 MB or smaller.',
-    );
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { describedBy } from '../../../lib/form-errors';
-import { checkAvatarFile } from '../profile-values';
+import { checkImageFile } from '../../../lib/image-file';
 
 interface AvatarFieldProps {
   name: string;
@@ -73,7 +73,7 @@ export function AvatarField({ name, currentSrc, file, onFile, progress }: Avatar
             const chosen = e.target.files?.[0] ?? null;
             e.target.value = ''; // choosing the same file again still fires
             if (!chosen) return;
-            const problem = checkAvatarFile(chosen);
+            const problem = checkImageFile(chosen);
             setError(problem);
             onFile(problem ? null : chosen);
           }}

@@ -6,6 +6,7 @@ import { MESSAGES } from '../../../../shared/messages';
 import { notifyError, showConfirm, showNotify } from '../../../components/ui/modal';
 import { usePending } from '../../../components/ui/form';
 import { ApiError } from '../../../lib/api-client';
+import { useUnsavedGuard } from '../../../lib/unsaved-guard';
 import { deleteProduct, saveProduct } from './editor-api';
 import { toEditorErrors, type EditorErrors } from './editor-errors';
 import {
@@ -17,7 +18,6 @@ import {
 } from './editor-values';
 import { mergeMedias } from './media-list';
 import { clearPreviewDraft } from './preview-draft';
-import { useUnsavedGuard } from './use-unsaved-guard';
 import { validateProductInput } from './validation';
 
 export interface SaveOptions {
@@ -59,7 +59,9 @@ export function usePostEditor(initial: Product | null, onCreated: (id: string) =
   );
   // Files still uploading count as unsaved work too: leaving would drop them.
   const [uploading, setUploading] = useState(false);
-  const guard = useUnsavedGuard(dirty || uploading);
+  const guard = useUnsavedGuard(dirty || uploading, () =>
+    showConfirm(MESSAGES.unsavedPostChanges, undefined, 'Unsaved changes'),
+  );
 
   const setField = useCallback(
     <K extends keyof EditorValues>(name: K, value: EditorValues[K]) =>

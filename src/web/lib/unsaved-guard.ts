@@ -1,15 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
-import { MESSAGES } from '../../../../shared/messages';
-import { showConfirm } from '../../../components/ui/modal';
 
 /**
  * Asks before leaving a form with unsaved changes: in-app navigation is held by React Router's
- * blocker and confirmed in the app's modal; closing or reloading the tab gets the browser's own
- * prompt (beforeunload). `allowNextNavigation()` lets the form's own navigation through (the new
+ * blocker until `confirmLeave` (the app's confirm modal, in the caller's words) answers; closing
+ * or reloading the tab gets the browser's own prompt (beforeunload, whose text browsers do not let
+ * pages choose). `allowNextNavigation()` lets the form's own navigation through (e.g. the new
  * post's URL after its first save, the list after deleting it).
+ *
+ * Here in lib rather than beside the form fields: only the editors use it, so it stays in their
+ * chunks instead of the code every page loads (vite/client-chunks.ts).
  */
-export function useUnsavedGuard(dirty: boolean) {
+export function useUnsavedGuard(dirty: boolean, confirmLeave: () => Promise<boolean>) {
   const dirtyRef = useRef(dirty);
   useEffect(() => {
     dirtyRef.current = dirty;
@@ -32,9 +34,13 @@ export function useUnsavedGuard(dirty: boolean) {
   useEffect(() => {
     blockerRef.current = blocker;
   });
+  const confirmRef = useRef(confirmLeave);
+  useEffect(() => {
+    confirmRef.current = confirmLeave;
+  });
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    void showConfirm(MESSAGES.unsavedPostChanges, undefined, 'Unsaved changes').then((leave) => {
+    void confirmRef.current().then((leave) => {
       const held = blockerRef.current;
       if (held.state !== 'blocked') return;
       if (leave) held.proceed();

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import type { MySite } from '../../../../shared/contracts/sites';
+import { siteUpdateRequest } from '../../../../shared/contracts/sites';
+import {
+  bodyFromForm,
+  changedFields,
+  hasChanges,
+  previewBranding,
+  valuesFromSite,
+} from './editor-values';
+
+const SITE: MySite = {
+  _id: 's1',
+  name: 'Maya Ceramics',
+  domainName: null,
+  description: 'Hand-thrown mugs.',
+  image: null,
+  headerBackgroundColor: '#7c2d12',
+  headerTextColor: '#fff7ed',
+  footerBackgroundColor: '#431407',
+  footerTextColor: '#ffedd5',
+  headerBranding: 'name',
+  backgroundColor: '#fff7ed',
+  textColor: '#1c1917',
+  buttonBackgroundColor: '#c2410c',
+  buttonTextColor: '#ffffff',
+  fontFamily: 'Georgia, serif',
+  fontScale: 1.05,
+  username: 'maya',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  owner: {
+    _id: 'u1',
+    username: 'maya',
+    name: 'Maya',
+    bio: '',
+    link: '',
+    image: null,
+    likesCount: 0,
+    postsCount: 0,
+  },
+  domain: {
+    name: null,
+    status: 'none',
+    txtRecord: null,
+    httpFile: null,
+    target: 'example.com',
+    verifiedAt: null,
+    checkedAt: null,
+    lastError: null,
+  },
+};
+
+describe('the editor values', () => {
+  const saved = valuesFromSite(SITE);
+
+  it('start as the site is saved (no domain: an empty box)', () => {
+    expect(saved).toMatchObject({ name: 'Maya Ceramics', domainName: '', fontScale: 1.05 });
+    expect(hasChanges(saved, saved)).toBe(false);
+  });
+
+  it('send only what changed — never the untouched legacy font', () => {
+    const body = changedFields(
+      { ...saved, name: 'Maya Studio', headerTextColor: '#ffffff' },
+      saved,
+    );
+    expect(body).toEqual({ name: 'Maya Studio', headerTextColor: '#ffffff' });
+    expect(siteUpdateRequest.safeParse(body).success).toBe(true);
+  });
+
+  it('treat the same colour in another spelling and the same domain in capitals as unchanged', () => {
+    const withDomain = { ...saved, domainName: 'shop.example.com' };
+    expect(changedFields({ ...saved, headerTextColor: '#FFF7ED' }, saved)).toEqual({});
+    expect(changedFields({ ...withDomain, domainName: ' Shop.Example.com ' }, withDomain)).toEqual(
+      {},
+    );
+  });
+
+  it('remove the domain with null when the box is emptied', () => {
+    const withDomain = { ...saved, domainName: 'shop.example.com' };
+    expect(changedFields({ ...withDomain, domainName: '  ' }, withDomain)).toEqual({
+      domainName: null,
+    });
+  });
+
+  it('keep a half-typed colour out of the preview until it is a colour', () => {
+    const typing = { ...saved, headerBackgroundColor: '#12', textColor: '#000' };
+    const branding = previewBranding(typing, saved, null);
+    expect(branding.headerBackgroundColor).toBe('#7c2d12');
+    expect(branding.textColor).toBe('#000000');
+    expect(previewBranding({ ...saved, name: '  ' }, saved, null).name).toBe('Maya Ceramics');
+  });
+});
+
+describe('bodyFromForm (the editor without JavaScript)', () => {
+  it('reads every posted text field, the scale as a number and an empty domain as none', () => {
+    const form = new FormData();
+    form.set('name', 'Maya Studio');
+    form.set('headerBranding', 'both');
+    form.set('textColor', '#222');
+    form.set('fontFamily', 'Inter');
+    form.set('fontScale', '1.2');
+    form.set('domainName', '');
+    expect(bodyFromForm(form)).toEqual({
+      name: 'Maya Studio',
+      headerBranding: 'both',
+      textColor: '#222',
+      fontFamily: 'Inter',
+      fontScale: 1.2,
+      domainName: null,
+    });
+  });
+
+  it('leaves a bad scale for the contract to refuse with a sentence', () => {
+    const form = new FormData();
+    form.set('fontScale', 'huge');
+    const parsed = siteUpdateRequest.safeParse(bodyFromForm(form));
+    expect(parsed.success).toBe(false);
+  });
+});

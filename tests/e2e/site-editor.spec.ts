@@ -1,0 +1,204 @@
+import type { Page, Route } from '@playwright/test';
+import sharp from 'sharp';
+import { MESSAGES } from '../../src/shared/messages';
+import { nearestPassingColor } from '../../src/web/features/sites/editor/color-contrast';
+import { SITE_THEMES } from '../../src/web/features/sites/editor/themes';
+import { expectAccessible } from './axe';
+import { acceptCookies, expect, modal, okayModal, submitLogin, test, waitForLink } from './support';
+
+// /edit-page end to end: a fresh seller (the demo users' pages are asserted by other specs) edits
+// the branding with the live preview, fixes a contrast warning with the offered colour, uploads a
+// logo, saves, and finds it all on the public page.
+
+/** '#0c4a6e' → 'rgb(12, 74, 110)', as computed styles report colours. */
+function rgb(hex: string): string {
+  const n = (i: number) => parseInt(hex.slice(i, i + 2), 16);
+  return `rgb(${n(1)}, ${n(3)}, ${n(5)})`;
+}
+
+/** Registers and activates a seller through the API and the mail outbox. */
+async function freshSeller(page: Page) {
+  const username = `site${Date.now().toString(36)}`;
+  const email = `${username}@example.test`;
+  const password = 'site editor 123';
+  const res = await page.request.post('/api/v1/register', {
+    data: { username, name: 'Sunny Seller', email, password, accountType: 'seller' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const link = await waitForLink(email, /\/users\/activate-account\?token=/);
+  const activated = await page.request.get(
+    `/api/v1/users/activate-account?token=${new URL(link).searchParams.get('token')}`,
+  );
+  expect(activated.status(), await activated.text()).toBe(200);
+  return { username, email, password };
+}
+
+/** Holds matching requests until `release()` (lets a test see a state that is normally brief). */
+async function holdRequests(page: Page, url: string) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route: Route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
+
+test('edit the page with its live preview, save, and see it on the public page', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const seller = await freshSeller(page);
+  const ocean = SITE_THEMES.find((t) => t.id === 'ocean')!;
+  const headerBackground = '#fde68a';
+  const footerBackground = '#3b0764';
+  const fixedHeaderText = nearestPassingColor(ocean.colors.headerTextColor, headerBackground)!;
+
+  const editor = page.getByTestId('site-editor');
+  const preview = page.getByTestId('site-preview');
+  const previewHeader = page.getByTestId('site-preview-header');
+
+  await test.step('log in and open /edit-page: no accessibility violation', async () => {
+    await page.goto('/edit-page');
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fedit-page$/);
+    await submitLogin(page, seller.username, seller.password);
+    await expect(page).toHaveURL(/\/edit-page$/);
+    await expect(editor.getByLabel('Site name', { exact: true })).toHaveValue('Sunny Seller');
+    await expect(page.getByTestId('site-preview-name')).toHaveText('Sunny Seller');
+    await expectAccessible(page, '/edit-page');
+  });
+
+  await test.step('the preview follows every keystroke: name, theme, colours, font, size', async () => {
+    await editor.getByLabel('Site name', { exact: true }).fill('Sunny Studio');
+    await expect(page.getByTestId('site-preview-name')).toHaveText('Sunny Studio');
+    await expect(page.getByTestId('site-save-state')).toContainText('Unsaved changes');
+
+    await page.getByTestId('site-theme-ocean').click();
+    await expect(editor.getByLabel('Button background', { exact: true })).toHaveValue(
+      ocean.colors.buttonBackgroundColor,
+    );
+    await expect(page.getByTestId('site-preview-button')).toHaveCSS(
+      'background-color',
+      rgb(ocean.colors.buttonBackgroundColor),
+    );
+    await expect(previewHeader).toHaveCSS(
+      'background-color',
+      rgb(ocean.colors.headerBackgroundColor),
+    );
+    await expect(preview).toHaveCSS('font-family', /Inter/);
+
+    // The footer background through the colour picker: the hex box follows it.
+    await page.getByTestId('site-footerBackgroundColor-picker').fill(footerBackground);
+    await expect(editor.getByLabel('Footer background', { exact: true })).toHaveValue(
+      footerBackground,
+    );
+    await expect(page.getByTestId('site-preview-footer')).toHaveCSS(
+      'background-color',
+      rgb(footerBackground),
+    );
+
+    await editor.getByLabel('Font', { exact: true }).selectOption('Lora');
+    await expect(preview).toHaveCSS('font-family', /Lora/);
+    // The chosen font is loaded (self-hosted) for the preview's text.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.fonts].some(
+            (f) => f.family.replace(/['"]/g, '') === 'Lora' && f.status === 'loaded',
+          ),
+        ),
+      )
+      .toBe(true);
+
+    await page.getByTestId('site-font-scale').fill('1.2');
+    await expect(editor.getByText('Text size (120%)')).toBeVisible();
+  });
+
+  await test.step('a header that fails WCAG AA is flagged and fixed with the offered colour', async () => {
+    await editor.getByLabel('Header background', { exact: true }).fill(headerBackground);
+    await expect(previewHeader).toHaveCSS('background-color', rgb(headerBackground));
+    const warning = page.getByTestId('site-contrast-header');
+    await expect(warning).toContainText(
+      /^Header text on header background: 1\.\d:1 — below the 4\.5:1 WCAG AA minimum/,
+    );
+    // Meanwhile the page (and so the preview) paints the header text dark, readable.
+    await expect(warning).toContainText('your page shows this text in #111827');
+    await expect(previewHeader).toHaveCSS('color', rgb('#111827'));
+    const headerText = editor.getByLabel('Header text', { exact: true });
+    await expect(headerText).toHaveAccessibleDescription(/below the 4\.5:1 WCAG AA minimum/);
+    await expectAccessible(page, '/edit-page with a contrast warning');
+
+    // Keyboard only: from the header text box, Tab reaches the offer.
+    await headerText.focus();
+    await page.keyboard.press('Tab');
+    const fix = page.getByTestId('site-contrast-header-fix');
+    await expect(fix).toBeFocused();
+    await expect(fix).toHaveText(`Use ${fixedHeaderText}`);
+    await page.keyboard.press('Enter');
+    await expect(headerText).toHaveValue(fixedHeaderText);
+    await expect(warning).toHaveCount(0);
+    await expect(previewHeader).toHaveCSS('color', rgb(fixedHeaderText));
+  });
+
+  await test.step('upload a logo: local preview and progress, then the stored thumbnail', async () => {
+    const png = await sharp({
+      create: { width: 200, height: 200, channels: 3, background: '#b45309' },
+    })
+      .png()
+      .toBuffer();
+    const release = await holdRequests(page, '**/api/v1/sites/media');
+    await page
+      .getByTestId('site-logo-input')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByTestId('site-logo-local')).toHaveAttribute('src', /^blob:/);
+    await expect(page.getByTestId('site-logo-upload')).toContainText('Uploading…');
+    await expect(page.getByTestId('site-logo-progress')).toBeVisible();
+    release();
+    await expect(page.getByTestId('site-logo-upload')).toContainText('Logo uploaded.');
+    await expect(page.getByTestId('site-logo-progress')).toHaveAttribute('value', '100');
+    await expect(page.getByTestId('site-logo-saved')).toHaveAttribute('src', /\/media\//);
+    await page.unroute('**/api/v1/sites/media');
+
+    await page.getByRole('radio', { name: /^Logo and name/ }).check();
+    await expect(page.getByTestId('site-preview-logo')).toHaveAttribute('src', /\/media\//);
+    await expect(page.getByTestId('site-preview-name')).toHaveText('Sunny Studio');
+  });
+
+  await test.step('save: the modal and the status line say so', async () => {
+    await page.getByTestId('site-save').click();
+    await okayModal(page, MESSAGES.siteSaved);
+    await expect(page.getByTestId('site-save-state')).toContainText('All changes saved at');
+    await expect(page.getByTestId('site-save-state')).not.toContainText('Unsaved');
+  });
+
+  await test.step('leaving with unsaved changes asks first', async () => {
+    await editor.getByLabel('Description', { exact: true }).fill('Never saved words');
+    await page.getByTestId('site-view-link').click();
+    await expect(modal(page)).toContainText(MESSAGES.unsavedSiteChanges);
+    await page.getByTestId('modal-nope').click();
+    await expect(page).toHaveURL(/\/edit-page$/);
+    await expect(editor.getByLabel('Description', { exact: true })).toHaveValue(
+      'Never saved words',
+    );
+
+    await page.getByTestId('site-view-link').click();
+    await okayModal(page, MESSAGES.unsavedSiteChanges);
+    await expect(page).toHaveURL(new RegExp(`/${seller.username}$`));
+  });
+
+  await test.step('the public page shows the saved colours, logo and font', async () => {
+    const header = page.getByTestId('site-header');
+    await expect(header).toHaveCSS('background-color', rgb(headerBackground));
+    await expect(header).toHaveCSS('color', rgb(fixedHeaderText));
+    await expect(page.getByTestId('site-logo')).toHaveAttribute('src', /\/media\//);
+    await expect(page.getByTestId('site-name')).toHaveText('Sunny Studio');
+    await expect(page.getByTestId('site-footer')).toHaveCSS(
+      'background-color',
+      rgb(footerBackground),
+    );
+    await expect(page.locator('[data-layout="user-site"]')).toHaveCSS('font-family', /Lora/);
+    await expect(page.getByText('Never saved words')).toHaveCount(0);
+  });
+});
