@@ -202,3 +202,45 @@ test('edit the page with its live preview, save, and see it on the public page',
     await expect(page.getByText('Never saved words')).toHaveCount(0);
   });
 });
+
+test('without JavaScript the editor is a plain form: server errors by the field, then a save', async ({
+  browser,
+  baseURL,
+}) => {
+  // browser.newContext() takes the test's options (baseURL, this test's X-Forwarded-For).
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await acceptCookies(context, baseURL);
+  const page = await context.newPage();
+  const seller = await freshSeller(page);
+  await page.goto('/login?redirectTo=%2Fedit-page');
+  await submitLogin(page, seller.username, seller.password);
+  await expect(page).toHaveURL(/\/edit-page$/);
+
+  const editor = page.getByTestId('site-editor');
+  await editor.getByLabel('Site name', { exact: true }).fill('Plain Form Shop');
+  await editor.getByLabel('Header text', { exact: true }).fill('#12');
+  await editor.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('site-headerTextColor-error')).toHaveText(
+    'Header text: use a hex colour such as #1f2937.',
+  );
+  await expect(editor.getByLabel('Header text', { exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+
+  // The refused values come back to be corrected.
+  await expect(editor.getByLabel('Site name', { exact: true })).toHaveValue('Plain Form Shop');
+  await editor.getByLabel('Header text', { exact: true }).fill('#fafafa');
+  await editor.getByLabel('Header background', { exact: true }).fill('#1f2937');
+  await editor.getByLabel('Font', { exact: true }).selectOption('Nunito');
+  await editor.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('site-save-state')).toHaveText(MESSAGES.siteSaved);
+  await expect(editor.getByLabel('Site name', { exact: true })).toHaveValue('Plain Form Shop');
+
+  await page.goto(`/${seller.username}`);
+  await expect(page.getByTestId('site-name')).toHaveText('Plain Form Shop');
+  await expect(page.getByTestId('site-header')).toHaveCSS('background-color', rgb('#1f2937'));
+  await expect(page.getByTestId('site-header')).toHaveCSS('color', rgb('#fafafa'));
+  await expect(page.locator('[data-layout="user-site"]')).toHaveCSS('font-family', /Nunito/);
+  await context.close();
+});

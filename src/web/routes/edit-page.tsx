@@ -10,7 +10,12 @@ import { listProductsByUser } from '../features/catalog/api/catalog-api';
 import { getMySite, updateSite } from '../features/sites/api/my-site';
 import { SiteEditor } from '../features/sites/editor/components/SiteEditor';
 import type { PreviewPost } from '../features/sites/editor/components/SitePreview';
-import { EDITOR_FIELDS, bodyFromForm } from '../features/sites/editor/editor-values';
+import {
+  EDITOR_FIELDS,
+  changedFields,
+  valuesFromForm,
+  valuesFromSite,
+} from '../features/sites/editor/editor-values';
 import { serverApi } from '../lib/api';
 import { serverFieldErrors } from '../lib/form-errors';
 import { pageMeta } from '../lib/meta';
@@ -40,14 +45,22 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export async function action(args: Route.ActionArgs) {
   await guardLoader(['authenticated'])(args);
-  const body = bodyFromForm(await args.request.formData());
+  const form = await args.request.formData();
+  const client = serverApi(args.context);
+  const saved = valuesFromSite(await getMySite(client));
+  const values = valuesFromForm(form, saved);
+  const body = changedFields(values, saved);
   try {
-    await updateSite(body, serverApi(args.context));
-    return { errors: {}, message: MESSAGES.siteSaved };
+    await updateSite(body, client);
+    return { errors: {}, message: MESSAGES.siteSaved, values: null };
   } catch (err) {
     const failure = formFailure(err, MESSAGES.siteSaveError);
     return data(
-      { errors: serverFieldErrors(failure.details, EDITOR_FIELDS), message: failure.message },
+      {
+        errors: serverFieldErrors(failure.details, EDITOR_FIELDS),
+        message: failure.message,
+        values,
+      },
       { status: failure.status },
     );
   }

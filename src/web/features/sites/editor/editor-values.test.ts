@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { MySite } from '../../../../shared/contracts/sites';
 import { siteUpdateRequest } from '../../../../shared/contracts/sites';
 import {
-  bodyFromForm,
   changedFields,
   hasChanges,
   previewBranding,
+  valuesFromForm,
   valuesFromSite,
 } from './editor-values';
 
@@ -91,29 +91,34 @@ describe('the editor values', () => {
   });
 });
 
-describe('bodyFromForm (the editor without JavaScript)', () => {
-  it('reads every posted text field, the scale as a number and an empty domain as none', () => {
+describe('valuesFromForm (the editor without JavaScript)', () => {
+  const saved = valuesFromSite(SITE);
+
+  it('reads the posted fields over the saved ones; only the changes are sent', () => {
     const form = new FormData();
     form.set('name', 'Maya Studio');
     form.set('headerBranding', 'both');
-    form.set('textColor', '#222');
-    form.set('fontFamily', 'Inter');
+    form.set('textColor', '#1C1917'); // the saved colour, in capitals
+    form.set('headerTextColor', '#222');
+    form.set('fontFamily', 'Georgia, serif'); // the legacy font, untouched
     form.set('fontScale', '1.2');
     form.set('domainName', '');
-    expect(bodyFromForm(form)).toEqual({
+    const values = valuesFromForm(form, saved);
+    expect(values.description).toBe(saved.description);
+    expect(changedFields(values, saved)).toEqual({
       name: 'Maya Studio',
       headerBranding: 'both',
-      textColor: '#222',
-      fontFamily: 'Inter',
+      headerTextColor: '#222',
       fontScale: 1.2,
-      domainName: null,
     });
   });
 
   it('leaves a bad scale for the contract to refuse with a sentence', () => {
     const form = new FormData();
     form.set('fontScale', 'huge');
-    const parsed = siteUpdateRequest.safeParse(bodyFromForm(form));
+    const body = changedFields(valuesFromForm(form, saved), saved);
+    const parsed = siteUpdateRequest.safeParse(JSON.parse(JSON.stringify(body)));
     expect(parsed.success).toBe(false);
+    if (!parsed.success) expect(parsed.error.issues[0]?.path).toEqual(['fontScale']);
   });
 });

@@ -103,28 +103,23 @@ export function previewBranding(
 }
 
 /**
- * A posted form (the editor without JavaScript) as a PUT /sites body: every text field as posted;
- * the server's contract checks them. Fields that were not posted are left alone.
+ * A posted form (the editor without JavaScript) over the saved values: the fields as posted, the
+ * contract on the server checks them. Sent through `changedFields`, so an untouched field goes
+ * back no more than it does with JavaScript.
  */
-export function bodyFromForm(form: FormData): SiteUpdateBody {
+export function valuesFromForm(form: FormData, saved: SiteEditorValues): SiteEditorValues {
   const text = (name: string): string | undefined => {
     const value = form.get(name);
     return typeof value === 'string' ? value : undefined;
   };
-  const body: Record<string, unknown> = {};
-  for (const field of [
-    'name',
-    'description',
-    'headerBranding',
-    'fontFamily',
-    ...SITE_COLOR_FIELDS,
-  ]) {
+  const values: Record<string, unknown> = { ...saved };
+  for (const field of ['name', 'description', 'fontFamily', 'domainName', ...SITE_COLOR_FIELDS]) {
     const value = text(field);
-    if (value !== undefined) body[field] = value;
+    if (value !== undefined) values[field] = value;
   }
+  const branding = text('headerBranding');
+  if (branding !== undefined) values.headerBranding = branding;
   const scale = text('fontScale');
-  if (scale !== undefined) body.fontScale = scale.trim() === '' ? scale : Number(scale);
-  const domain = text('domainName');
-  if (domain !== undefined) body.domainName = domain.trim() === '' ? null : domain;
-  return body as SiteUpdateBody;
+  if (scale !== undefined) values.fontScale = Number(scale);
+  return values as SiteEditorValues;
 }

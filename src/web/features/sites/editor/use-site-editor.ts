@@ -24,16 +24,17 @@ const TIME = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit' 
  * The editor's state and its save: the fields as typed, the site as the server last answered (the
  * saved state the unsaved-changes guard compares with), field errors, and one polite status line
  * that says what just happened (saved, theme applied, logo uploaded…).
- * `initialErrors` are a no-JavaScript post's answer (the route's action).
+ * `posted` is a no-JavaScript post's answer (the route's action): its errors, and the values it
+ * refused, to correct.
  */
 export function useSiteEditor(
   initial: MySite,
   onSaved: (site: MySite) => void,
-  initialErrors: FieldErrors = {},
+  posted?: { errors: FieldErrors; values: SiteEditorValues | null } | null,
 ) {
   const [site, setSite] = useState(initial);
-  const [values, setValues] = useState(() => valuesFromSite(initial));
-  const [errors, setErrors] = useState<FieldErrors>(initialErrors);
+  const [values, setValues] = useState(() => posted?.values ?? valuesFromSite(initial));
+  const [errors, setErrors] = useState<FieldErrors>(posted?.errors ?? {});
   const [status, setStatus] = useState('');
   const [pending, run] = usePending();
 

@@ -4,7 +4,7 @@ import { SITE_LIMITS } from '../../../../../shared/contracts/site-rules';
 import { TextAreaField, TextField } from '../../../../components/ui/form';
 import type { FieldErrors } from '../../../../lib/form-errors';
 import { CONTRAST_PAIRS } from '../color-contrast';
-import { fieldId, previewBranding } from '../editor-values';
+import { fieldId, previewBranding, type SiteEditorValues } from '../editor-values';
 import { useLogoUpload } from '../use-logo-upload';
 import { useSiteEditor } from '../use-site-editor';
 import { preloadSiteSchemas } from '../validation';
@@ -22,8 +22,16 @@ interface SiteEditorProps {
   year: number;
   /** After every write the server answered (save, logo, domain check), with the site as stored. */
   onSaved: (site: MySite) => void;
-  /** A no-JavaScript post's answer (the route's action): field errors and what happened. */
-  fallback?: { errors: FieldErrors; message: string } | null;
+  /**
+   * A no-JavaScript post's answer (the route's action): field errors, what happened, and the
+   * values as posted when they were refused (shown again to be corrected).
+   */
+  fallback?: { errors: FieldErrors; message: string; values: SiteEditorValues | null } | null;
+}
+
+function charactersLeft(text: string): string {
+  const left = SITE_LIMITS.description - text.length;
+  return left >= 0 ? `${left} characters left.` : `${-left} characters too many.`;
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -42,7 +50,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
  * phones). A plain form underneath: without JavaScript it posts to the route's action.
  */
 export function SiteEditor({ initial, posts, currency, year, onSaved, fallback }: SiteEditorProps) {
-  const editor = useSiteEditor(initial, onSaved, fallback?.errors);
+  const editor = useSiteEditor(initial, onSaved, fallback);
   const logo = useLogoUpload(editor.applyServerSite);
   const { values, site } = editor;
   const image = logo.localUrl ? { thumbnail: logo.localUrl, fullsize: logo.localUrl } : site.image;
@@ -107,7 +115,7 @@ export function SiteEditor({ initial, posts, currency, year, onSaved, fallback }
             value={values.description}
             onChange={(e) => editor.setField('description', e.target.value)}
             error={editor.errors.description}
-            hint={`Under your name on the page and in link previews. ${SITE_LIMITS.description - values.description.length} characters left.`}
+            hint={`Under your name on the page and in link previews. ${charactersLeft(values.description)}`}
           />
         </Section>
 
