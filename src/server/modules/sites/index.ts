@@ -11,3 +11,6 @@ export {
   isPublicOwner,
   toSite,
 } from './read';
+export { updateSite } from './update';
+export { attachSiteLogo, storeSiteLogo, uploadSiteLogo } from './logo';
+export { verifySiteDomain } from './verify-domain';
