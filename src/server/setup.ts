@@ -2,6 +2,7 @@ import { count, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { users, type UserRow } from './db/schema';
 import { seedDemoPosts } from './demo/seed-posts';
+import { DEMO_SITES, seedDemoLogos } from './demo/sites';
 import { moduleDeps, type AppDeps } from './app-deps';
 import { inTransaction, silentLog } from './modules/core';
 import {
@@ -29,21 +30,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     bio: 'Handmade ceramics from my studio in Portland: mugs, bowls and planters, glazed and fired in small batches.',
     link: 'https://example.com/maya-ceramics',
     tags: ['ceramics', 'handmade', 'pottery'],
-    site: {
-      name: 'Maya Chen Ceramics',
-      description: 'Small-batch stoneware, thrown and glazed by hand.',
-      headerBackgroundColor: '#7c2d12',
-      headerTextColor: '#fff7ed',
-      footerBackgroundColor: '#431407',
-      footerTextColor: '#ffedd5',
-      headerBranding: 'name',
-      backgroundColor: '#fff7ed',
-      textColor: '#1c1917',
-      buttonBackgroundColor: '#c2410c',
-      buttonTextColor: '#ffffff',
-      fontFamily: 'Georgia, serif',
-      fontScale: 1.05,
-    },
+    site: DEMO_SITES.maya,
   },
   {
     username: 'leo',
@@ -53,21 +40,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     bio: 'Vintage PC hardware, tested and cleaned: sound cards, graphics cards and retro builds. I buy parts too.',
     link: 'https://example.com/leo-retro',
     tags: ['vintage', 'pc-hardware', 'retro-computing'],
-    site: {
-      name: "Leo's Retro Hardware",
-      description: 'Tested vintage PC parts, shipped with care.',
-      headerBackgroundColor: '#0f172a',
-      headerTextColor: '#a7f3d0',
-      footerBackgroundColor: '#020617',
-      footerTextColor: '#cbd5e1',
-      headerBranding: 'both',
-      backgroundColor: '#f8fafc',
-      textColor: '#0f172a',
-      buttonBackgroundColor: '#047857',
-      buttonTextColor: '#ffffff',
-      fontFamily: 'ui-monospace, monospace',
-      fontScale: 1,
-    },
+    site: DEMO_SITES.leo,
   },
   {
     username: 'sam',
@@ -84,7 +57,8 @@ function loggerOf(deps: AppDeps): Log {
 }
 
 /**
- * Seeds the demo into an empty database: the accounts, then their posts with generated photos.
+ * Seeds the demo into an empty database: the accounts, their sites' logos, then their posts with
+ * generated photos.
  * One transaction under an advisory lock, re-checking emptiness inside it, so two instances
  * starting together seed once and a restart seeds nothing. Photos are files, outside the
  * transaction: if the seed fails, the ones it wrote are deleted again.
@@ -105,6 +79,7 @@ export async function seedDemo(deps: AppDeps, log: Log = loggerOf(deps)): Promis
         const { user } = await createAccount(tx, { ...account, passwordHash, activatedAt: now });
         sellers.set(user.username, user);
       }
+      await seedDemoLogos(tx, sellers, written);
       posts = await seedDemoPosts(tx, sellers, written);
       return true;
     });

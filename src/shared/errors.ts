@@ -30,6 +30,8 @@ export const ERROR_CODES = {
   WRONG_PASSWORD: 'validation',
   MEDIA_REJECTED: 'validation',
   UPLOAD_INVALID: 'validation',
+  DOMAIN_NOT_ALLOWED: 'validation',
+  DOMAIN_NOT_SET: 'validation',
   // unauthorized: nobody (valid) is signed in
   UNAUTHORIZED: 'unauthorized',
   SESSION_EXPIRED: 'unauthorized',
@@ -52,6 +54,7 @@ export const ERROR_CODES = {
   CONFLICT: 'conflict',
   USERNAME_TAKEN: 'conflict',
   EMAIL_TAKEN: 'conflict',
+  DOMAIN_TAKEN: 'conflict',
   // transport-level refusals
   PAYLOAD_TOO_LARGE: 'too_large',
   UNSUPPORTED_MEDIA_TYPE: 'unsupported_media',
@@ -59,6 +62,7 @@ export const ERROR_CODES = {
   PAYMENT_REQUIRED: 'payment_required',
   UNAVAILABLE: 'unavailable',
   DB_UNAVAILABLE: 'unavailable',
+  DOMAIN_CHECK_FAILED: 'unavailable',
   INTERNAL: 'internal',
 } as const satisfies Record<string, ErrorKind>;
 

@@ -11,6 +11,7 @@ import { createLocalStorage } from '../../src/server/adapters/storage/local';
 import { JOB_HANDLERS } from '../../src/server/job-handlers';
 import { createJobWorker, type JobWorker, type ModuleDeps } from '../../src/server/modules/core';
 import { createTestDatabase } from './database';
+import { scriptedDomainProbe } from './domain-probe';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -59,6 +60,8 @@ export async function createTestApp(
     storage: createLocalStorage({ dir: path.join(dataDir, 'media'), secret, now }),
     secret,
     now,
+    // No test asks real DNS or the web about a custom domain.
+    domainProbe: scriptedDomainProbe(),
     ...overrides,
   };
   const app = await buildApp(deps, { web: options.web, requestTimeoutMs: options.requestTimeoutMs });

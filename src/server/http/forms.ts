@@ -92,3 +92,12 @@ export function jsonField(form: ParsedForm, name: string): unknown {
     throw validationError(`${name}: Must be valid JSON.`, 'VALIDATION_ERROR');
   }
 }
+
+/** The one image of an upload-only form (PUT /profiles/media, PUT /sites/media), or a 400 naming the field. */
+export async function readImageUpload(request: FastifyRequest, field = 'image'): Promise<Buffer> {
+  const missing = `${field}: Choose an image to upload.`;
+  if (!request.isMultipart()) throw validationError(missing);
+  const form = await readForm(request, field);
+  if (!form.file || form.file.buffer.length === 0) throw validationError(missing);
+  return form.file.buffer;
+}

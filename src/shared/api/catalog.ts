@@ -65,7 +65,7 @@ export const catalogApi = {
   productsByDomain: endpoint({
     method: 'GET',
     path: '/products/domain/:domain',
-    summary: 'Published posts of the seller whose site claims a domain (empty for unknown domains)',
+    summary: 'Published posts of the seller whose site has verified a domain (empty for unknown or unverified domains)',
     tags: ['products'],
     params: domainParams,
     query: productListQuery,

@@ -46,6 +46,8 @@ export const SITE_COLOR_FIELDS = [
 export type SiteColorField = (typeof SITE_COLOR_FIELDS)[number];
 
 const HEX_COLOR = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
+/** A hex colour as people type it (spaces around it, any case): what normalizeHexColor accepts. */
+export const HEX_COLOR_INPUT = /^\s*#?(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})\s*$/;
 
 /** `#abc` / `ABCDEF` / `#AbCdEf` → `#aabbcc`; null for anything that is not a hex colour. */
 export function normalizeHexColor(value: string): string | null {

@@ -5,6 +5,7 @@ import { NUL_RULE, obj } from './catalog-model';
 import {
   DOMAIN_STATUSES,
   FONT_SCALE,
+  HEX_COLOR_INPUT,
   SITE_COLOR_FIELDS,
   SITE_FONT_FAMILIES,
   SITE_LIMITS,
@@ -88,6 +89,8 @@ const colorField = (label: string) =>
   z
     .string(requiredAs('a colour'))
     .max(20, { error: `${label}: use a hex colour such as #1f2937.`, abort: true })
+    // The same rule as the transform's, stated as a pattern so the API schema documents it.
+    .regex(HEX_COLOR_INPUT, { error: `${label}: use a hex colour such as #1f2937.`, abort: true })
     .transform((v, ctx) => {
       const hex = normalizeHexColor(v);
       if (!hex) {

@@ -28,7 +28,8 @@ const userCount = async (app: TestApp) =>
 const login = (app: TestApp, email: string, password: string) =>
   app.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email, password } });
 
-describe('prepareData', () => {
+// Seeding processes every demo photo: the same allowance as the demo seed test (media-demo-seed).
+describe('prepareData', { timeout: 90_000 }, () => {
   it('seeds the demo once into an empty database, in branded sites, with working logins', async () => {
     const { t, log } = await appWith({ SEED_DEMO: 'true' });
     await prepareData(t.deps);
@@ -45,6 +46,13 @@ describe('prepareData', () => {
     const leo = await t.app.inject({ url: '/api/v1/sites?username=leo' });
     expect(maya.json().headerBackgroundColor).not.toBe(leo.json().headerBackgroundColor);
     expect(leo.json().headerBranding).toBe('both');
+    // Both carry a generated logo, stored and served like an uploaded one.
+    for (const site of [maya.json(), leo.json()]) {
+      expect(site.image.fullsize).toMatch(/^\/media\/logos\/.+-full\.webp$/);
+      const logo = await t.app.inject({ url: site.image.thumbnail });
+      expect(logo.statusCode).toBe(200);
+      expect(logo.headers['content-type']).toBe('image/webp');
+    }
     for (const name of ['maya', 'leo', 'sam'])
       expect((await login(t, name, DEMO_PASSWORD)).statusCode).toBe(200);
     expect(

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/server/db/schema';
 import type { LocalStorageDriver } from '../../../src/server/adapters/storage/local';
 import { publicProfileSchema, sessionUserSchema } from '../../../src/shared/contracts/accounts';
-import { siteSchema } from '../../../src/shared/contracts/sites';
+import { mySiteSchema, publicSiteSchema, siteSchema } from '../../../src/shared/contracts/sites';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { signedInUser } from '../../factories/accounts';
+import { multipartBody } from '../../helpers/multipart';
 
 let t: TestApp;
 let png: Buffer;
@@ -19,29 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** A multipart body exactly as a browser's FormData would send it. */
-async function multipart(
-  parts: Record<string, string | { data: Buffer; type: string; filename: string }>,
-) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(parts)) {
-    if (typeof value === 'string') form.append(name, value);
-    else
-      form.append(
-        name,
-        new Blob([new Uint8Array(value.data)], { type: value.type }),
-        value.filename,
-      );
-  }
-  const req = new Request('http://x', { method: 'PUT', body: form });
-  return {
-    payload: Buffer.from(await req.arrayBuffer()),
-    contentType: req.headers.get('content-type')!,
-  };
-}
-
-async function put(url: string, token: string | undefined, parts: Parameters<typeof multipart>[0]) {
-  const { payload, contentType } = await multipart(parts);
+async function put(url: string, token: string | undefined, parts: Parameters<typeof multipartBody>[0]) {
+  const { payload, contentType } = await multipartBody(parts);
   return t.app.inject({
     method: 'PUT',
     url,
@@ -300,17 +280,21 @@ describe('GET /sites', () => {
       url: `/api/v1/sites?username=${a.user.username.toUpperCase()}`,
     });
     expect(byName.statusCode).toBe(200);
-    const site = siteSchema.strict().parse(byName.json());
+    const site = publicSiteSchema.strict().parse(byName.json());
     expect(site).toMatchObject({
       name: a.user.name,
       username: a.user.username,
       headerBranding: 'name',
       fontScale: 1,
+      owner: { _id: a.user.id, username: a.user.username, name: a.user.name, postsCount: 0 },
     });
     const byId = await t.app.inject({ url: `/api/v1/sites?user_id=${a.user.id}` });
     expect(byId.json()).toEqual(byName.json());
+    // The owner's view is the public one plus the custom domain's status.
     const mine = await t.app.inject({ url: '/api/v1/sites/mine', headers: a.auth });
-    expect(mine.json()).toEqual(byName.json());
+    const { domain, ...publicPart } = mySiteSchema.strict().parse(mine.json());
+    expect(publicPart).toEqual(site);
+    expect(domain).toMatchObject({ name: null, status: 'none', txtRecord: null, httpFile: null });
     expect((await t.app.inject({ url: '/api/v1/sites/mine' })).statusCode).toBe(401);
   });
 

@@ -68,14 +68,11 @@ describe('POST /register', () => {
     const [row] = await t.deps.database.db.select().from(users).where(eq(users.id, json.user._id));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row!.activatedAt).toBeNull();
-    const site = await t.app.inject({ url: '/api/v1/sites?username=maya_ceramics' });
-    expect(site.statusCode).toBe(200);
-    expect(site.json()).toMatchObject({
-      name: body.name,
-      username: 'maya_ceramics',
-      headerBranding: 'name',
-      image: null,
-    });
+    // The site exists from the start but is not public until the account is activated.
+    const siteUrl = '/api/v1/sites?username=maya_ceramics';
+    const hidden = await t.app.inject({ url: siteUrl });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toMatchObject({ code: 'SITE_NOT_FOUND' });
 
     // Not activated yet: login is refused with an offer to re-send.
     const early = await login('maya.chen@example.test', body.password);
@@ -98,6 +95,14 @@ describe('POST /register', () => {
     const ok = await activate(token);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ message: 'Account successfully activated!' });
+    const site = await t.app.inject({ url: siteUrl });
+    expect(site.statusCode).toBe(200);
+    expect(site.json()).toMatchObject({
+      name: body.name,
+      username: 'maya_ceramics',
+      headerBranding: 'name',
+      image: null,
+    });
     const again = await activate(token);
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toMatch(/invalid, has expired or has already been used/);

@@ -150,10 +150,19 @@ describe('public lists show published posts only', () => {
     expect((await get(`/products/user/${banned.username}`)).statusCode).toBe(404);
   });
 
-  it('GET /products/domain/:domain: the claiming seller’s posts; an unknown domain is empty', async () => {
+  it('GET /products/domain/:domain: the claiming seller’s posts once verified; others are empty', async () => {
+    const empty = { products: [], recordsCount: 0, totalProducts: 0 };
     await t.deps.database.db
       .update(sites)
       .set({ domainName: 'shop.example.com' })
+      .where(eq(sites.userId, seller.user.id));
+    // Claimed but not verified yet: not live.
+    const pending = await get('/products/domain/shop.example.com');
+    expect(pending.statusCode).toBe(200);
+    expect(pending.json()).toEqual(empty);
+    await t.deps.database.db
+      .update(sites)
+      .set({ domainVerifiedAt: new Date() })
       .where(eq(sites.userId, seller.user.id));
     const body = (await get('/products/domain/Shop.Example.COM.')).json();
     expect(body).toMatchObject({
@@ -161,9 +170,17 @@ describe('public lists show published posts only', () => {
       totalProducts: 7,
       user: { username: 'lists-seller' },
     });
+    // Typed as a visitor might: scheme, port, path, any case — the same domain.
+    const typed = await get(`/products/domain/${encodeURIComponent('https://SHOP.example.com:8080/x')}`);
+    expect(typed.json()).toMatchObject({ recordsCount: 7, user: { username: 'lists-seller' } });
     const unknown = await get('/products/domain/nowhere.example');
     expect(unknown.statusCode).toBe(200);
-    expect(unknown.json()).toEqual({ products: [], recordsCount: 0, totalProducts: 0 });
+    expect(unknown.json()).toEqual(empty);
+    expect((await get('/products/domain/not a domain')).json()).toEqual(empty);
+    await t.deps.database.db
+      .update(sites)
+      .set({ domainName: null, domainVerifiedAt: null })
+      .where(eq(sites.userId, seller.user.id));
   });
 
   it('GET /products/:id: published for everyone; other statuses for the owner and admins only', async () => {

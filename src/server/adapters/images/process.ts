@@ -20,10 +20,15 @@ export const FULLSIZE_MAX = 1600;
 export interface ProcessImageOptions {
   maxBytes?: number;
   maxPixels?: number;
+  /**
+   * How the thumbnail fits its 320×320 box: 'cover' crops a square around the centre of interest
+   * (avatars); 'contain' keeps the whole picture, never enlarged (logos, often wide wordmarks).
+   */
+  thumbnailFit?: 'cover' | 'contain';
 }
 
 export interface ProcessedImage {
-  /** 320×320 centre-cropped WebP. */
+  /** 320×320 centre-cropped WebP (or fitted inside 320×320 with `thumbnailFit: 'contain'`). */
   thumbnail: Buffer;
   /** Fits inside 1600×1600 (never enlarged), WebP. */
   fullsize: Buffer;
@@ -95,10 +100,14 @@ export async function processImage(
     // rotate() applies the EXIF orientation; sharp writes no metadata unless asked, so EXIF
     // (including GPS position) and ICC/XMP are stripped from both outputs.
     const base = source().rotate();
+    const thumbnailResize: sharp.ResizeOptions =
+      opts.thumbnailFit === 'contain'
+        ? { fit: 'inside', withoutEnlargement: true }
+        : { fit: 'cover', position: 'attention' };
     const [thumbnail, full] = await Promise.all([
       base
         .clone()
-        .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'cover', position: 'attention' })
+        .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, thumbnailResize)
         .webp({ quality: 80 })
         .toBuffer(),
       base

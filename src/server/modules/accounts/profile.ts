@@ -19,7 +19,7 @@ import {
   announceChange,
   type ModuleDeps,
 } from '../core';
-import { findSiteByUserId } from '../sites';
+import { findSiteByUserId, followOwnerRename } from '../sites';
 import { findUserById, toPublicProfile, toSessionUser } from './users-repo';
 
 export const USER_NOT_FOUND = 'This user could not be found.';
@@ -87,6 +87,8 @@ export async function updateProfile(
         .where(eq(users.id, userId))
         .returning();
       if (stored) await deleteFilesLater(tx, current.imageKeys);
+      if (profile.name !== undefined)
+        await followOwnerRename(tx, userId, { oldName: current.name, newName: profile.name });
       return row!;
     });
     // Posts carry their seller's name and photo, the page their bio and link: cached copies go.

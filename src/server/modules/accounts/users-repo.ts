@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { PublicProfile, SessionUser } from '../../../shared/contracts/accounts';
 import { imageOf } from '../../../shared/contracts/common';
 import { refreshTokens, users, type NewUserRow, type SiteRow, type UserRow } from '../../db/schema';
-import { conflict, inTransaction, type DbOrTx, type ModuleDeps } from '../core';
+import { conflict, inTransaction, uniqueViolation, type DbOrTx, type ModuleDeps } from '../core';
 import { createSite, type SiteFields } from '../sites';
 
 export function toSessionUser(row: UserRow): SessionUser {
@@ -108,29 +108,6 @@ export async function assertUsernameAvailable(db: DbOrTx, username: string): Pro
     .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
     .limit(1);
   if (taken) throw takenError('username');
-}
-
-/** Postgres unique_violation (23505), through driver and Drizzle wrappers; names the index. */
-export function uniqueViolation(err: unknown): string | null {
-  for (
-    let e: unknown = err, depth = 0;
-    e && typeof e === 'object' && depth < 5;
-    e = (e as { cause?: unknown }).cause, depth++
-  ) {
-    const { code, constraint, message } = e as {
-      code?: unknown;
-      constraint?: unknown;
-      message?: unknown;
-    };
-    if (code === '23505') {
-      return typeof constraint === 'string'
-        ? constraint
-        : typeof message === 'string'
-          ? message
-          : '';
-    }
-  }
-  return null;
 }
 
 export interface NewAccount {

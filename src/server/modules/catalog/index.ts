@@ -11,7 +11,6 @@ export {
   listProductsByDomain,
   listProductsByTag,
   listProductsByUser,
-  normalizeDomain,
 } from './read';
 export { setProductStatus } from './status';
 export { deleteProduct } from './remove';

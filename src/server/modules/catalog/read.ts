@@ -7,6 +7,7 @@ import type {
   myProductsQuery,
 } from '../../../shared/contracts/catalog';
 import { imageOf } from '../../../shared/contracts/common';
+import { normalizeDomainName } from '../../../shared/contracts/site-rules';
 import { products, sites, users, type UserRow } from '../../db/schema';
 import { forbidden, notFound, type ModuleDeps } from '../core';
 import { cachedList } from './cache';
@@ -101,31 +102,28 @@ export async function listProductsByUser(
   return sellerList(deps, seller, query);
 }
 
-/** A domain as sites store it: lower case, no scheme, path, port or trailing dot. */
-export function normalizeDomain(domain: string): string {
-  return domain
-    .trim()
-    .toLowerCase()
-    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
-    .replace(/[/?#:].*$/, '')
-    .replace(/\.+$/, '');
-}
-
-/** GET /products/domain/:domain — the posts of the seller whose site claims it (unknown: empty). */
+/**
+ * GET /products/domain/:domain — the posts of the seller whose site has verified the domain (as
+ * typed: it is normalised the way sites store it). Unknown, unverified and malformed domains, and
+ * sellers who are not public, give the empty list.
+ */
 export async function listProductsByDomain(
   deps: ReadDeps,
   domain: string,
   query: ListQuery,
 ): Promise<ProductList> {
-  const name = normalizeDomain(domain);
-  const [seller] = name
-    ? await deps.db
-        .select(sellerColumns)
-        .from(sites)
-        .innerJoin(users, eq(users.id, sites.userId))
-        .where(and(eq(sites.domainName, name), isListedSeller))
-        .limit(1)
-    : [];
+  const normalised = normalizeDomainName(domain);
+  const [seller] =
+    'domain' in normalised
+      ? await deps.db
+          .select(sellerColumns)
+          .from(sites)
+          .innerJoin(users, eq(users.id, sites.userId))
+          .where(
+            and(eq(sites.domainName, normalised.domain), isNotNull(sites.domainVerifiedAt), isListedSeller),
+          )
+          .limit(1)
+      : [];
   if (!seller) return { products: [], recordsCount: 0, totalProducts: 0 };
   return sellerList(deps, seller, query);
 }

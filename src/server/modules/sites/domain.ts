@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { SiteDomain } from '../../../shared/contracts/sites';
 import {
   DOMAIN_HTTP_PATH,
@@ -9,6 +10,18 @@ import type { ModuleDeps } from '../core';
 
 /** The host the marketplace answers on: custom domains point here (CNAME) once verified. */
 export const marketplaceHost = (deps: Pick<ModuleDeps, 'env'>): string => new URL(deps.env.APP_URL).hostname;
+
+/**
+ * Whether a (normalised) domain is the marketplace's own: its host, that host without `www.`, or
+ * anything beneath them. A seller claiming one would take over marketplace pages.
+ */
+export function isMarketplaceDomain(deps: Pick<ModuleDeps, 'env'>, domain: string): boolean {
+  const own = marketplaceHost(deps).replace(/^www\./, '');
+  return domain === own || domain.endsWith(`.${own}`);
+}
+
+/** A fresh proof-of-control token: 144 random bits, URL- and DNS-safe (24 characters). */
+export const newDomainToken = (): string => randomBytes(18).toString('base64url');
 
 /** The custom domain as its owner sees it: status and the exact records that prove control. */
 export function siteDomain(deps: Pick<ModuleDeps, 'env'>, row: SiteRow): SiteDomain {

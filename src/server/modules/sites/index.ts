@@ -1,5 +1,6 @@
 // The sites module's public surface: each account's branded page at /{username}.
 export { createSite } from './create';
+export { followOwnerRename } from './follow-rename';
 export type { SiteFields } from './defaults';
 export {
   findPublicSiteByUsername,
@@ -10,3 +11,6 @@ export {
   isPublicOwner,
   toSite,
 } from './read';
+export { updateSite } from './update';
+export { attachSiteLogo, storeSiteLogo, uploadSiteLogo } from './logo';
+export { verifySiteDomain } from './verify-domain';

@@ -8,13 +8,10 @@ import {
   getPublicProfile,
   updateProfile,
 } from '../../../../modules/accounts';
-import { validationError } from '../../../../modules/core';
-import { FORM_LIMITS, jsonField, parseOrThrow, readForm } from '../../../forms';
+import { FORM_LIMITS, jsonField, parseOrThrow, readForm, readImageUpload } from '../../../forms';
 import { currentUser } from '../../../plugins/auth';
 import { defineRoute } from '../../../route';
 import { HOUR, perUser } from './rate-limits';
-
-const NO_IMAGE = 'image: Choose an image to upload.';
 
 /** The signed-in user, public profiles, the profile form, the avatar and role changes. */
 export const userRoutes: FastifyPluginAsync = async (app) => {
@@ -59,13 +56,8 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     access: 'user',
     preHandler: avatarUploads,
     handler: async (request, _reply, deps) => {
-      if (!request.isMultipart()) throw validationError(NO_IMAGE);
-      const form = await readForm(request, 'image');
-      if (!form.file || form.file.buffer.length === 0) throw validationError(NO_IMAGE);
-      const user = await updateProfile(deps, currentUser(request).id, {
-        image: form.file.buffer,
-      });
-      return { user };
+      const image = await readImageUpload(request);
+      return { user: await updateProfile(deps, currentUser(request).id, { image }) };
     },
   });
 

@@ -1,0 +1,123 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { MySite, SiteUpdate } from '../../../shared/contracts/sites';
+import { SITE_COLOR_FIELDS } from '../../../shared/contracts/site-rules';
+import { sites, type SiteRow } from '../../db/schema';
+import {
+  announceChange,
+  conflict,
+  deleteFilesLater,
+  inTransaction,
+  nowDate,
+  uniqueViolation,
+  validationError,
+  type DbOrTx,
+  type ModuleDeps,
+} from '../core';
+import { isMarketplaceDomain, newDomainToken } from './domain';
+import { getMySite, siteNotFound } from './read';
+
+const DOMAIN_TAKEN_MESSAGE = 'This domain is already used by another site.';
+
+const domainTaken = () =>
+  conflict(DOMAIN_TAKEN_MESSAGE, 'DOMAIN_TAKEN', [
+    { path: ['domainName'], message: DOMAIN_TAKEN_MESSAGE },
+  ]);
+
+/** The owner's site row, locked until the transaction ends (two saves never interleave). */
+export async function lockSiteOf(db: DbOrTx, userId: string): Promise<SiteRow> {
+  const [row] = await db
+    .select()
+    .from(sites)
+    .where(eq(sites.userId, userId))
+    .limit(1)
+    .for('update');
+  if (!row) throw siteNotFound();
+  return row;
+}
+
+/** Refuses a domain that is the marketplace's own (checked before anything is locked). */
+function checkDomainAllowed(deps: Pick<ModuleDeps, 'env'>, domain: string | null | undefined) {
+  if (!domain || !isMarketplaceDomain(deps, domain)) return;
+  const message = `${domain} belongs to this marketplace. Use a domain you own, such as shop.example.com.`;
+  throw validationError(message, 'DOMAIN_NOT_ALLOWED', [{ path: ['domainName'], message }]);
+}
+
+/**
+ * The domain columns after a change of `domainName`: a new domain starts unverified with a fresh
+ * token (a token proves control of one domain only); the same domain again keeps its token and
+ * status; null removes everything.
+ */
+function domainColumns(current: SiteRow, next: string | null | undefined): Partial<SiteRow> {
+  if (next === undefined || next === current.domainName) return {};
+  return {
+    domainName: next,
+    domainToken: next === null ? null : newDomainToken(),
+    domainVerifiedAt: null,
+    domainCheckedAt: null,
+    domainLastError: null,
+  };
+}
+
+/** The fields of the request that map one-to-one onto columns. */
+function brandingColumns(input: SiteUpdate): Partial<SiteRow> {
+  const columns: Partial<SiteRow> = {};
+  if (input.name !== undefined) columns.name = input.name;
+  if (input.description !== undefined) columns.description = input.description;
+  if (input.headerBranding !== undefined) columns.headerBranding = input.headerBranding;
+  if (input.fontFamily !== undefined) columns.fontFamily = input.fontFamily;
+  if (input.fontScale !== undefined) columns.fontScale = input.fontScale;
+  for (const field of SITE_COLOR_FIELDS) {
+    const value = input[field];
+    if (value !== undefined) columns[field] = value;
+  }
+  return columns;
+}
+
+/**
+ * PUT /sites: the owner changes any Site field of their own site (there is no id to name anyone
+ * else's). Colours, font and scale arrive checked by the contract; the domain arrives normalised
+ * and is checked here against the marketplace's own host and other sites' claims (up front for a
+ * clear answer, and by the unique index for concurrent claims). `image: null` removes the logo and
+ * queues its files for deletion in the same transaction.
+ */
+export async function updateSite(
+  deps: ModuleDeps,
+  userId: string,
+  input: SiteUpdate,
+): Promise<MySite> {
+  checkDomainAllowed(deps, input.domainName);
+  try {
+    await inTransaction(deps, async (tx) => {
+      const current = await lockSiteOf(tx.db, userId);
+      const domain = domainColumns(current, input.domainName);
+      if (domain.domainName) {
+        const [other] = await tx.db
+          .select({ id: sites.id })
+          .from(sites)
+          .where(and(eq(sites.domainName, domain.domainName), ne(sites.id, current.id)))
+          .limit(1);
+        if (other) throw domainTaken();
+      }
+      const removeLogo =
+        input.image === null && (current.imageFullsize !== null || current.imageKeys.length > 0);
+      await tx.db
+        .update(sites)
+        .set({
+          ...brandingColumns(input),
+          ...domain,
+          ...(removeLogo && { imageThumbnail: null, imageFullsize: null, imageKeys: [] }),
+          updatedAt: nowDate(deps),
+        })
+        .where(eq(sites.id, current.id));
+      if (removeLogo) await deleteFilesLater(tx, current.imageKeys);
+    });
+  } catch (err) {
+    // Updating a site can only break the one-site-per-domain index: another site claimed the
+    // domain between the check and the write.
+    if (uniqueViolation(err) !== null) throw domainTaken();
+    throw err;
+  }
+  // The page, its share image and every cached copy of them show the new branding.
+  announceChange(deps, { kind: 'site', userIds: [userId] });
+  return getMySite(deps, userId);
+}

@@ -1,0 +1,135 @@
+import { eq } from 'drizzle-orm';
+import type { MySite } from '../../../shared/contracts/sites';
+import {
+  DOMAIN_HTTP_PATH,
+  DOMAIN_TXT_PREFIX,
+  DOMAIN_TXT_VALUE_PREFIX,
+} from '../../../shared/contracts/site-rules';
+import type { DomainProbe } from '../../adapters/domains/probe';
+import { sites } from '../../db/schema';
+import {
+  announceChange,
+  inTransaction,
+  nowDate,
+  unavailable,
+  validationError,
+  type ModuleDeps,
+} from '../core';
+import { newDomainToken } from './domain';
+import { getMySite, siteNotFound } from './read';
+import { lockSiteOf } from './update';
+
+/** A check that hangs (a DNS server that never answers) fails instead of holding the request. */
+export const DOMAIN_CHECK_TIMEOUT_MS = 8000;
+
+type Outcome =
+  | { kind: 'verified' }
+  /** The proof is not there: `message` says what was found and exactly what to publish. */
+  | { kind: 'missing'; message: string }
+  /** We could not look (DNS or HTTP failed): says so, and keeps the current status. */
+  | { kind: 'unreachable'; message: string };
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer.unref();
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Foreign text (a DNS record) quoted in a sentence: one line, printable, short. */
+const quoted = (text: string) => {
+  const clean = text.replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
+  return `"${clean.length > 60 ? `${clean.slice(0, 60)}…` : clean}"`;
+};
+
+/**
+ * Looks for the proof of control: the TXT record `{prefix}.{domain}` holding `{value prefix}{token}`
+ * or the token served at `http://{domain}{path}`. Both are asked at once; either one is enough.
+ */
+export async function checkDomain(
+  probe: DomainProbe,
+  domain: string,
+  token: string,
+  timeoutMs = DOMAIN_CHECK_TIMEOUT_MS,
+): Promise<Outcome> {
+  const txtName = `${DOMAIN_TXT_PREFIX}.${domain}`;
+  const txtValue = `${DOMAIN_TXT_VALUE_PREFIX}${token}`;
+  const url = `http://${domain}${DOMAIN_HTTP_PATH}`;
+  const [txt, http] = await Promise.allSettled([
+    withTimeout(probe.txt(txtName), timeoutMs),
+    withTimeout(probe.httpText(url), timeoutMs),
+  ]);
+  if (txt.status === 'fulfilled' && txt.value.some((v) => v.trim() === txtValue))
+    return { kind: 'verified' };
+  if (http.status === 'fulfilled' && http.value?.trim() === token) return { kind: 'verified' };
+
+  const retry = 'Please try again in a few minutes.';
+  if (txt.status === 'rejected')
+    return {
+      kind: 'unreachable',
+      message: `We could not look up the DNS records of ${domain} just now. ${retry}`,
+    };
+  if (http.status === 'rejected')
+    return { kind: 'unreachable', message: `We could not reach ${url} just now. ${retry}` };
+
+  const found =
+    txt.value.length === 0
+      ? `No TXT record was found at ${txtName}`
+      : `The TXT record at ${txtName} holds ${quoted(txt.value[0]!)} instead of the token`;
+  return {
+    kind: 'missing',
+    message:
+      `${found}, and ${url} did not answer with the token. ` +
+      `Create a TXT record named ${txtName} with the value ${txtValue} (DNS changes can take up to an hour to appear), ` +
+      `or serve the text ${token} at ${url}, then check again.`,
+  };
+}
+
+/**
+ * POST /sites/domain/verify: checks the owner's custom domain now and records the result. The
+ * latest check decides (a proof taken down un-verifies the domain), except when we could not look
+ * at all: then the status stays, the reason is recorded and the caller gets a 503 saying so.
+ * The network is asked outside any transaction; a save that changed the domain meanwhile wins.
+ */
+export async function verifySiteDomain(deps: ModuleDeps, userId: string): Promise<MySite> {
+  const [row] = await deps.db.select().from(sites).where(eq(sites.userId, userId)).limit(1);
+  if (!row) throw siteNotFound();
+  const domain = row.domainName;
+  if (!domain) throw validationError('Set a custom domain first.', 'DOMAIN_NOT_SET');
+  // Every domain set through the API has a token; one set any other way gets its own now.
+  let token = row.domainToken;
+  if (!token) {
+    token = newDomainToken();
+    await deps.db.update(sites).set({ domainToken: token }).where(eq(sites.id, row.id));
+  }
+
+  const outcome = await checkDomain(deps.domainProbe, domain, token);
+  const statusChanged = await inTransaction(deps, async (tx) => {
+    const current = await lockSiteOf(tx.db, userId);
+    if (current.domainName !== domain || current.domainToken !== token) return null;
+    const now = nowDate(deps);
+    const verifiedAt =
+      outcome.kind === 'verified'
+        ? (current.domainVerifiedAt ?? now)
+        : outcome.kind === 'missing'
+          ? null
+          : current.domainVerifiedAt;
+    const statusChanged = (verifiedAt === null) !== (current.domainVerifiedAt === null);
+    await tx.db
+      .update(sites)
+      .set({
+        domainCheckedAt: now,
+        domainVerifiedAt: verifiedAt,
+        domainLastError: outcome.kind === 'verified' ? null : outcome.message,
+        // The public site shows the domain only once verified: its copies are out of date.
+        ...(statusChanged && { updatedAt: now }),
+      })
+      .where(eq(sites.id, current.id));
+    return statusChanged;
+  });
+  if (statusChanged) announceChange(deps, { kind: 'site', userIds: [userId] });
+  if (outcome.kind === 'unreachable') throw unavailable(outcome.message, 'DOMAIN_CHECK_FAILED');
+  return getMySite(deps, userId);
+}
