@@ -19,6 +19,7 @@ const LAZY_ONLY = {
   'modal dialog': 'src/web/components/ui/modal/ModalHost.tsx',
   'side menu drawer': 'src/web/shell/SideMenu.tsx',
   'zod contracts': 'src/shared/contracts/accounts.ts',
+  'site editor': 'src/web/features/sites/editor/components/SiteEditor.tsx',
 } as const;
 
 /** Which client chunk holds which source modules (written by the build: vite/client-chunks.ts). */

@@ -48,6 +48,7 @@ test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL))
 
 test('edit the page with its live preview, save, and see it on the public page', async ({
   page,
+  baseURL,
 }) => {
   test.setTimeout(90_000);
   const seller = await freshSeller(page);
@@ -114,6 +115,7 @@ test('edit the page with its live preview, save, and see it on the public page',
 
     await page.getByTestId('site-font-scale').fill('1.2');
     await expect(editor.getByText('Text size (120%)')).toBeVisible();
+    await expect(preview).toHaveCSS('font-size', '19.2px'); // 16px × 1.2
   });
 
   await test.step('a header that fails WCAG AA is flagged and fixed with the offered colour', async () => {
@@ -166,11 +168,30 @@ test('edit the page with its live preview, save, and see it on the public page',
     await expect(page.getByTestId('site-preview-name')).toHaveText('Sunny Studio');
   });
 
-  await test.step('save: the modal and the status line say so', async () => {
+  await test.step('save (with a custom domain): the modal and the status line say so', async () => {
+    await editor
+      .getByLabel('Custom domain', { exact: true })
+      .fill(`Shop.${seller.username}.example.org`);
+    await expect(page.getByTestId('site-domain-unsaved')).toContainText('Save your changes');
     await page.getByTestId('site-save').click();
     await okayModal(page, MESSAGES.siteSaved);
     await expect(page.getByTestId('site-save-state')).toContainText('All changes saved at');
     await expect(page.getByTestId('site-save-state')).not.toContainText('Unsaved');
+
+    // The domain as the server normalised it, waiting for the records it lists.
+    const domain = `shop.${seller.username}.example.org`;
+    await expect(editor.getByLabel('Custom domain', { exact: true })).toHaveValue(domain);
+    await expect(page.getByTestId('site-domain-state')).toHaveText('Waiting for verification');
+    const records = page.getByTestId('site-domain-records');
+    await expect(records.getByRole('row', { name: /^TXT/ })).toContainText(
+      `_storefront-verify.${domain}`,
+    );
+    await expect(records.getByRole('row', { name: /^TXT/ })).toContainText('storefront-verify=');
+    await expect(records.getByRole('row', { name: /^CNAME/ })).toContainText(
+      new URL(baseURL!).hostname,
+    );
+    await expect(page.getByTestId('site-domain-check')).toBeVisible();
+    await expectAccessible(page, '/edit-page saved, with a logo and the domain records');
   });
 
   await test.step('leaving with unsaved changes asks first', async () => {

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { SiteDomain } from '../../../../../shared/contracts/sites';
 import { TextField } from '../../../../components/ui/form';
+import { MESSAGES } from '../../../../../shared/messages';
+import { ApiError } from '../../../../lib/api-client';
 import { apiErrorMessage } from '../../../../lib/errors';
 import { verifyDomain } from '../../api/my-site';
 import { fieldId } from '../editor-values';
@@ -14,6 +16,8 @@ const WHEN = new Intl.DateTimeFormat('en', {
   timeZone: 'UTC',
 });
 const when = (iso: string | null) => (iso ? `${WHEN.format(new Date(iso))} UTC` : null);
+
+const CHECK_FAILED = 'The domain could not be checked. Please try again later.';
 
 const STATUS_TEXT: Record<SiteDomain['status'], string> = {
   none: 'No custom domain',
@@ -64,7 +68,7 @@ function DomainRecords({ domain }: { domain: SiteDomain }) {
         changes can take a few hours to reach everyone.
       </p>
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[32rem] text-left text-sm" data-testid="site-domain-records">
+        <table className="w-full text-left text-sm" data-testid="site-domain-records">
           <caption className="sr-only">DNS records to create</caption>
           <thead>
             <tr className="border-b border-gray-300">
@@ -134,12 +138,13 @@ export function DomainSection({ editor }: { editor: SiteEditorState }) {
         site,
         d.status === 'verified'
           ? `${d.name} is verified: your page answers on it.`
-          : `${d.name} is not verified yet. ${d.lastError ?? ''}`.trim(),
+          : `${d.name} is not verified yet: the reason is under “Your own domain”.`,
       );
     } catch (err) {
-      setCheckError(
-        apiErrorMessage(err, 'The domain could not be checked. Please try again later.'),
-      );
+      // A 503 here is the DNS or the domain not answering: the server's sentence says which.
+      const unreachable =
+        err instanceof ApiError && err.status === 503 && err.message !== MESSAGES.genericError;
+      setCheckError(unreachable ? err.message : apiErrorMessage(err, CHECK_FAILED));
     } finally {
       setChecking(false);
     }

@@ -135,7 +135,7 @@ export function SiteEditor({ initial, posts, currency, year, onSaved, fallback }
           <TypographyFields editor={editor} />
         </Section>
 
-        <Section id="site-domain" title="Custom domain">
+        <Section id="site-domain" title="Your own domain">
           <DomainSection editor={editor} />
         </Section>
 
