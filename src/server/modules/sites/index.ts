@@ -10,3 +10,5 @@ export {
   isPublicOwner,
   toSite,
 } from './read';
+export { findSiteShareCard, type SiteShareCard } from './share-card';
+export { listSitemapSites, sitemapSitePageStarts, type SitemapSite } from './sitemap';
