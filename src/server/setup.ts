@@ -1,6 +1,6 @@
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { users, type UserRow } from './db/schema';
+import { sites, users, type UserRow } from './db/schema';
 import { seedDemoPosts } from './demo/seed-posts';
 import { moduleDeps, type AppDeps } from './app-deps';
 import { inTransaction, silentLog } from './modules/core';
@@ -16,6 +16,8 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 const quiet: Log = { info() {}, warn() {} } as unknown as Log;
 
 export const DEMO_PASSWORD = 'demo-pass-123';
+/** The custom domain of leo's demo site, seeded as verified. */
+export const DEMO_SITE_DOMAIN = 'leo.demo.storefront.test';
 
 type DemoAccount = Omit<NewAccount, 'passwordHash'>;
 
@@ -67,6 +69,10 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
       buttonTextColor: '#ffffff',
       fontFamily: 'ui-monospace, monospace',
       fontScale: 1,
+      // Seeded as verified (below): the demo of custom domains, and what the end-to-end suite
+      // visits (a browser told where the host is). `.test` is reserved (RFC 2606): no DNS
+      // answers for it, so no real domain is ever claimed. docs/decisions/017.
+      domainName: DEMO_SITE_DOMAIN,
     },
   },
   {
@@ -105,6 +111,10 @@ export async function seedDemo(deps: AppDeps, log: Log = loggerOf(deps)): Promis
         const { user } = await createAccount(tx, { ...account, passwordHash, activatedAt: now });
         sellers.set(user.username, user);
       }
+      await tx.db
+        .update(sites)
+        .set({ domainVerifiedAt: now })
+        .where(eq(sites.domainName, DEMO_SITE_DOMAIN));
       posts = await seedDemoPosts(tx, sellers, written);
       return true;
     });
