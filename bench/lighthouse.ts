@@ -18,10 +18,15 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 
+/** Lighthouse categories measured besides performance (issue 10's pages: accessibility, SEO). */
+export type ExtraCategory = 'accessibility' | 'seo';
+
 export interface PageScore {
   path: string;
   /** 0–100 */
   performance: number;
+  /** 0–100, for the extra categories asked for (median of the runs). */
+  categories: Partial<Record<ExtraCategory, number>>;
   lcpMs: number;
   tbtMs: number;
   cls: number;
@@ -48,7 +53,11 @@ function chromePath(): string {
 }
 
 /** One Lighthouse run in a fresh Chromium; a run that Lighthouse itself reports as broken is retried. */
-async function runOnce(url: string, attempts = 3): Promise<Omit<PageScore, 'path'>> {
+async function runOnce(
+  url: string,
+  extra: readonly ExtraCategory[],
+  attempts = 3,
+): Promise<Omit<PageScore, 'path'>> {
   for (let attempt = 1; ; attempt++) {
     const chrome = await chromeLauncher.launch({
       chromePath: chromePath(),
@@ -59,7 +68,7 @@ async function runOnce(url: string, attempts = 3): Promise<Omit<PageScore, 'path
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
-        onlyCategories: ['performance'],
+        onlyCategories: ['performance', ...extra],
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       const { lhr } = result;
@@ -76,8 +85,10 @@ async function runOnce(url: string, attempts = 3): Promise<Omit<PageScore, 'path
         url: item.url,
         transferSize: item.transferSize ?? 0,
       }));
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       return {
-        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        performance: score('performance'),
+        categories: Object.fromEntries(extra.map((id) => [id, score(id)])),
         lcpMs: audit('largest-contentful-paint'),
         tbtMs: audit('total-blocking-time'),
         cls: audit('cumulative-layout-shift'),
@@ -90,19 +101,24 @@ async function runOnce(url: string, attempts = 3): Promise<Omit<PageScore, 'path
   }
 }
 
-/** Runs Lighthouse RUNS times on each path of `baseUrl` (each run in a fresh Chromium). */
+/**
+ * Runs Lighthouse RUNS times on each path of `baseUrl` (each run in a fresh Chromium), scoring
+ * performance and the `extra` categories.
+ */
 export async function measurePages(
   baseUrl: string,
   paths: readonly string[],
+  extra: readonly ExtraCategory[] = [],
 ): Promise<PageScore[]> {
   const scores: PageScore[] = [];
   for (const path of paths) {
     const runs: Omit<PageScore, 'path'>[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await runOnce(baseUrl + path));
+    for (let i = 0; i < RUNS; i++) runs.push(await runOnce(baseUrl + path, extra));
     const jsMedian = median(runs.map((r) => r.jsBytes));
     scores.push({
       path,
       performance: median(runs.map((r) => r.performance)),
+      categories: Object.fromEntries(extra.map((id) => [id, median(runs.map((r) => r.categories[id] ?? 0))])),
       lcpMs: median(runs.map((r) => r.lcpMs)),
       tbtMs: median(runs.map((r) => r.tbtMs)),
       cls: median(runs.map((r) => r.cls)),
@@ -115,12 +131,14 @@ export async function measurePages(
 
 export function printScores(scores: PageScore[]) {
   const header = `Lighthouse, mobile (median of ${RUNS})`;
+  const extra = Object.keys(scores[0]?.categories ?? {}) as ExtraCategory[];
   console.log(
-    `\n${header.padEnd(44)} ${'perf'.padStart(5)} ${'LCP ms'.padStart(8)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'JS KB'.padStart(7)}`,
+    `\n${header.padEnd(44)} ${'perf'.padStart(5)}${extra.map((id) => ` ${id.slice(0, 4).padStart(5)}`).join('')} ${'LCP ms'.padStart(8)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'JS KB'.padStart(7)}`,
   );
   for (const s of scores) {
+    const cats = extra.map((id) => ` ${String(s.categories[id] ?? '').padStart(5)}`).join('');
     console.log(
-      `${s.path.padEnd(44)} ${String(s.performance).padStart(5)} ${s.lcpMs.toFixed(0).padStart(8)} ${s.tbtMs.toFixed(0).padStart(7)} ${s.cls.toFixed(3).padStart(6)} ${(s.jsBytes / 1024).toFixed(1).padStart(7)}`,
+      `${s.path.padEnd(44)} ${String(s.performance).padStart(5)}${cats} ${s.lcpMs.toFixed(0).padStart(8)} ${s.tbtMs.toFixed(0).padStart(7)} ${s.cls.toFixed(3).padStart(6)} ${(s.jsBytes / 1024).toFixed(1).padStart(7)}`,
     );
   }
   if (process.env.LIGHTHOUSE_VERBOSE) {

@@ -1,6 +1,6 @@
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { users, type UserRow } from './db/schema';
+import { sites, users, type UserRow } from './db/schema';
 import { seedDemoPosts } from './demo/seed-posts';
 import { DEMO_SITES, seedDemoLogos } from './demo/sites';
 import { moduleDeps, type AppDeps } from './app-deps';
@@ -17,6 +17,8 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 const quiet: Log = { info() {}, warn() {} } as unknown as Log;
 
 export const DEMO_PASSWORD = 'demo-pass-123';
+/** The custom domain of leo's demo site, seeded as verified. */
+export const DEMO_SITE_DOMAIN = 'leo.demo.storefront.test';
 
 type DemoAccount = Omit<NewAccount, 'passwordHash'>;
 
@@ -40,7 +42,10 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     bio: 'Vintage PC hardware, tested and cleaned: sound cards, graphics cards and retro builds. I buy parts too.',
     link: 'https://example.com/leo-retro',
     tags: ['vintage', 'pc-hardware', 'retro-computing'],
-    site: DEMO_SITES.leo,
+    // Seeded with a verified custom domain (below): the demo of custom domains, and what the
+    // end-to-end suite visits (a browser told where the host is). `.test` is reserved (RFC 2606):
+    // no DNS answers for it, so no real domain is ever claimed. docs/decisions/017.
+    site: { ...DEMO_SITES.leo, domainName: DEMO_SITE_DOMAIN },
   },
   {
     username: 'sam',
@@ -80,6 +85,10 @@ export async function seedDemo(deps: AppDeps, log: Log = loggerOf(deps)): Promis
         sellers.set(user.username, user);
       }
       await seedDemoLogos(tx, sellers, written);
+      await tx.db
+        .update(sites)
+        .set({ domainVerifiedAt: now })
+        .where(eq(sites.domainName, DEMO_SITE_DOMAIN));
       posts = await seedDemoPosts(tx, sellers, written);
       return true;
     });

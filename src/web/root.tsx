@@ -4,6 +4,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from 'react-router';
@@ -67,9 +68,15 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
 };
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = (useRouteLoaderData('root') as RootData | undefined)?.nonce;
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  const nonce = root?.nonce;
+  const { pathname, search } = useLocation();
+  // On a seller's own domain the server rendered the router's `/{username}…` path while the
+  // address bar shows the domain's own (`/`): the client hydrates against this one
+  // (entry.client.tsx, docs/decisions/017).
+  const routerPath = root?.siteDomain ? pathname + search : undefined;
   return (
-    <html lang="en">
+    <html lang="en" data-router-path={routerPath}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -14,6 +14,8 @@ import { frameworkError, installErrorHandler } from './plugins/error-handler';
 import { apiV1 } from './routes/api/v1';
 import { localStorageRoutes } from './routes/media';
 import { fontRoutes } from './routes/fonts';
+import { shareImageRoutes } from './routes/share-images';
+import { seoRoutes } from './routes/seo';
 import type { LocalStorageDriver } from '../adapters/storage/local';
 import { IMAGE_MAX_BYTES } from '../adapters/images/process';
 import { COMPRESSION } from './compression';
@@ -37,6 +39,8 @@ export interface BuildAppOptions {
   requestTimeoutMs?: number;
   /** Registers the web front end (static assets + SSR catch-all). Absent in API-only tests. */
   web?: (app: FastifyInstance) => Promise<void>;
+  /** URLs per sitemap document (tests page through a handful; default the protocol's 50,000). */
+  sitemapPageSize?: number;
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest n hops". */
@@ -123,6 +127,8 @@ export async function buildApp(
 
   await app.register(apiV1, { prefix: '/api/v1' });
   await app.register(fontRoutes);
+  await app.register(shareImageRoutes);
+  await app.register(seoRoutes, { pageSize: options.sitemapPageSize });
 
   if (deps.storage.name === 'local') {
     const storage = deps.storage as LocalStorageDriver;

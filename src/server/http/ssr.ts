@@ -3,11 +3,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequest, createRequestListener } from '@remix-run/node-fetch-server';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import type { SiteDomainContext } from '../../web/load-context';
 import { publicConfig } from '../config/env';
+import { createPageCache, type PageCache } from './cached-pages';
 import { PAGE_IDENTITY_HEADER } from './plugins/auth';
 import { noRouteMessage, sendError } from './plugins/error-handler';
+import type { RenderCacheLimits } from './render-cache';
 import { renderedBody } from './rendered-body';
 import type { PageSession } from './session';
+import { sitePathOnDomain, siteHosts } from './site-hosts';
 
 export interface WebOptions {
   /** Directory of the client bundle (build/client); absent in dev, where Vite serves it. */
@@ -19,6 +23,11 @@ export interface WebOptions {
   viteMiddleware?: (req: unknown, res: unknown, next: () => void) => void;
   /** The one session check of a page request (refreshing an expired one, setting cookies). */
   resolveSession?: (request: FastifyRequest, reply: FastifyReply) => Promise<PageSession | null>;
+  /**
+   * The cache of sellers' pages rendered for anonymous visitors (render-cache.ts): on with the
+   * production build unless `false`; limits override the defaults. Never in development.
+   */
+  renderCache?: Partial<RenderCacheLimits> | false;
 }
 
 /** Converts an in-process inject() answer into a fetch Response. */
@@ -73,6 +82,7 @@ export async function createPageContext(
   request: FastifyRequest,
   reply: FastifyReply,
   resolveSession?: WebOptions['resolveSession'],
+  siteDomain: SiteDomainContext | null = null,
 ): Promise<RouterContextProvider> {
   const session = resolveSession ? await resolveSession(request, reply) : null;
   // A signed-in page shows personal data; a refreshed session sets tokens: never cached.
@@ -85,7 +95,7 @@ export async function createPageContext(
     config: publicConfig(app.deps.env),
     nonce: (reply.raw as { cspNonce?: string }).cspNonce ?? '',
     signedIn: session !== null,
-    siteDomain: null,
+    siteDomain,
   });
 }
 
@@ -113,20 +123,52 @@ const DOCUMENT_ONLY_HEADERS = [
  * security headers and CSP nonce set on request): status and headers are copied, the body goes
  * out as it renders (renderedBody).
  */
-async function sendWebResponse(reply: FastifyReply, response: Response) {
+async function sendWebResponse(reply: FastifyReply, response: Response, body?: Buffer) {
   reply.status(response.status);
   // Headers yields each Set-Cookie on its own; reply.header appends set-cookie values (to the
   // session cookies already on the reply) and sets every other header.
   for (const [name, value] of response.headers) reply.header(name, value);
   // A page that signs someone in (or out) carries their tokens: no cache may keep it.
   if (reply.hasHeader('set-cookie')) reply.header('cache-control', 'private, no-store');
+  if (body) return reply.send(body);
   if (!response.body) return reply.send();
   return reply.send(await renderedBody(response.body));
+}
+
+/** createRequest refused the request (a Host that contradicts the HTTP/2 :authority). */
+class UnreadableRequest extends Error {}
+
+/**
+ * The fetch Request React Router renders: the incoming one, addressed to `url` when the page is
+ * rendered under another path (a seller's domain, tracking parameters left out). Its body stays
+ * unread until an action reads it (no content-type parser in this scope).
+ */
+function webRequestFor(request: FastifyRequest, reply: FastifyReply, url: string): Request {
+  let incoming: Request;
+  try {
+    incoming = createRequest(request.raw, reply.raw);
+  } catch {
+    throw new UnreadableRequest();
+  }
+  if (url === request.url) return incoming;
+  return new Request(new URL(url, incoming.url), {
+    method: incoming.method,
+    headers: incoming.headers,
+    body: incoming.body,
+    signal: incoming.signal,
+    duplex: 'half',
+  } as RequestInit);
 }
 
 /** Serves the client bundle and renders every other path with React Router. */
 export async function registerWeb(app: FastifyInstance, options: WebOptions) {
   const handler = createRequestHandler(options.build, options.mode);
+  const pageHost = siteHosts(app);
+  // The production build only: in development every request renders the code being edited.
+  const pages: PageCache | null =
+    typeof options.build === 'function' || options.renderCache === false
+      ? null
+      : createPageCache(app, options.build, options.renderCache);
 
   if (options.clientDir) {
     await app.register(fastifyStatic, {
@@ -160,29 +202,43 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       if (request.url.startsWith('/api/')) {
         return sendError(reply, 404, noRouteMessage(request), 'NOT_FOUND');
       }
-      const context = await createPageContext(app, request, reply, options.resolveSession);
+      // A seller's own domain shows their site: React Router renders its `/{username}…` path.
+      const host = await pageHost(request);
+      const siteDomain =
+        host.kind === 'site' ? { host: host.site.host, username: host.site.username } : null;
+      const url = siteDomain ? sitePathOnDomain(request.url, siteDomain.username) : request.url;
 
       if (options.viteMiddleware) {
+        const { resolveSession } = options;
+        const context = await createPageContext(app, request, reply, resolveSession, siteDomain);
         // Development: Vite's middleware answers its own paths on the raw response; the rest is
         // rendered straight onto it (no compression in development).
         for (const [name, value] of Object.entries(reply.getHeaders())) {
           if (value !== undefined) reply.raw.setHeader(name, value as string | string[]);
         }
         reply.hijack();
+        request.raw.url = url;
         const listener = createRequestListener((req) => handler(req, context));
         options.viteMiddleware(request.raw, reply.raw, () => void listener(request.raw, reply.raw));
         return;
       }
 
-      let webRequest: Request;
+      const render = async (target: string) => {
+        const { resolveSession } = options;
+        const context = await createPageContext(app, request, reply, resolveSession, siteDomain);
+        return handler(webRequestFor(request, reply, target), context);
+      };
+      const send = (response: Response, body?: Buffer) => sendWebResponse(reply, response, body);
       try {
-        // The body stays unread until an action reads it (no content-type parser in this scope).
-        webRequest = createRequest(request.raw, reply.raw);
-      } catch {
-        return sendError(reply, 400, 'This request could not be read.', 'BAD_REQUEST');
+        const plan = pages?.plan(request, reply, host, url);
+        if (plan) return await pages!.respond(request, reply, plan, () => render(plan.url), send);
+        return await send(await render(url));
+      } catch (err) {
+        if (err instanceof UnreadableRequest) {
+          return sendError(reply, 400, 'This request could not be read.', 'BAD_REQUEST');
+        }
+        throw err;
       }
-      const response = await handler(webRequest, context);
-      return sendWebResponse(reply, response);
     });
   });
 }

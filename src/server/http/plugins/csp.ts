@@ -34,6 +34,24 @@ export function contentSecurityPolicy(env: Env): Record<string, string[]> {
   };
 }
 
+/** A policy as one header value. */
+const headerValue = (policy: Record<string, string[]>) =>
+  Object.entries(policy)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+
+/**
+ * The page policy for a document whose inline scripts are known in advance (a cached page, served
+ * byte for byte to many visitors: src/server/http/render-cache.ts): those scripts are allowed by
+ * their SHA-256 hashes (base64) instead of a nonce; everything else is the same policy.
+ */
+export function hashedScriptsPolicy(env: Env, sha256s: readonly string[]): string {
+  const policy = contentSecurityPolicy(env);
+  const scripts = policy['script-src']!.filter((source) => !source.startsWith("'nonce-"));
+  const hashes = sha256s.map((hash) => `'sha256-${hash}'`);
+  return headerValue({ ...policy, 'script-src': [...scripts, ...hashes] });
+}
+
 /** JSON answers render nothing and embed nothing: the strictest policy there is. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
@@ -43,9 +61,7 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
  * traffic, get the fixed strict policy and skip the random bytes entirely.
  */
 export function installContentSecurityPolicy(app: FastifyInstance, env: Env) {
-  const policy = Object.entries(contentSecurityPolicy(env))
-    .map(([name, values]) => [name, ...values].join(' '))
-    .join('; ');
+  const policy = headerValue(contentSecurityPolicy(env));
   const [before, after] = policy.split('{nonce}') as [string, string | undefined];
   app.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('/api/v1/')) {

@@ -26,3 +26,5 @@ export {
 } from './media';
 export { addProductMedia, createUploadTarget, UPLOAD_CONTENT_TYPES } from './uploads';
 export { catalogJobs } from './media-jobs';
+export { findPostShareCard, newestPostImage, type PostShareCard } from './share-card';
+export { listSitemapPosts, sitemapPostPageStarts, type SitemapPost, type SitemapPostStart } from './sitemap';

@@ -14,3 +14,5 @@ export {
 export { updateSite } from './update';
 export { attachSiteLogo, storeSiteLogo, uploadSiteLogo } from './logo';
 export { verifySiteDomain } from './verify-domain';
+export { findSiteShareCard, type SiteShareCard } from './share-card';
+export { listSitemapSites, sitemapSitePageStarts, type SitemapSite } from './sitemap';

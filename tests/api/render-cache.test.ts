@@ -1,0 +1,329 @@
+import zlib from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sites } from '../../src/server/db/schema';
+import { onContentChange } from '../../src/server/modules/core';
+import type { Database } from '../../src/server/db/client';
+import { COOKIE_NOTICE_TEXT } from '../../src/shared/constants';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { createTestDatabase } from '../helpers/database';
+import { productionWeb } from '../helpers/web-build';
+import { inject, signedInUser } from '../factories/accounts';
+import { createProduct } from '../factories/catalog';
+
+/**
+ * Sellers' pages are served to anonymous visitors from a cache of their rendered HTML
+ * (docs/decisions/017), through the production build as `npm start` serves it. A change made
+ * behind the app's back (SQL) shows the page really comes from the cache; every kind of write
+ * through the API shows at once.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, {}, { web: productionWeb() });
+}, 180_000);
+afterAll(() => t?.close());
+
+interface Visit {
+  method?: 'GET' | 'HEAD';
+  cookie?: string;
+  encoding?: string;
+}
+const visit = (app: TestApp, url: string, { method = 'GET', cookie, encoding }: Visit = {}) =>
+  inject(app, {
+    method,
+    url,
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(encoding ? { 'accept-encoding': encoding } : {}),
+    },
+  });
+const cacheOf = (res: LightMyRequestResponse) => res.headers['x-render-cache'];
+
+/** A seller with one published post, and their page warmed into the cache. */
+async function sellerWithPage(app: TestApp = t, title = 'First mug') {
+  const seller = await signedInUser(app.deps);
+  const post = await createProduct(app, seller.user, { title });
+  const url = `/${seller.user.username}`;
+  const first = await visit(app, url);
+  expect(first.statusCode).toBe(200);
+  expect(cacheOf(first)).toBe('miss');
+  expect(first.body).toContain(title);
+  return { seller, post, url, first };
+}
+
+/** Renames a site behind the app's back (no change announced): a cached page shows the old name. */
+const renameInSql = (app: TestApp, userId: string, name: string) =>
+  app.deps.database.db.update(sites).set({ name }).where(eq(sites.userId, userId));
+
+describe('the render cache', () => {
+  it('serves the second anonymous visit from the cache, byte for byte', async () => {
+    const { seller, url, first } = await sellerWithPage();
+    await renameInSql(t, seller.user.id, 'Renamed in SQL');
+    const second = await visit(t, url);
+    expect(cacheOf(second)).toBe('hit');
+    expect(second.statusCode).toBe(200);
+    expect(second.headers['content-type']).toBe(first.headers['content-type']);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('covers the post pages, the products list and /{username}-x too', async () => {
+    const { seller, post } = await sellerWithPage();
+    for (const path of [`/${post._id}`, '/products', '-x']) {
+      const url = `/${seller.user.username}${path}`;
+      expect(cacheOf(await visit(t, url)), url).toBe('miss');
+      expect(cacheOf(await visit(t, url)), url).toBe('hit');
+    }
+  });
+
+  it('renders every visit of a signed-in visitor afresh, and never keeps it', async () => {
+    const { seller, url } = await sellerWithPage();
+    await renameInSql(t, seller.user.id, 'Fresh for the owner');
+    const signedIn = await visit(t, url, { cookie: `token=${seller.token}` });
+    expect(cacheOf(signedIn)).toBe('bypass');
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
+    expect(signedIn.body).toContain('Fresh for the owner');
+    // An expired or unknown session cookie is a session check too (it clears the cookies).
+    const stale = await visit(t, url, { cookie: 'refreshToken=not-a-real-token' });
+    expect(cacheOf(stale)).toBe('bypass');
+    expect(stale.headers['set-cookie']).toBeDefined();
+    // The anonymous copy is unchanged by either.
+    expect(cacheOf(await visit(t, url))).toBe('hit');
+  });
+
+  it('never keeps a page that is not found, nor pages outside sellers’ sites', async () => {
+    for (let i = 0; i < 2; i++) {
+      const missing = await visit(t, '/nobody-has-this-name');
+      expect(missing.statusCode).toBe(404);
+      expect(cacheOf(missing)).toBe('miss');
+    }
+    const about = await visit(t, '/about');
+    expect(about.statusCode).toBe(200);
+    expect(cacheOf(about)).toBeUndefined();
+  });
+
+  it('allows exactly the inline scripts of a cached page by hash, with no nonce or unsafe-inline', async () => {
+    const { url } = await sellerWithPage();
+    const hit = await visit(t, url);
+    expect(cacheOf(hit)).toBe('hit');
+    const csp = String(hit.headers['content-security-policy']);
+    const scriptSrc = /(?:^|; )script-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
+    const inline = [...hit.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+      .filter(([, attributes]) => !/\ssrc=/.test(attributes!))
+      .map(([, , text]) => `'sha256-${createHash('sha256').update(text!).digest('base64')}'`);
+    expect(inline.length).toBeGreaterThan(1);
+    expect(new Set(scriptSrc)).toEqual(new Set(["'self'", ...inline]));
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(csp).not.toContain('nonce-');
+    // The rest of the page policy is unchanged.
+    expect(csp).toMatch(/^default-src 'self'; /);
+    expect(csp).toContain("object-src 'none'");
+  });
+
+  it('answers HEAD from the cache without a body', async () => {
+    const { url } = await sellerWithPage();
+    const head = await visit(t, url, { method: 'HEAD' });
+    expect(head.statusCode).toBe(200);
+    expect(cacheOf(head)).toBe('hit');
+    expect(head.body).toBe('');
+    expect(head.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('sends brotli or gzip computed once, both decoding to the same page', async () => {
+    const { url } = await sellerWithPage();
+    const plain = await visit(t, url);
+    const br = await visit(t, url, { encoding: 'gzip, deflate, br, zstd' });
+    const gz = await visit(t, url, { encoding: 'gzip' });
+    for (const res of [plain, br, gz]) {
+      expect(cacheOf(res)).toBe('hit');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+    }
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(zlib.gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  });
+
+  it('keeps the cookie notice and its absence apart', async () => {
+    const { url } = await sellerWithPage();
+    const consented = await visit(t, url, { cookie: 'cookieConsent=1' });
+    expect(cacheOf(consented)).toBe('miss');
+    expect(consented.body).not.toContain(COOKIE_NOTICE_TEXT);
+    expect(cacheOf(await visit(t, url, { cookie: 'cookieConsent=1; _ga=GA1.1' }))).toBe('hit');
+    const notice = await visit(t, url);
+    expect(cacheOf(notice)).toBe('hit');
+    expect(notice.body).toContain(COOKIE_NOTICE_TEXT);
+  });
+
+  it('ignores tracking parameters and keeps other queries apart', async () => {
+    const { url } = await sellerWithPage();
+    const tracked = await visit(t, `${url}?utm_source=instagram&fbclid=PAxyz123`);
+    expect(cacheOf(tracked)).toBe('hit');
+    expect(tracked.body).not.toContain('PAxyz123');
+    expect(cacheOf(await visit(t, `${url}?page=2`))).toBe('miss');
+    expect(cacheOf(await visit(t, `${url}?page=2&utm_medium=social`))).toBe('hit');
+    expect(cacheOf(await visit(t, `${url}?q=${'x'.repeat(600)}`))).toBe('bypass');
+  });
+
+  it('renders a page once for visitors arriving together', async () => {
+    const seller = await signedInUser(t.deps);
+    await createProduct(t, seller.user, { title: 'Popular post' });
+    const url = `/${seller.user.username}`;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => visit(t, url)));
+    expect(answers.map(cacheOf).sort()).toEqual(['hit', 'hit', 'hit', 'hit', 'hit', 'miss']);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+  });
+
+  it('forgets a page after five minutes even without a write', async () => {
+    const { seller, url } = await sellerWithPage();
+    await renameInSql(t, seller.user.id, 'After the TTL');
+    expect(cacheOf(await visit(t, url))).toBe('hit');
+    t.advanceTime(5 * 60_000 + 1);
+    const later = await visit(t, url);
+    expect(cacheOf(later)).toBe('miss');
+    expect(later.body).toContain('After the TTL');
+  });
+});
+
+describe('invalidation on every kind of write', () => {
+  /** The page shows `text` freshly rendered, then comes from the cache again. */
+  async function showsAtOnce(url: string, text: string) {
+    const next = await visit(t, url);
+    expect(cacheOf(next)).toBe('miss');
+    expect(next.body).toContain(text);
+    expect(cacheOf(await visit(t, url))).toBe('hit');
+  }
+
+  it('a site change (PUT /sites)', async () => {
+    const { seller, url } = await sellerWithPage();
+    const saved = await inject(t, {
+      method: 'PUT',
+      url: '/api/v1/sites',
+      headers: seller.auth,
+      payload: { name: 'A brand new site name' },
+    });
+    expect(saved.statusCode).toBe(200);
+    await showsAtOnce(url, 'A brand new site name');
+  });
+
+  it('a profile change (PUT /users)', async () => {
+    const { seller, url } = await sellerWithPage();
+    const saved = await inject(t, {
+      method: 'PUT',
+      url: '/api/v1/users',
+      headers: seller.auth,
+      payload: { user: { bio: 'Now throwing porcelain as well.' } },
+    });
+    expect(saved.statusCode).toBe(200);
+    await showsAtOnce(url, 'Now throwing porcelain as well.');
+  });
+
+  it('a new post, a status change and a deletion (PUT, PATCH /status, DELETE /products)', async () => {
+    const { seller, post, url } = await sellerWithPage();
+    const created = await inject(t, {
+      method: 'PUT',
+      url: '/api/v1/products',
+      headers: seller.auth,
+      payload: { title: 'Second mug', price: 21 },
+    });
+    expect(created.statusCode).toBe(200);
+    await showsAtOnce(url, 'Second mug');
+
+    const drafted = await inject(t, {
+      method: 'PATCH',
+      url: '/api/v1/products/status',
+      headers: seller.auth,
+      payload: { id: post._id, status: 'draft' },
+    });
+    expect(drafted.statusCode).toBe(200);
+    const afterDraft = await visit(t, url);
+    expect(cacheOf(afterDraft)).toBe('miss');
+    expect(afterDraft.body).not.toContain('First mug');
+
+    const second = created.json().product._id as string;
+    expect(cacheOf(await visit(t, `${url}/${second}`))).toBe('miss');
+    const deleted = await inject(t, {
+      method: 'DELETE',
+      url: `/api/v1/products?id=${second}`,
+      headers: seller.auth,
+    });
+    expect(deleted.statusCode).toBe(200);
+    const afterDelete = await visit(t, url);
+    expect(cacheOf(afterDelete)).toBe('miss');
+    expect(afterDelete.body).not.toContain('Second mug');
+    expect((await visit(t, `${url}/${second}`)).statusCode).toBe(404);
+  });
+
+  it("keeps a seller's pages when another seller writes", async () => {
+    const a = await sellerWithPage(t, 'Kept mug');
+    const b = await sellerWithPage(t, 'Other mug');
+    await inject(t, {
+      method: 'PUT',
+      url: '/api/v1/products',
+      headers: b.seller.auth,
+      payload: { title: 'Other seller news', price: 5 },
+    });
+    expect(cacheOf(await visit(t, a.url))).toBe('hit');
+    expect(cacheOf(await visit(t, b.url))).toBe('miss');
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.runIf(redisUrl)('the render cache across instances (Redis)', () => {
+  let database: Database;
+  let redisA: Redis;
+  let redisB: Redis;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // Two instances on one database, as behind a load balancer; each closes only itself.
+    const shared = { ...database, close: async () => {} };
+    redisA = new Redis(redisUrl!);
+    redisB = new Redis(redisUrl!);
+    a = await createTestApp({ redis: redisA }, {}, { database: shared, web: productionWeb() });
+    b = await createTestApp({ redis: redisB }, {}, { database: shared, web: productionWeb() });
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    redisA?.disconnect();
+    redisB?.disconnect();
+    await database?.close();
+  });
+
+  it("drops the other instance's cached page when one instance writes", async () => {
+    const { seller, url } = await sellerWithPage(b, 'Before the write');
+    // Other processes may share this Redis and announce changes too (a change for everyone
+    // empties the cache): visit until B serves the page from its cache.
+    let warm = await visit(b, url);
+    for (let i = 0; i < 20 && cacheOf(warm) !== 'hit'; i++) warm = await visit(b, url);
+    expect(cacheOf(warm)).toBe('hit');
+    // B hears of A's write through Redis (no fixed sleep: the listener resolves on arrival)…
+    const heard = new Promise<void>((resolve) => {
+      const stop = onContentChange(b.deps.env, (change) => {
+        if (change.userIds?.includes(seller.user.id)) {
+          stop();
+          resolve();
+        }
+      });
+    });
+    const saved = await inject(a, {
+      method: 'PUT',
+      url: '/api/v1/products',
+      headers: seller.auth,
+      payload: { title: 'Written on A', price: 9 },
+    });
+    expect(saved.statusCode).toBe(200);
+    await heard;
+    // …and renders the page afresh.
+    const seen = await visit(b, url);
+    expect(cacheOf(seen)).toBe('miss');
+    expect(seen.body).toContain('Written on A');
+  });
+});
