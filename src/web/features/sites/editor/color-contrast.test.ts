@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, parseOpaqueColor } from '../site-theme';
+import { contrastRatio, parseOpaqueColor } from '../../../../shared/color-contrast';
 import {
   CONTRAST_PAIRS,
   checkPair,

@@ -3,13 +3,12 @@ import {
   MIN_TEXT_CONTRAST,
   contrastRatio,
   parseOpaqueColor,
-  siteCssVariables,
-} from '../site-theme';
+  type Rgb,
+} from '../../../../shared/color-contrast';
+import { siteCssVariables } from '../site-theme';
 
 // WCAG AA checks of the four text/background pairs a site owner picks, and the nearest colour
 // that passes when one does not.
-
-type Rgb = readonly [number, number, number];
 
 /**
  * The faintest the site pages show the page text (secondary lines are dimmed to 80 %, see
