@@ -8,11 +8,12 @@ import type { Plugin } from 'vite';
  * Left alone, Rollup splits the code every page loads into ~20 small shared chunks (a few hundred
  * bytes each); on a phone each costs a request and ~1 KB of response headers, more than the code
  * in most of them. So:
- * - everything the root route, the layouts or the client entry import *statically* is loaded by
- *   every page anyway: it goes into `vendor` (React, React DOM, React Router, other packages) and
- *   `app` (our shell, lib and shared code);
- * - the UI primitives (`src/web/components`) that several routes import join `app` too (a few
- *   KB: form fields, page headers); one that a single route uses stays with that route;
+ * - everything the root route, the default and landing layouts or the client entry import
+ *   *statically* is loaded by every page anyway: it goes into `vendor` (React, React DOM, React
+ *   Router, other packages) and `app` (our shell, lib and shared code);
+ * - the UI primitives (`src/web/components`) and shared helpers (`src/shared`, not the contracts)
+ *   that several routes import join `app` too (a few KB: form fields, page headers, formatting);
+ *   one that a single route uses stays with that route;
  * - a feature's small helpers that several routes import (`src/web/features/<name>` outside its
  *   `components/`: API calls, validation, formatting) become one chunk per feature,
  *   `feature-<name>`; its components keep Rollup's grouping by the routes that use them, so a
@@ -24,7 +25,13 @@ import type { Plugin } from 'vite';
  * It also writes `build/client-modules.json` (beside the served directory, not in it): which
  * source modules each client chunk holds, so tests can name the chunks a page must not load.
  */
-const ROOTS = [/\/src\/web\/root\.tsx$/, /\/src\/web\/layouts\/[^/]+\.tsx$/, /entry\.client\.tsx$/];
+// The user-site layout is not among them: only sellers' pages load it, so its shell (branding,
+// fonts, the in-app browser hint) stays out of the code every marketplace page loads.
+const ROOTS = [
+  /\/src\/web\/root\.tsx$/,
+  /\/src\/web\/layouts\/(?:default|landing)\.tsx$/,
+  /entry\.client\.tsx$/,
+];
 
 type ModuleInfoLike = { importers: readonly string[]; isEntry: boolean } | null;
 
@@ -83,6 +90,10 @@ export function clientChunks(): Plugin {
           // Shared by several routes (form fields, page headers); a component one route uses
           // stays in that route's chunk.
           if (file.includes('/src/web/components/') && entries.size >= 2) return 'app';
+          // So are the shared helpers (formatting, not the zod contracts) that several routes use:
+          // left to Rollup, a feature chunk that uses one swallows it, and a page needing only
+          // `formatMoney` (a post) loaded that feature's whole list code with it.
+          if (/\/src\/shared\/(?!contracts\/|api\/)/.test(file) && entries.size >= 2) return 'app';
           // A helper one route uses stays in that route's chunk too (e.g. the post editor's, which
           // would otherwise ride along to every public page that loads the catalogue's helpers).
           const feature = /\/src\/web\/features\/([^/]+)\/(?!components\/)/.exec(file)?.[1];

@@ -1,18 +1,36 @@
 import type { MetaDescriptor } from 'react-router';
-import type { WebPublicConfig } from './root-data';
+import type { RootData, WebPublicConfig } from './root-data';
 
-/** The part of the root loader's data (root.tsx) that `meta` functions read. */
-type RootConfig = Pick<WebPublicConfig, 'appUrl' | 'brandName'>;
+// Kept small: the root route imports this module, so it is in the code every page loads. The
+// share tags and JSON-LD are built by loaders (./share-meta): that code never reaches the browser.
+
+/**
+ * What the meta helpers read about the app: the root loader's data (root.tsx) as a `meta` function
+ * sees it, or a loader's context (which carries the same fields) when a loader builds its page's
+ * meta on the server.
+ */
+export type MetaRoot = {
+  config?: Partial<Pick<WebPublicConfig, 'appUrl' | 'brandName' | 'currency'>>;
+  siteDomain?: RootData['siteDomain'];
+};
+
+export type MatchLike = { id: string; loaderData?: unknown } | undefined;
+
+/** A `meta` function's matches, or a loader's context / the root data itself. */
+export type MetaSource = readonly MatchLike[] | MetaRoot;
 
 const FALLBACK_BRAND = 'Storefront';
 
-type MatchLike = { id: string; loaderData?: unknown } | undefined;
+/** The root data of `source`: from the root route's match, or `source` itself. */
+export function rootFromMatches(source: MetaSource): MetaRoot {
+  if (!Array.isArray(source)) return source as MetaRoot;
+  const matches = source as readonly MatchLike[];
+  return (matches.find((m) => m?.id === 'root')?.loaderData as MetaRoot | undefined) ?? {};
+}
 
 /** The brand name from the root route's loader data, as seen by a `meta` function. */
-export function brandFromMatches(matches: readonly MatchLike[]): string {
-  const root = matches.find((m) => m?.id === 'root')?.loaderData as
-    { config?: Partial<RootConfig> } | undefined;
-  return root?.config?.brandName || FALLBACK_BRAND;
+export function brandFromMatches(source: MetaSource): string {
+  return rootFromMatches(source).config?.brandName || FALLBACK_BRAND;
 }
 
 /** What a page says about itself when it has nothing more specific (search results, previews). */
@@ -25,11 +43,11 @@ export function defaultDescription(brand: string): string {
  * page has one), for route `meta` exports.
  */
 export function pageMeta(
-  matches: readonly MatchLike[],
+  source: MetaSource,
   title: string,
   description?: string,
 ): MetaDescriptor[] {
-  const brand = brandFromMatches(matches);
+  const brand = brandFromMatches(source);
   const text = description || defaultDescription(brand);
   const out: MetaDescriptor[] = [
     { title: title ? `${title} · ${brand}` : brand },
@@ -40,10 +58,39 @@ export function pageMeta(
   return out;
 }
 
-/** `<link rel="canonical">` to `path` on the app's public URL (alternative landing pages). */
-export function canonicalMeta(matches: readonly MatchLike[], path: string): MetaDescriptor {
-  const root = matches.find((m) => m?.id === 'root')?.loaderData as
-    { config?: Partial<RootConfig> } | undefined;
-  const base = (root?.config?.appUrl ?? '').replace(/\/+$/, '');
-  return { tagName: 'link', rel: 'canonical', href: `${base}${path}` };
+/** `/maya/123` → `/123` when `username` is `maya` (any case); null when `path` is not below it. */
+function withoutUserPrefix(path: string, username: string): string | null {
+  const prefix = `/${encodeURIComponent(username)}`.toLowerCase();
+  const lower = path.toLowerCase();
+  if (lower === prefix) return '/';
+  if (lower.startsWith(`${prefix}/`) || lower.startsWith(`${prefix}?`))
+    return path.slice(prefix.length).replace(/^(?=\?)/, '/');
+  return null;
+}
+
+/**
+ * The absolute canonical URL of the page at `path` (the app's path, `/{username}/…` for a site):
+ * on the app's public URL (APP_URL); on a seller's verified custom domain (RootData.siteDomain)
+ * their pages are `https://{host}` plus the path without the `/{username}` prefix.
+ */
+export function canonicalUrl(source: MetaSource, path: string): string {
+  const root = rootFromMatches(source);
+  const domain = root.siteDomain;
+  if (domain) {
+    const rest = withoutUserPrefix(path, domain.username);
+    if (rest !== null) return `https://${domain.host}${rest}`;
+  }
+  return absoluteUrl(source, path);
+}
+
+/** A same-origin path made absolute on the app's public URL; absolute http(s) URLs pass as they are. */
+export function absoluteUrl(source: MetaSource, pathOrUrl: string): string {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  const base = (rootFromMatches(source).config?.appUrl ?? '').replace(/\/+$/, '');
+  return `${base}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
+/** `<link rel="canonical">` for the page at `path` (see canonicalUrl). */
+export function canonicalMeta(source: MetaSource, path: string): MetaDescriptor {
+  return { tagName: 'link', rel: 'canonical', href: canonicalUrl(source, path) };
 }

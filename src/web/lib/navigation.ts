@@ -53,14 +53,18 @@ export function tagPath(tag: string, username?: string): string {
 
 /**
  * Pages whose code is prefetched after the idle time-out: what the header and side menu link to.
- * Paths without the /login redirect dance for signed-out visitors.
+ * Paths without the /login redirect dance for signed-out visitors. A seller's site (`onSite`) has
+ * its own header, without the marketplace's logo link: only the side menu's pages.
  */
-export function prefetchPages(user: Pick<SessionUser, 'role'> | null | undefined): string[] {
+export function prefetchPages(
+  user: Pick<SessionUser, 'role'> | null | undefined,
+  { onSite = false }: { onSite?: boolean } = {},
+): string[] {
   // The logo's /all-posts (its list code is also /marketplace's and the search results'). Not
   // /search-results (it needs a typed query first) nor /marketplace (no header link): with the
   // catalogue's list code, the public pages' JavaScript stays within its budget only without
   // their route modules (tests/e2e/budget.spec.ts).
-  const common = ['/all-posts'];
+  const common = onSite ? [] : ['/all-posts'];
   return user
     ? [...common, ...sideMenuEntries(user).map((e) => e.to), '/edit-profile']
     : [...common, '/login'];

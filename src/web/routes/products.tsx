@@ -34,11 +34,20 @@ const SECTIONS = {
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const section: keyof typeof SECTIONS = url.pathname.startsWith('/items') ? 'items' : 'products';
-  return { section, ...(await loadPostOrList(serverApi(context), params.id, url)) };
+  const page = await loadPostOrList(serverApi(context), params.id, url);
+  // A post's share tags and JSON-LD are built here, on the server (none of it in the bundle);
+  // /items/:id shows the same post as /products/:id: one canonical URL for both.
+  const meta =
+    page.kind === 'post'
+      ? postMeta(context, page.product, {
+          path: `/products/${encodeURIComponent(page.product._id)}`,
+        })
+      : null;
+  return { section, ...page, meta };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  if (loaderData?.kind === 'post') return postMeta(matches, loaderData.product);
+  if (loaderData?.meta) return loaderData.meta;
   const section = SECTIONS[loaderData?.section ?? 'products'];
   return pageMeta(matches, section.title, section.metaDescription);
 };

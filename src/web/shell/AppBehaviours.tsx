@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { PrefetchPageLinks, useLocation } from 'react-router';
+import { PrefetchPageLinks, useLocation, useMatches } from 'react-router';
 import { useAuthStore } from '../features/accounts/stores/auth-store';
 import { useCartStore } from '../features/cart/stores/cart-store';
+import { USER_SITE_ROUTE_ID } from '../features/sites/types';
 import { useChunkReload } from '../lib/chunk-reload';
 import { useMainFocusAfterNavigation } from '../lib/focus';
 import { prefetchPages } from '../lib/navigation';
@@ -54,10 +55,11 @@ function IdlePrefetch() {
   const ready = useIdlePrefetch();
   const user = useRootData()?.user ?? null;
   const { pathname } = useLocation();
+  const onSite = useMatches().some((m) => m.id === USER_SITE_ROUTE_ID);
   if (!ready) return null;
   return (
     <>
-      {prefetchPages(user)
+      {prefetchPages(user, { onSite })
         .filter((page) => page !== pathname)
         .map((page) => (
           <PrefetchPageLinks key={page} page={page} />

@@ -7,7 +7,8 @@ interface AvatarProps {
 
 const SIZES = { sm: 'size-8 text-xs', md: 'size-10 text-sm', lg: 'size-12 text-base' } as const;
 
-function initials(name: string): string {
+/** "Maya Chen" → "MC": what an avatar shows without a picture. */
+export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   const letters =
     (parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '');

@@ -7,8 +7,11 @@ import {
   readableTextColor,
   safeColor,
   safeFontFamily,
+  safeFontScale,
   siteCssVariables,
 } from './site-theme';
+import { siteFontStack } from './components/SiteFontFace';
+import { FONT_SCALE, SITE_FONTS } from '../../../shared/contracts/site-rules';
 
 describe('site theme', () => {
   it('accepts colours and rejects CSS injection', () => {
@@ -19,8 +22,30 @@ describe('site theme', () => {
     expect(safeColor('red; background:url(//evil)', 'x')).toBe('x');
     expect(safeColor('#12', 'x')).toBe('x');
     expect(safeColor(null, 'x')).toBe('x');
-    expect(safeFontFamily("'Inter', sans-serif")).toBe("'Inter', sans-serif");
-    expect(safeFontFamily('x;}body{display:none')).toBe(DEFAULT_BRANDING.fontFamily);
+  });
+
+  it('turns a font family into the stack of an allowed font, never the text as given', () => {
+    const system = SITE_FONTS[0].stack;
+    expect(safeFontFamily('Inter')).toBe("'Inter', system-ui, sans-serif");
+    expect(safeFontFamily('  playfair display ')).toBe("'Playfair Display', Georgia, serif");
+    expect(safeFontFamily('Lora')).toBe(siteFontStack('Lora'));
+    // Anything off the list (a stack, a family we do not host, CSS injection) is the device font.
+    expect(safeFontFamily("'Inter', sans-serif")).toBe(system);
+    expect(safeFontFamily('Georgia, serif')).toBe(system);
+    expect(safeFontFamily('x;}body{display:none')).toBe(system);
+    expect(safeFontFamily(null)).toBe(system);
+    expect(safeFontFamily(DEFAULT_BRANDING.fontFamily)).toBe(system);
+    expect(siteCssVariables({ fontFamily: 'JetBrains Mono' })['--site-font' as never]).toBe(
+      "'JetBrains Mono', ui-monospace, monospace",
+    );
+  });
+
+  it('clamps the font scale to the range the editor offers', () => {
+    expect(safeFontScale(FONT_SCALE.min - 1)).toBe(FONT_SCALE.min);
+    expect(safeFontScale(FONT_SCALE.max + 1)).toBe(FONT_SCALE.max);
+    expect(safeFontScale(1.1)).toBe(1.1);
+    expect(safeFontScale(Number.NaN)).toBe(1);
+    expect(safeFontScale(undefined)).toBe(1);
   });
 
   it('sets every site variable with defaults', () => {
@@ -30,7 +55,7 @@ describe('site theme', () => {
     >;
     expect(vars['--site-header-bg']).toBe('#000000');
     expect(vars['--site-footer-bg']).toBe(DEFAULT_BRANDING.footerBackgroundColor);
-    expect(vars['--site-font-scale']).toBe('1.5');
+    expect(vars['--site-font-scale']).toBe(String(FONT_SCALE.max));
     expect(Object.keys(vars)).toHaveLength(10);
   });
 

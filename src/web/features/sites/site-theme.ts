@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { DEFAULT_SITE_FONT, FONT_SCALE, siteFont } from '../../../shared/contracts/site-rules';
 
 /**
  * Per-site branding (SPEC §3 Site) as CSS custom properties on the user-site layout root.
@@ -29,7 +30,7 @@ export const DEFAULT_BRANDING = {
   textColor: '#111827',
   buttonBackgroundColor: '#4338ca',
   buttonTextColor: '#ffffff',
-  fontFamily: 'system-ui, sans-serif',
+  fontFamily: DEFAULT_SITE_FONT,
 } as const;
 
 const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
@@ -42,19 +43,18 @@ export function safeColor(value: string | null | undefined, fallback: string): s
   return v && (HEX.test(v) || FUNC.test(v) || NAMED.test(v)) ? v : fallback;
 }
 
-/** A font-family list of names only (letters, digits, spaces, quotes, commas, hyphens). */
-export function safeFontFamily(
-  value: string | null | undefined,
-  fallback: string = DEFAULT_BRANDING.fontFamily,
-): string {
-  const v = (value ?? '').trim();
-  return v && v.length <= 200 && /^[\w\s,'"-]+$/.test(v) ? v : fallback;
+/**
+ * The CSS font-family stack of one of the site fonts (SITE_FONTS, matched by family name), else
+ * the device's own font: a value from the allow-list, never the owner's text, reaches the style.
+ */
+export function safeFontFamily(value: string | null | undefined): string {
+  return (siteFont(value) ?? siteFont(DEFAULT_SITE_FONT)!).stack;
 }
 
-/** Font scale clamped to a readable range. */
+/** Font scale clamped to the range the editor offers (FONT_SCALE); 1 when missing. */
 export function safeFontScale(value: number | null | undefined): number {
   return typeof value === 'number' && Number.isFinite(value)
-    ? Math.min(1.5, Math.max(0.75, value))
+    ? Math.min(FONT_SCALE.max, Math.max(FONT_SCALE.min, value))
     : 1;
 }
 
@@ -171,4 +171,35 @@ export function headerBrandingParts(site: SiteBranding): {
   const showLogo = !!logoUrl && (mode === 'both' || mode === 'logo');
   const showName = !showLogo || mode === 'both';
   return { showLogo, showName, logoUrl: showLogo ? logoUrl : null };
+}
+
+/** A site font to load: its family name and self-hosted woff2 file (not the device's own font). */
+export interface SiteFontFile {
+  family: string;
+  file: string;
+}
+
+/** The font file a family needs loaded; null for the device's font or a family off the list. */
+export function siteFontFile(family: string | null | undefined): SiteFontFile | null {
+  const font = siteFont(family);
+  return font?.file ? { family: font.family, file: font.file } : null;
+}
+
+/**
+ * A site's branding resolved for rendering: the checked CSS variables, the font file to load and
+ * what the header shows. The public pages get it from their loader (computed on the server: none of
+ * the colour or font rules ship to the browser); the editor's live preview computes it as it goes.
+ */
+export interface SiteTheme {
+  style: CSSProperties;
+  font: SiteFontFile | null;
+  header: ReturnType<typeof headerBrandingParts>;
+}
+
+export function siteTheme(site: SiteBranding): SiteTheme {
+  return {
+    style: siteCssVariables(site),
+    font: siteFontFile(site.fontFamily),
+    header: headerBrandingParts(site),
+  };
 }

@@ -1,32 +1,142 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/checkout';
-import { CartSummary } from '../../features/cart/components/CartSummary';
-import { siteNameFromMatches, useSite } from '../../features/sites/use-user-site';
+import { useCartStore, type CartItem } from '../../features/cart/stores/cart-store';
+import { useCartHydrated } from '../../features/cart/stores/use-cart-hydrated';
+import { siteMeta } from '../../features/sites/site-meta';
+import { sitePath } from '../../features/sites/site-paths';
+import { loadSiteOfPage } from '../../features/sites/api/get-site';
+import { useSite } from '../../features/sites/use-user-site';
+import { TAX_RATE, cartTotals } from '../../../shared/cart';
+import { formatMoney, formatNumber } from '../../../shared/format';
 import { pageMeta } from '../../lib/meta';
+import { useRootData } from '../../lib/root-data';
 
-/** `/{username}/checkout`: the cart, in the seller's branding. */
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, `Checkout · ${siteNameFromMatches(matches) ?? ''}`);
+/** The site, for the page's meta (a visitor's cart: nothing to index). */
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const site = await loadSiteOfPage(context, params.username, url.pathname);
+  return {
+    meta: siteMeta(context, site, {
+      title: 'Your cart',
+      description: `The items from ${site.name} in your cart, with their totals.`,
+      location: url,
+      noindex: true,
+    }),
+  };
+}
 
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData?.meta ?? pageMeta(matches, 'Your cart');
+
+const units = (n: number) => `${formatNumber(n)} ${n === 1 ? 'item' : 'items'}`;
+
+function Line({ item, currency }: { item: CartItem; currency: string }) {
+  const variations = Object.entries(item.selectedVariations);
+  return (
+    <li className="flex items-center gap-4 py-4" data-testid="site-cart-line">
+      {item.image ? (
+        <img
+          src={item.image}
+          alt=""
+          width={64}
+          height={64}
+          className="size-16 rounded-md object-cover"
+        />
+      ) : null}
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold break-words">{item.title ?? 'A post'}</p>
+        {variations.length > 0 && (
+          <p className="text-sm">{variations.map(([k, v]) => `${k}: ${v}`).join(' · ')}</p>
+        )}
+        <p className="text-sm" data-testid="site-cart-quantity">
+          {formatNumber(item.amount)} × {formatMoney(item.price, currency)}
+        </p>
+      </div>
+      <p className="font-semibold">{formatMoney(cartTotals([item]).subtotal, currency)}</p>
+    </li>
+  );
+}
+
+/**
+ * `/{username}/checkout`: the part of the visitor's cart that this seller sells (lines remember
+ * their seller), with its totals (SPEC §9 math, src/shared/cart.ts), in the seller's branding.
+ * Paying happens on /checkout, for the whole cart. The cart lives in the browser: the server's
+ * render says it is loading.
+ */
 export default function SiteCheckout() {
   const data = useSite();
+  const hydrated = useCartHydrated();
+  const items = useCartStore((s) => s.items);
+  const currency = useRootData()?.config.currency ?? 'USD';
   if (!data) return null;
-  return (
-    <div data-testid="site-checkout">
-      <h1 className="text-3xl font-bold tracking-tight">Checkout</h1>
-      <p className="mb-6 mt-2 max-w-2xl opacity-90">
-        Check your items, choose where they ship and pay by card. The total includes shipping and
-        10% tax.
+  const { site, username } = data;
+  const mine = items.filter((i) => i.sellerId === site.owner._id);
+  const otherUnits = items.filter((i) => !mine.includes(i)).reduce((n, i) => n + i.amount, 0);
+  const totals = cartTotals(mine);
+  const others =
+    otherUnits > 0 ? (
+      <p className="mt-4" data-testid="site-cart-others">
+        Your cart also holds {units(otherUnits)} from other sellers.{' '}
+        <Link to="/checkout" className="site-text-link">
+          See your whole cart
+        </Link>
       </p>
-      <div className="rounded-xl bg-white p-4 text-gray-900 md:p-6">
-        <CartSummary />
-      </div>
-      <Link
-        to={`/${encodeURIComponent(data.username)}`}
-        className="mt-6 inline-block font-semibold underline"
-      >
-        Continue shopping at {data.site.name}
-      </Link>
+    ) : null;
+
+  return (
+    <div data-testid="site-checkout" className="max-w-2xl">
+      <h1 className="text-3xl font-bold tracking-tight">Your cart at {site.name}</h1>
+      {!hydrated ? (
+        <p className="mt-6">Loading your cart…</p>
+      ) : mine.length === 0 ? (
+        <div className="mt-6" data-testid="site-cart-empty">
+          <div className="list-empty">
+            <h2 className="text-lg font-semibold">Nothing from {site.name} in your cart yet</h2>
+            <p className="mt-2">Add a post to your cart and it will wait for you here.</p>
+          </div>
+          {others}
+          <Link to={sitePath(username)} className="btn btn-site mt-6">
+            Shop at {site.name}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <div className="site-cart mt-6">
+            <ul aria-label={`Your items from ${site.name}`} className="divide-y divide-gray-200">
+              {mine.map((item) => (
+                <Line
+                  key={JSON.stringify([item._id, item.selectedVariations])}
+                  item={item}
+                  currency={currency}
+                />
+              ))}
+            </ul>
+            <dl className="site-cart-totals" data-testid="site-cart-totals">
+              <dt>Subtotal</dt>
+              <dd>{formatMoney(totals.subtotal, currency)}</dd>
+              <dt>Shipping</dt>
+              <dd>{formatMoney(totals.shipping, currency)}</dd>
+              <dt>Tax ({Math.round(TAX_RATE * 100)}%)</dt>
+              <dd>{formatMoney(totals.tax, currency)}</dd>
+              <dt className="font-bold">Total</dt>
+              <dd className="font-bold" data-testid="site-cart-total">
+                {formatMoney(totals.grandTotal, currency)}
+              </dd>
+            </dl>
+          </div>
+          {others}
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link to="/checkout" className="btn btn-site" data-testid="site-cart-checkout">
+              Go to checkout
+            </Link>
+            <Link to={sitePath(username)} className="btn btn-secondary">
+              Keep shopping
+            </Link>
+          </div>
+          <p className="mt-3 text-sm">
+            Quantities, the shipping address and card payment are on the checkout page.
+          </p>
+        </>
+      )}
     </div>
   );
 }

@@ -1,16 +1,22 @@
 import { lazy } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
-import { listSellerProducts } from '../../features/catalog/api/catalog-api';
+import { listProductsByUser } from '../../features/catalog/api/catalog-api';
 import { PostList } from '../../features/catalog/browse/PostList';
+import { ProductGrid } from '../../features/catalog/browse/ProductGrid';
 import { TagLinks } from '../../features/catalog/browse/TagLinks';
-import { sellerTags } from '../../features/catalog/seller-tags';
 import { listQueryFromUrl } from '../../features/catalog/list-query';
-import { siteFromMatches, useUserSite } from '../../features/sites/use-user-site';
+import { SiteAvatar } from '../../features/sites/components/SiteAvatar';
+import { OwnerLink, SiteProfile } from '../../features/sites/components/SiteProfile';
+import { loadUserSite } from '../../features/sites/api/get-site';
+import { siteMeta } from '../../features/sites/site-meta';
+import { sitePath } from '../../features/sites/site-paths';
+import { useUserSite } from '../../features/sites/use-user-site';
+import { productLabel } from '../../features/sites/user-slug';
 import { serverApi } from '../../lib/api';
 import { canonicalMeta, pageMeta } from '../../lib/meta';
-import { productLabel } from '../../features/sites/user-slug';
-import { sellerCandidates } from './seller';
+import { useRootData } from '../../lib/root-data';
+import { loadSellerTags } from './seller';
 
 // `/index-{product}bio` pages are rare; a user's page (the common case) does not load the landing
 // page's code. No <Suspense>: the server render waits for it (docs/decisions/011).
@@ -20,91 +26,130 @@ const ProductLanding = lazy(() =>
   })),
 );
 
-/** The seller's published posts (none for landing pages). */
-export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const sellers = sellerCandidates(params.username);
-  if (sellers.length === 0) return null;
-  const query = listQueryFromUrl(url);
-  const list = await listSellerProducts(serverApi(context), sellers, query);
-  return { list, query, href: url.pathname + url.search, tags: sellerTags(list.products) };
-}
+// The link-in-bio card (`/{username}-x`) likewise stays out of the seller's page's code.
+const LinkInBioCard = lazy(() =>
+  import('../../features/sites/components/LinkInBioCard').then((m) => ({
+    default: m.LinkInBioCard,
+  })),
+);
+
+/** The link-in-bio card shows this many of the newest posts (docs/decisions/016). */
+const FEATURED_POSTS = 6;
 
 /**
- * `/{username}`: a user's page; `/{username}-x`: the same page in its expanded view (every post
- * listed); `/index-{product}bio`: a landing page for one kind of seller.
+ * `/{username}`: a page of the seller's published posts, the tags of all of them and the page's
+ * meta (Person JSON-LD); `/{username}-x`: the newest posts for the link-in-bio card, canonical at
+ * the full page; `/index-{product}bio`: a landing page's meta.
  */
-export const meta: Route.MetaFunction = ({ matches, params }) => {
-  const site = siteFromMatches(matches);
-  if (site)
-    return pageMeta(
-      matches,
-      site.name,
-      site.description.trim() || `Posts, prices and checkout from ${site.name}.`,
-    );
-  const product = /^index-(.+)bio$/i.exec(params.username ?? '')?.[1] ?? '';
-  return [
-    ...pageMeta(matches, `Link in bio for ${productLabel(product)}`),
-    canonicalMeta(matches, '/'),
-  ];
-};
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const found = await loadUserSite(context, params.username, url.pathname);
+  if (found.kind === 'landing')
+    return {
+      kind: 'landing' as const,
+      meta: [
+        ...pageMeta(context, `Link in bio for ${productLabel(found.product)}`),
+        canonicalMeta(context, '/'),
+      ],
+    };
+  const { site } = found;
+  const client = serverApi(context);
+  if (found.variant === 'x') {
+    const newest = await listProductsByUser(client, site.owner.username, {
+      page: 1,
+      sort: 'newest',
+      limit: FEATURED_POSTS,
+    });
+    return {
+      kind: 'card' as const,
+      featured: newest.products,
+      meta: siteMeta(context, site, { title: 'Links', location: '' }),
+    };
+  }
+  const query = listQueryFromUrl(url);
+  const [list, tags] = await Promise.all([
+    listProductsByUser(client, site.owner.username, query),
+    loadSellerTags(client, site),
+  ]);
+  return {
+    kind: 'page' as const,
+    list,
+    query,
+    tags,
+    href: url.pathname + url.search,
+    meta: siteMeta(context, site, { location: url, person: true }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData?.meta ?? pageMeta(matches, '');
 
 export default function UserSiteHome({ loaderData }: Route.ComponentProps) {
   const data = useUserSite();
+  const currency = useRootData()?.config.currency ?? 'USD';
   if (!data) return null;
   if (data.kind === 'landing') return <ProductLanding product={productLabel(data.product)} />;
 
   const { site, username, variant } = data;
-  const base = `/${encodeURIComponent(username)}`;
+  if (variant === 'x')
+    return (
+      <LinkInBioCard
+        site={site}
+        avatar={
+          <SiteAvatar
+            name={site.owner.name || site.name}
+            image={site.owner.image}
+            size={96}
+            priority
+          />
+        }
+        ownerLinkButton={<OwnerLink link={site.owner.link} className="btn btn-site" />}
+        featured={
+          <ProductGrid
+            products={loaderData.kind === 'card' ? loaderData.featured : []}
+            currency={currency}
+            hrefFor={(p) => sitePath(username, p._id)}
+            label={`Latest posts by ${site.name}`}
+            empty={<p>{site.name} has not published anything yet. Come back soon.</p>}
+          />
+        }
+      />
+    );
+  if (loaderData.kind !== 'page') return null;
+
+  const { list, query, href, tags } = loaderData;
   return (
     <div data-testid="user-site-home" data-variant={variant}>
-      <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{site.name}</h1>
-      {site.description ? (
-        <p className="mt-3 max-w-2xl text-lg opacity-90">{site.description}</p>
-      ) : null}
-      <p className="mt-3 max-w-2xl opacity-90">
-        {variant === 'x'
-          ? `Every post ${site.name} has published, newest first.`
-          : `Posts from ${site.name}. Like the ones you love, follow for new drops and buy straight from the post.`}
-      </p>
-      <div className="mt-6 flex flex-wrap gap-3">
-        <Link to={`${base}/products`} className="btn btn-site">
-          Shop all posts
-        </Link>
-        {variant === 'default' ? (
-          <Link to={`${base}-x`} className="btn btn-secondary">
-            Expanded view
-          </Link>
-        ) : (
-          <Link to={base} className="btn btn-secondary">
-            Back to the page
-          </Link>
+      <SiteProfile site={site} />
+      <section aria-labelledby="site-posts-title" className="mt-10">
+        <h2 id="site-posts-title" className="text-2xl font-bold tracking-tight">
+          Posts
+        </h2>
+        {tags.length > 0 && (
+          <div className="mt-4">
+            <TagLinks tags={tags} username={username} label="Tags of this seller" />
+          </div>
         )}
-      </div>
-      {loaderData && (
-        <>
-          <div className="mt-8">
-            <TagLinks tags={loaderData.tags} username={username} label="Tags of this seller" />
-          </div>
-          <div className="mt-8">
-            <PostList
-              list={loaderData.list}
-              query={loaderData.query}
-              href={loaderData.href}
-              hrefFor={(p) => `${base}/${encodeURIComponent(p._id)}`}
-              label={`Posts by ${site.name}`}
-              empty={
-                <p>
-                  {site.name} has not published anything yet. Follow along and come back soon, or{' '}
-                  <Link to="/marketplace" className="link">
-                    browse the marketplace
-                  </Link>
-                  .
-                </p>
-              }
-            />
-          </div>
-        </>
-      )}
+        <div className="mt-6">
+          <PostList
+            list={list}
+            query={query}
+            href={href}
+            hrefFor={(p) => sitePath(username, p._id)}
+            label={`Posts by ${site.name}`}
+            // Below the profile, so below a phone's first screen: pictures load as they near it.
+            eagerCards={0}
+            empty={
+              <p>
+                {site.name} has not published anything yet. Follow along and come back soon, or{' '}
+                <Link to="/marketplace" className="link">
+                  browse the marketplace
+                </Link>
+                .
+              </p>
+            }
+          />
+        </div>
+      </section>
     </div>
   );
 }

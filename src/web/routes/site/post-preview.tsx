@@ -1,32 +1,47 @@
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import type { Route } from './+types/post-preview';
-import { siteNameFromMatches, useSite } from '../../features/sites/use-user-site';
+import { PostPage } from '../../features/catalog/components/PostPage';
+import { sitePath } from '../../features/sites/site-paths';
+import { useSite } from '../../features/sites/use-user-site';
 import { pageMeta } from '../../lib/meta';
+import { loadSitePost } from './seller';
+import { sitePostMeta } from './post-meta';
 
-/** `/{username}/:id/preview`: how a post looks on the seller's page before it is shared. */
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, `Preview · ${siteNameFromMatches(matches) ?? ''}`),
-  { name: 'robots', content: 'noindex' },
-];
+/**
+ * `/{username}/:id/preview`: a post as it looks on its seller's page, before it is shared — drafts
+ * too, for their owner (the API shows other visitors published posts only). Never indexed.
+ */
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const { site, product } = await loadSitePost(context, params, url.pathname);
+  return { product, meta: sitePostMeta(context, site, product, true) };
+}
 
-export default function SitePostPreview() {
-  const { id = '' } = useParams();
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData?.meta ?? pageMeta(matches, 'Preview');
+
+export default function SitePostPreview({ loaderData }: Route.ComponentProps) {
   const data = useSite();
-  if (!data) return null;
+  const { product } = loaderData;
   return (
-    <article data-testid="site-post-preview">
-      <p className="text-sm font-semibold uppercase tracking-wide opacity-80">Preview</p>
-      <h1 className="text-3xl font-bold tracking-tight">Post preview</h1>
-      <p className="mt-2 max-w-2xl opacity-90">
-        This is how the post appears on {data.site.name}&apos;s page, in its colours and font,
-        before it is shared.
-      </p>
-      <Link
-        to={`/${encodeURIComponent(data.username)}/${encodeURIComponent(id)}`}
-        className="btn btn-site mt-6"
-      >
-        Open the post
-      </Link>
-    </article>
+    <div data-testid="site-post-preview">
+      <div role="note" className="preview-note" data-testid="preview-banner">
+        <p>
+          <strong>Preview.</strong> This is how the post looks on the seller’s page, in its colours
+          and font. Buying and sharing are off here.
+        </p>
+        {product.status === 'published' && data && (
+          <Link to={sitePath(data.username, product._id)} className="btn btn-site">
+            Open the post
+          </Link>
+        )}
+      </div>
+      <PostPage
+        product={product}
+        preview
+        sellerHref={data ? sitePath(data.username) : undefined}
+        tagUsername={data?.username}
+        buttonClass="btn btn-site"
+      />
+    </div>
   );
 }

@@ -1,35 +1,30 @@
-import { data } from 'react-router';
 import type { Route } from './+types/post';
 import { PostPage } from '../../features/catalog/components/PostPage';
-import { loadPost } from '../../features/catalog/post-page';
-import { postMeta } from '../../features/catalog/components/post-meta';
 import { useCartStore } from '../../features/cart/stores/cart-store';
-import { siteNameFromMatches, useSite } from '../../features/sites/use-user-site';
-import { MESSAGES } from '../../../shared/messages';
-import { serverApi } from '../../lib/api';
-import { sellerCandidates } from './seller';
+import { sitePath } from '../../features/sites/site-paths';
+import { useSite } from '../../features/sites/use-user-site';
+import { pageMeta } from '../../lib/meta';
+import { sitePostMeta } from './post-meta';
+import { loadSitePost } from './seller';
 
 /** `/{username}/:id`: one post of this seller, on their page (another seller's post is a 404). */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const sellers = sellerCandidates(params.username).map((u) => u.toLowerCase());
-  const product = await loadPost(serverApi(context), params.id);
-  if (!sellers.includes(product.user.username.toLowerCase()))
-    throw data(MESSAGES.pageNotFound, { status: 404 });
-  return { product };
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const { site, product } = await loadSitePost(context, params, url.pathname);
+  return { product, meta: sitePostMeta(context, site, product) };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  postMeta(matches, loaderData?.product, ` · ${siteNameFromMatches(matches) ?? ''}`);
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData?.meta ?? pageMeta(matches, 'Post');
 
+/** The post page in the site's colours; its tags and seller link stay on the site. */
 export default function SitePost({ loaderData }: Route.ComponentProps) {
   const site = useSite();
-  const base = site ? `/${encodeURIComponent(site.username)}` : undefined;
   return (
     <div data-testid="site-post">
       <PostPage
         product={loaderData.product}
         onAddToCart={(line) => useCartStore.getState().addItem(line)}
-        sellerHref={base}
+        sellerHref={site ? sitePath(site.username) : undefined}
         tagUsername={site?.username}
         buttonClass="btn btn-site"
       />

@@ -1,50 +1,44 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/products-tags';
-import { listSellerProducts } from '../../features/catalog/api/catalog-api';
+import { listProductsByUser } from '../../features/catalog/api/catalog-api';
 import { PostList } from '../../features/catalog/browse/PostList';
 import { TagLinks } from '../../features/catalog/browse/TagLinks';
-import { sellerTags } from '../../features/catalog/seller-tags';
 import { listQueryFromUrl } from '../../features/catalog/list-query';
-import { siteNameFromMatches, useSite } from '../../features/sites/use-user-site';
-import { PRODUCT_LIMITS } from '../../../shared/contracts/catalog-rules';
+import { siteMeta } from '../../features/sites/site-meta';
+import { sitePath } from '../../features/sites/site-paths';
+import { loadSiteOfPage } from '../../features/sites/api/get-site';
+import { useSite } from '../../features/sites/use-user-site';
 import { serverApi } from '../../lib/api';
 import { pageMeta } from '../../lib/meta';
-import { sellerCandidates } from './seller';
+import { loadSellerTags } from './seller';
 
 /** `/{username}/products/tags/:tag?`: the seller's tags, or their posts with one tag. */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const client = serverApi(context);
-  const sellers = sellerCandidates(params.username);
+  const site = await loadSiteOfPage(context, params.username, url.pathname);
   const query = { ...listQueryFromUrl(url), ...(params.tag ? { tag: params.tag } : {}) };
-  // The seller's tags come from their posts (one page of the largest size).
-  const [list, all] = await Promise.all([
-    params.tag ? listSellerProducts(client, sellers, query) : null,
-    listSellerProducts(client, sellers, {
-      page: 1,
-      sort: 'newest',
-      limit: PRODUCT_LIMITS.pageSizeMax,
-    }),
+  const [list, tags] = await Promise.all([
+    params.tag ? listProductsByUser(client, site.owner.username, query) : null,
+    loadSellerTags(client, site),
   ]);
-  return {
-    tag: params.tag ?? null,
-    list,
-    query,
-    tags: sellerTags(all.products),
-    href: url.pathname + url.search,
-  };
+  const meta = siteMeta(context, site, {
+    title: params.tag ? `#${params.tag}` : 'Tags',
+    description: params.tag
+      ? `Posts by ${site.name} tagged “${params.tag}”.`
+      : `The tags ${site.name} uses, each with its posts.`,
+    location: url,
+  });
+  return { tag: params.tag ?? null, list, query, tags, href: url.pathname + url.search, meta };
 }
 
-export const meta: Route.MetaFunction = ({ matches, params }) =>
-  pageMeta(
-    matches,
-    `${params.tag ? `#${params.tag}` : 'Tags'} · ${siteNameFromMatches(matches) ?? ''}`,
-  );
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData?.meta ?? pageMeta(matches, 'Tags');
 
 export default function SiteProductsByTag({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   if (!site) return null;
   const { tag, list, query, tags, href } = loaderData;
-  const base = `/${encodeURIComponent(site.username)}`;
+  const base = sitePath(site.username);
   return (
     <div data-testid="site-tag-page" data-tag={tag ?? undefined}>
       <h1 className="text-3xl font-bold tracking-tight">{tag ? `#${tag}` : 'Tags'}</h1>
@@ -66,7 +60,7 @@ export default function SiteProductsByTag({ loaderData }: Route.ComponentProps) 
           list={list}
           query={query}
           href={href}
-          hrefFor={(p) => `${base}/${encodeURIComponent(p._id)}`}
+          hrefFor={(p) => sitePath(site.username, p._id)}
           label={`Posts tagged ${tag}`}
           empty={
             <p>

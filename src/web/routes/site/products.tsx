@@ -1,60 +1,41 @@
-import { data, Link } from 'react-router';
+import { Link, redirect } from 'react-router';
 import type { Route } from './+types/products';
-import { listSellerProducts } from '../../features/catalog/api/catalog-api';
+import { listProductsByUser } from '../../features/catalog/api/catalog-api';
 import { PostList } from '../../features/catalog/browse/PostList';
-import { PostPage } from '../../features/catalog/components/PostPage';
 import { listQueryFromUrl } from '../../features/catalog/list-query';
-import { loadPost } from '../../features/catalog/post-page';
-import { postMeta } from '../../features/catalog/components/post-meta';
-import { useCartStore } from '../../features/cart/stores/cart-store';
-import { siteNameFromMatches, useSite } from '../../features/sites/use-user-site';
-import { MESSAGES } from '../../../shared/messages';
+import { siteMeta } from '../../features/sites/site-meta';
+import { sitePath } from '../../features/sites/site-paths';
+import { loadSiteOfPage } from '../../features/sites/api/get-site';
+import { useSite } from '../../features/sites/use-user-site';
 import { serverApi } from '../../lib/api';
 import { pageMeta } from '../../lib/meta';
-import { sellerCandidates } from './seller';
 
-/** `/{username}/products/:id?`: the seller's published posts, or one of them. */
+/**
+ * `/{username}/products`: the seller's published posts. `/{username}/products/:id` is the same
+ * post as `/{username}/:id`, its one address on the site: a permanent redirect there.
+ */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const client = serverApi(context);
-  const sellers = sellerCandidates(params.username);
-  if (params.id) {
-    const product = await loadPost(client, params.id);
-    if (!sellers.map((u) => u.toLowerCase()).includes(product.user.username.toLowerCase()))
-      throw data(MESSAGES.pageNotFound, { status: 404 });
-    return { kind: 'post' as const, product };
-  }
+  if (params.id) throw redirect(sitePath(params.username ?? '', params.id), 301);
+  const site = await loadSiteOfPage(context, params.username, url.pathname);
   const query = listQueryFromUrl(url);
   return {
-    kind: 'list' as const,
-    list: await listSellerProducts(client, sellers, query),
+    list: await listProductsByUser(serverApi(context), site.owner.username, query),
     query,
     href: url.pathname + url.search,
+    meta: siteMeta(context, site, {
+      title: 'Products',
+      description: `Everything ${site.name} has for sale, newest first.`,
+      location: url,
+    }),
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const site = siteNameFromMatches(matches) ?? '';
-  return loaderData?.kind === 'post'
-    ? postMeta(matches, loaderData.product, ` · ${site}`)
-    : pageMeta(matches, `Products · ${site}`, `Everything ${site} has for sale.`);
-};
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData?.meta ?? pageMeta(matches, 'Products');
 
 export default function SiteProducts({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   if (!site) return null;
-  const base = `/${encodeURIComponent(site.username)}`;
-  if (loaderData.kind === 'post')
-    return (
-      <div data-testid="site-products" data-product-id={loaderData.product._id}>
-        <PostPage
-          product={loaderData.product}
-          onAddToCart={(line) => useCartStore.getState().addItem(line)}
-          sellerHref={base}
-          tagUsername={site.username}
-          buttonClass="btn btn-site"
-        />
-      </div>
-    );
   const { list, query, href } = loaderData;
   return (
     <div data-testid="site-products">
@@ -63,7 +44,7 @@ export default function SiteProducts({ loaderData }: Route.ComponentProps) {
         list={list}
         query={query}
         href={href}
-        hrefFor={(p) => `${base}/${encodeURIComponent(p._id)}`}
+        hrefFor={(p) => sitePath(site.username, p._id)}
         label={`Products by ${site.site.name}`}
         empty={
           <p>

@@ -63,6 +63,15 @@ describe('cart store', () => {
     expect(sanitizeCartItems('nope')).toEqual([]);
   });
 
+  it("keeps a line's seller (a seller's own checkout lists their lines), not a malformed one", () => {
+    expect(
+      sanitizeCartItems([
+        { _id: 'a', amount: 1, price: 2, sellerId: 'u1' },
+        { _id: 'b', amount: 1, price: 2, sellerId: 42 },
+      ]).map((i) => i.sellerId),
+    ).toEqual(['u1', undefined]);
+  });
+
   it('persists under the "cart" key', () => {
     useCartStore.getState().addItem({ _id: 'p', price: 3 });
     expect(JSON.parse(localStorage.getItem('cart') ?? '{}').state.items).toHaveLength(1);

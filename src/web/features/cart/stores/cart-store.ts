@@ -11,6 +11,8 @@ export interface CartItem {
   selectedVariations: Record<string, string>;
   title?: string;
   image?: string;
+  /** The seller's user id (lines added before it was kept have none): /{username}/checkout. */
+  sellerId?: string;
 }
 
 export type CartItemInput = Omit<CartItem, 'shippingCost' | 'selectedVariations' | 'amount'> & {
@@ -75,6 +77,7 @@ export function sanitizeCartItems(value: unknown): CartItem[] {
       selectedVariations: variations,
       ...(typeof r.title === 'string' ? { title: r.title } : {}),
       ...(typeof r.image === 'string' ? { image: r.image } : {}),
+      ...(typeof r.sellerId === 'string' && r.sellerId ? { sellerId: r.sellerId } : {}),
     });
   }
   return out;

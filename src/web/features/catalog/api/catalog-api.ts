@@ -119,20 +119,3 @@ export async function searchProducts(
     return { results: [], error: MESSAGES.errorLoadingPosts };
   }
 }
-
-/**
- * A seller's posts when the page's name may be one of several usernames (`alice-x` is alice's
- * expanded page unless a user is called alice-x): the first that names a seller.
- */
-export async function listSellerProducts(
-  client: ApiClient,
-  usernames: readonly string[],
-  q: ListQuery,
-): Promise<ListState> {
-  let last: ListState = { ...EMPTY, error: null };
-  for (const username of usernames) {
-    last = await listProductsByUser(client, username, q);
-    if (last.user || last.error) return last;
-  }
-  return last;
-}

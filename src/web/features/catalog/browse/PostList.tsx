@@ -25,6 +25,7 @@ export function PostList({
   keep,
   label,
   extra,
+  eagerCards,
 }: {
   list: ListState;
   query: ListQuery;
@@ -34,6 +35,8 @@ export function PostList({
   keep?: Record<string, string | undefined>;
   label?: string;
   extra?: (product: Product) => ReactNode;
+  /** See ProductGrid: 0 when the list starts below the fold. */
+  eagerCards?: number;
 }) {
   const currency = useRootData()?.config.currency ?? 'USD';
   return (
@@ -54,6 +57,7 @@ export function PostList({
         error={list.error}
         label={label}
         extra={extra}
+        eagerCards={eagerCards}
       />
       <Pagination
         url={href}

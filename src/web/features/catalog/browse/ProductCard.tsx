@@ -11,6 +11,8 @@ export interface ProductCardProps {
   currency: string;
   /** Cards in the first rows load at once; the rest when scrolled near (below the fold). */
   eager?: boolean;
+  /** The grid's lead picture: likely the page's largest (LCP), fetched before the others. */
+  priority?: boolean;
   /** Extra content under the card's text (status controls in managed lists). */
   children?: React.ReactNode;
 }
@@ -21,6 +23,7 @@ export function ProductCard({
   href,
   currency,
   eager = false,
+  priority = false,
   children,
 }: ProductCardProps) {
   const image = product.medias.find((m) => m.type === 'image');
@@ -37,6 +40,7 @@ export function ProductCard({
             width={image.width ?? 400}
             height={image.height ?? 400}
             loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
             decoding="async"
             className="h-full w-full object-cover"
           />

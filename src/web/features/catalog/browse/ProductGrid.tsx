@@ -5,6 +5,13 @@ import { ProductCard } from './ProductCard';
 /** Cards loaded at once: the first row on the widest grid (what is above the fold). */
 const EAGER_CARDS = 4;
 
+/**
+ * The card whose picture is fetched first (likely the page's largest, its LCP): the first of the
+ * eager cards that has a picture; -1 when none has.
+ */
+const leadPictureIndex = (products: readonly Product[], eager: number) =>
+  products.slice(0, eager).findIndex((p) => p.medias.some((m) => m.type === 'image'));
+
 export interface ProductGridProps {
   products: Product[];
   currency: string;
@@ -15,6 +22,8 @@ export interface ProductGridProps {
   error?: string | null;
   label?: string;
   extra?: (product: Product) => ReactNode;
+  /** How many cards load their picture at once (0 when the grid starts below the fold). */
+  eagerCards?: number;
 }
 
 export function ProductGrid({
@@ -25,6 +34,7 @@ export function ProductGrid({
   error,
   label = 'Posts',
   extra,
+  eagerCards = EAGER_CARDS,
 }: ProductGridProps) {
   if (error)
     return (
@@ -38,6 +48,7 @@ export function ProductGrid({
         {empty}
       </div>
     );
+  const lead = leadPictureIndex(products, eagerCards);
   return (
     <ul
       aria-label={label}
@@ -46,7 +57,13 @@ export function ProductGrid({
     >
       {products.map((p, i) => (
         <li key={p._id}>
-          <ProductCard product={p} href={hrefFor(p)} currency={currency} eager={i < EAGER_CARDS}>
+          <ProductCard
+            product={p}
+            href={hrefFor(p)}
+            currency={currency}
+            eager={i < eagerCards}
+            priority={i === lead}
+          >
             {extra?.(p)}
           </ProductCard>
         </li>

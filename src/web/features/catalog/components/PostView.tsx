@@ -6,7 +6,7 @@ import { tagPath } from '../../../lib/navigation';
 import { useRootData } from '../../../lib/root-data';
 import { defaultSelection, priceFor, type Selection } from './pricing';
 import { MediaGallery } from './MediaGallery';
-import { ShareButton } from './ShareButton';
+import { ShareButton } from '../../../components/ShareButton';
 import { VariationPicker } from './VariationPicker';
 
 /** A cart line as the cart store takes it (the route hands it to the store: features stay apart). */
@@ -18,6 +18,8 @@ export interface CartLineInput {
   selectedVariations: Record<string, string>;
   title: string;
   image?: string;
+  /** The seller's user id: a seller's own checkout page lists only their lines. */
+  sellerId: string;
 }
 
 export interface PostViewProps {
@@ -64,6 +66,7 @@ export function PostView({
       shippingCost: product.shippingCost,
       selectedVariations: selection,
       title: product.title,
+      sellerId: product.user._id,
       ...(firstImage?.thumbnail ? { image: firstImage.thumbnail } : {}),
     });
     setAdded('Added to your cart.');
@@ -121,7 +124,7 @@ export function PostView({
           >
             {soldOut ? 'Sold out' : 'Add to cart'}
           </button>
-          {!preview && <ShareButton title={product.title} />}
+          {!preview && <ShareButton title={product.title} testId="post-share" />}
         </div>
         <p role="status" className="mt-2 text-sm" data-testid="post-cart-status">
           {added && (

@@ -1,30 +1,15 @@
-import { siteFont } from '../../../../shared/contracts/site-rules';
+import { safeFontFamily, siteFontFile } from '../site-theme';
+import { FontFaceLinks } from './FontFaceLinks';
 
-/** The URL of a site font's self-hosted woff2 file (served by the server's /fonts route). */
-export const fontUrl = (file: string) => `/fonts/${file}`;
+export { fontUrl } from './FontFaceLinks';
 
 /**
- * Loads the site's font when it is not the device's own: the @font-face rule (`font-display: swap`:
- * text shows at once in the fallback font) and a preload, so the file starts downloading with the
- * HTML instead of after the stylesheet. React hoists both into <head>. Renders nothing for
- * `system-ui` or an unknown family.
+ * Loads the site's font when it is not the device's own (see FontFaceLinks). Renders nothing for
+ * `system-ui` or a family off the allow-list (SITE_FONTS).
  */
 export function SiteFontFace({ family }: { family: string | null | undefined }) {
-  const font = siteFont(family);
-  if (!font?.file) return null;
-  const href = fontUrl(font.file);
-  const css = `@font-face{font-family:'${font.family}';src:url(${href}) format('woff2');font-weight:100 900;font-style:normal;font-display:swap}`;
-  return (
-    <>
-      <link rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
-      <style href={`site-font-${font.file}`} precedence="default">
-        {css}
-      </style>
-    </>
-  );
+  return <FontFaceLinks font={siteFontFile(family)} />;
 }
 
 /** The CSS font-family stack of an allowed family (the device's font for anything else). */
-export function siteFontStack(family: string | null | undefined): string {
-  return (siteFont(family) ?? siteFont('system-ui')!).stack;
-}
+export const siteFontStack = (family: string | null | undefined): string => safeFontFamily(family);

@@ -1,0 +1,59 @@
+import { renderToString } from 'react-dom/server';
+import { createRoutesStub } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { siteTheme, type SiteBranding } from '../features/sites/site-theme';
+import { UserSiteShell } from './UserSiteShell';
+
+const LOGO = { thumbnail: '/media/sites/logo-t.webp', fullsize: '/media/sites/logo.webp' };
+
+function render(site: SiteBranding & { name: string }, compact = false) {
+  const Stub = createRoutesStub([
+    {
+      path: '/maya',
+      Component: () => (
+        <UserSiteShell site={site} username="maya" theme={siteTheme(site)} compact={compact}>
+          <h1>Page</h1>
+        </UserSiteShell>
+      ),
+    },
+  ]);
+  return renderToString(<Stub initialEntries={['/maya']} />);
+}
+
+describe('UserSiteShell', () => {
+  it('shows the logo (with its size) and the name as headerBranding says', () => {
+    const both = render({ name: 'Kiln', headerBranding: 'both', image: LOGO });
+    expect(both).toMatch(/<img src="\/media\/sites\/logo-t.webp" alt="" width="40" height="40"/);
+    expect(both).toContain('data-testid="site-name"');
+    const logo = render({ name: 'Kiln', headerBranding: 'logo', image: LOGO });
+    expect(logo).toContain('alt="Kiln" width="40" height="40"');
+    expect(logo).not.toContain('data-testid="site-name"');
+    const name = render({ name: 'Kiln', headerBranding: 'name', image: LOGO });
+    expect(name).not.toContain('data-testid="site-logo"');
+  });
+
+  it("puts the checked colours and the font's stack on the layout and preloads the font", () => {
+    const html = render({
+      name: 'Kiln',
+      headerBackgroundColor: '#7c2d12',
+      backgroundColor: 'red;}body{display:none',
+      fontFamily: 'Lora',
+    });
+    expect(html).toContain('--site-header-bg:#7c2d12');
+    expect(html).not.toContain('display:none');
+    expect(html).toContain('--site-font:&#x27;Lora&#x27;, Georgia, serif');
+    expect(html).toContain(
+      '<link rel="preload" href="/fonts/lora-latin-wght-normal.woff2" as="font" type="font/woff2" crossorigin="anonymous"/>',
+    );
+    expect(html).toContain('font-display:swap');
+    // The device's font needs no file.
+    expect(render({ name: 'Kiln', fontFamily: 'system-ui' })).not.toContain('/fonts/');
+  });
+
+  it('leaves the header out of the link-in-bio card', () => {
+    const html = render({ name: 'Kiln' }, true);
+    expect(html).not.toContain('data-testid="site-header"');
+    expect(html).toContain('data-variant="compact"');
+    expect(html).toContain('data-testid="site-footer"');
+  });
+});

@@ -1,0 +1,51 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Product, ProductList } from '../../src/shared/contracts/catalog';
+import { apiLogin } from './catalog-support';
+import { DEMO_PASSWORD, expect, waitForLink } from './support';
+
+// Helpers of the seller's-site specs (user-site*.spec.ts).
+
+export const INSTAGRAM_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7 Build/UQ1A.240205.004; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.6367.82 Mobile Safari/537.36 Instagram 330.0.0.40.92 Android (34/14; 420dpi; 1080x2400; Google/google; Pixel 7; panther; panther; en_US; 598323397)';
+
+/** A seller's published posts, newest first, as the API lists them. */
+export async function postsOf(request: APIRequestContext, username: string): Promise<Product[]> {
+  const res = await request.get(`/api/v1/products/user/${username}?limit=100`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as ProductList).products;
+}
+
+/** Meta tags of the page, by property or name. */
+export const metaContent = (page: Page, key: string) =>
+  page.locator(`meta[property="${key}"], meta[name="${key}"]`).first().getAttribute('content');
+
+/** Every JSON-LD block of the page, parsed. */
+export async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.map((b) => JSON.parse(b) as Record<string, unknown>);
+}
+
+/** The share button is shown once the page runs JavaScript: a sign that it has hydrated. */
+export const hydrated = (page: Page) =>
+  expect(page.getByRole('button', { name: /^Share/ }).first()).toBeVisible();
+
+/** A new seller: registered (not yet activated) with the API context `api`. */
+export async function registerSeller(api: APIRequestContext) {
+  const username = `shop${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const email = `${username}@example.com`;
+  const res = await api.post('/api/v1/register', {
+    data: { username, name: 'Kiln Corner', email, password: DEMO_PASSWORD, accountType: 'seller' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return {
+    username,
+    email,
+    async activate() {
+      const link = await waitForLink(email, /\/users\/activate-account\?token=/);
+      const token = new URL(link).searchParams.get('token');
+      const activated = await api.get(`/api/v1/users/activate-account?token=${token}`);
+      expect(activated.status(), await activated.text()).toBe(200);
+      return apiLogin(api, { email, password: DEMO_PASSWORD });
+    },
+  };
+}
