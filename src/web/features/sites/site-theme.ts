@@ -1,5 +1,14 @@
 import type { CSSProperties } from 'react';
 import { DEFAULT_SITE_FONT, FONT_SCALE, siteFont } from '../../../shared/contracts/site-rules';
+import { readableTextColor } from '../../../shared/color-contrast';
+
+// The WCAG arithmetic is shared with the server's share images (one readable-colour rule for both).
+export {
+  contrastRatio,
+  MIN_TEXT_CONTRAST,
+  parseOpaqueColor,
+  readableTextColor,
+} from '../../../shared/color-contrast';
 
 /**
  * Per-site branding (SPEC §3 Site) as CSS custom properties on the user-site layout root.
@@ -58,67 +67,6 @@ export function safeFontScale(value: number | null | undefined): number {
     : 1;
 }
 
-type Rgb = readonly [number, number, number];
-
-const clampByte = (n: number) => Math.min(255, Math.max(0, n));
-
-/** An opaque hex or rgb() colour as [r, g, b] (0–255); null for anything else (hsl(), keywords, alpha < 1). */
-export function parseOpaqueColor(value: string): Rgb | null {
-  const v = value.trim().toLowerCase();
-  if (HEX.test(v)) {
-    let hex = v.slice(1);
-    if (hex.length <= 4) hex = [...hex].map((c) => c + c).join('');
-    if (hex.length === 8 && !hex.endsWith('ff')) return null;
-    const byte = (i: number) => parseInt(hex.slice(i, i + 2), 16);
-    return [byte(0), byte(2), byte(4)];
-  }
-  const fn = /^rgba?\((.*)\)$/.exec(v);
-  if (!fn || !FUNC.test(v)) return null;
-  const parts = fn[1]!.split(/[\s,/]+/).filter(Boolean);
-  if (parts.length < 3 || parts.length > 4) return null;
-  const nums = parts.map((p) => (p.endsWith('%') ? Number(p.slice(0, -1)) / 100 : Number(p)));
-  if (nums.some((n) => !Number.isFinite(n))) return null;
-  if (parts.length === 4 && nums[3]! < 1) return null;
-  const channel = (i: number) => clampByte(parts[i]!.endsWith('%') ? nums[i]! * 255 : nums[i]!);
-  return [channel(0), channel(1), channel(2)];
-}
-
-function luminance([r, g, b]: Rgb): number {
-  const lin = (c: number) => {
-    const s = c / 255;
-    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-}
-
-/** The WCAG contrast ratio of two opaque colours (1–21). */
-export function contrastRatio(a: Rgb, b: Rgb): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
-
-/** WCAG 2.2 AA for normal-size text (SC 1.4.3). */
-export const MIN_TEXT_CONTRAST = 4.5;
-const DARK_TEXT = DEFAULT_BRANDING.textColor;
-const LIGHT_TEXT = '#ffffff';
-
-/**
- * The owner's text colour when it reads on `background` (WCAG AA, 4.5:1), else dark or light text,
- * whichever contrasts more. `opacity` is the faintest the text is shown at (the site pages dim
- * secondary text with opacity-80): the check uses the text blended onto the background at that
- * opacity. Colours this cannot parse (hsl(), keywords, translucent) are kept as chosen.
- */
-export function readableTextColor(text: string, background: string, opacity = 1): string {
-  const bg = parseOpaqueColor(background);
-  const fg = parseOpaqueColor(text);
-  if (!bg || !fg) return text;
-  const mix = (c: Rgb, i: 0 | 1 | 2) => c[i] * opacity + bg[i] * (1 - opacity);
-  const ratio = (c: Rgb) => contrastRatio([mix(c, 0), mix(c, 1), mix(c, 2)], bg);
-  if (ratio(fg) >= MIN_TEXT_CONTRAST) return text;
-  return ratio(parseOpaqueColor(DARK_TEXT)!) >= ratio(parseOpaqueColor(LIGHT_TEXT)!)
-    ? DARK_TEXT
-    : LIGHT_TEXT;
-}
 
 /** The faintest the site pages show the owner's text colour (opacity-80 on eyebrows). */
 const SITE_TEXT_MIN_OPACITY = 0.8;
