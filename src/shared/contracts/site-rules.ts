@@ -45,6 +45,18 @@ export const SITE_COLOR_FIELDS = [
 ] as const;
 export type SiteColorField = (typeof SITE_COLOR_FIELDS)[number];
 
+/** Each colour field as people name it (the editor's labels, the API's messages). */
+export const SITE_COLOR_LABELS: Record<SiteColorField, string> = {
+  headerBackgroundColor: 'Header background',
+  headerTextColor: 'Header text',
+  footerBackgroundColor: 'Footer background',
+  footerTextColor: 'Footer text',
+  backgroundColor: 'Page background',
+  textColor: 'Page text',
+  buttonBackgroundColor: 'Button background',
+  buttonTextColor: 'Button text',
+};
+
 const HEX_COLOR = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
 /** A hex colour as people type it (spaces around it, any case): what normalizeHexColor accepts. */
 export const HEX_COLOR_INPUT = /^\s*#?(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})\s*$/;

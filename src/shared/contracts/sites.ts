@@ -12,6 +12,7 @@ import {
   normalizeDomainName,
   normalizeHexColor,
   type SiteColorField,
+  SITE_COLOR_LABELS,
 } from './site-rules';
 
 export * from './site-rules';
@@ -100,19 +101,9 @@ const colorField = (label: string) =>
       return hex;
     });
 
-const COLOR_LABELS: Record<SiteColorField, string> = {
-  headerBackgroundColor: 'Header background',
-  headerTextColor: 'Header text',
-  footerBackgroundColor: 'Footer background',
-  footerTextColor: 'Footer text',
-  backgroundColor: 'Page background',
-  textColor: 'Page text',
-  buttonBackgroundColor: 'Button background',
-  buttonTextColor: 'Button text',
-};
 
 const colorShape = Object.fromEntries(
-  SITE_COLOR_FIELDS.map((f) => [f, colorField(COLOR_LABELS[f]).optional()]),
+  SITE_COLOR_FIELDS.map((f) => [f, colorField(SITE_COLOR_LABELS[f]).optional()]),
 ) as Record<SiteColorField, z.ZodOptional<ReturnType<typeof colorField>>>;
 
 /** A custom domain as typed ('' or null removes it), normalised (lower case, punycode, no port). */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { plainNotFound } from './plain-not-found';
 import { moduleDeps } from '../../app-deps';
 import {
   listSitemapPosts,
@@ -44,13 +45,6 @@ function rangeOf<T>(starts: readonly T[], n: number): { from: T | null; to: T | 
   return { from: n === 1 ? null : starts[n - 1]!, to: starts[n] ?? null };
 }
 
-function notFound(reply: FastifyReply, message: string) {
-  return reply
-    .code(404)
-    .header('cache-control', 'no-store')
-    .type('text/plain; charset=utf-8')
-    .send(message);
-}
 
 /**
  * GET /robots.txt, and the sitemap: GET /sitemap.xml (an index) lists /sitemaps/pages.xml (the
@@ -134,7 +128,7 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, optio
       const deps = moduleDeps(app.deps, request.log);
       const n = Number(request.params.n);
       const range = rangeOf((await planOf(deps)).sites, n);
-      if (!range) return notFound(reply, NO_SUCH_SITEMAP);
+      if (!range) return plainNotFound(reply, NO_SUCH_SITEMAP);
       const xml = await documents.get(`sites-${n}`, async () => {
         const sites = await listSitemapSites(deps, range, pageSize);
         return urlSet(sites.map((s) => url(`/${segment(s.username)}`, s.updatedAt)));
@@ -150,7 +144,7 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, optio
       const deps = moduleDeps(app.deps, request.log);
       const n = Number(request.params.n);
       const range = rangeOf((await planOf(deps)).posts, n);
-      if (!range) return notFound(reply, NO_SUCH_SITEMAP);
+      if (!range) return plainNotFound(reply, NO_SUCH_SITEMAP);
       const xml = await documents.get(`posts-${n}`, async () => {
         const posts = await listSitemapPosts(deps, range, pageSize);
         return urlSet(

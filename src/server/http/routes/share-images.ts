@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { plainNotFound } from './plain-not-found';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../../config/env';
 import { moduleDeps } from '../../app-deps';
@@ -44,13 +45,6 @@ export function shareImageCache(env: Env): BoundedCache<Buffer> {
 const SITE_FILE = new RegExp(`^([a-z0-9_-]{1,${USERNAME_MAX}})\\.jpg$`, 'i');
 const POST_FILE = /^([0-9a-f-]{36})\.jpg$/i;
 
-function notFound(reply: FastifyReply, message: string) {
-  return reply
-    .code(404)
-    .header('cache-control', 'no-store')
-    .type('text/plain; charset=utf-8')
-    .send(message);
-}
 
 /** A stored image's bytes, or null when it is gone (the card is drawn without it). */
 async function readStored(deps: ModuleDeps, key: string | null): Promise<Buffer | null> {
@@ -138,7 +132,7 @@ export const shareImageRoutes: FastifyPluginAsync = async (app) => {
       const deps = moduleDeps(app.deps, request.log);
       const site = username ? await findSiteShareCard(deps, { username }) : undefined;
       if (!site)
-        return notFound(
+        return plainNotFound(
           reply,
           'There is no public site at this address, so it has no share image.',
         );
@@ -168,7 +162,7 @@ export const shareImageRoutes: FastifyPluginAsync = async (app) => {
       // A post of a suspended or not yet activated seller is not public either.
       const site = post ? await findSiteShareCard(deps, { userId: post.userId }) : undefined;
       if (!post || !site)
-        return notFound(
+        return plainNotFound(
           reply,
           'This post is not published (or no longer exists), so it has no share image.',
         );

@@ -1,20 +1,15 @@
-import { normalizeHexColor, type SiteColorField } from '../../../../../shared/contracts/site-rules';
+import {
+  SITE_COLOR_LABELS,
+  normalizeHexColor,
+  type SiteColorField,
+} from '../../../../../shared/contracts/site-rules';
 import { FieldShell } from '../../../../components/ui/form';
 import { describedBy } from '../../../../lib/form-errors';
 import { checkPair, contrastMessage, type ContrastPair } from '../color-contrast';
 import { fieldId } from '../editor-values';
 import type { SiteEditorState } from '../use-site-editor';
 
-const FIELD_LABELS: Record<SiteColorField, string> = {
-  headerBackgroundColor: 'Header background',
-  headerTextColor: 'Header text',
-  footerBackgroundColor: 'Footer background',
-  footerTextColor: 'Footer text',
-  backgroundColor: 'Page background',
-  textColor: 'Page text',
-  buttonBackgroundColor: 'Button background',
-  buttonTextColor: 'Button text',
-};
+const FIELD_LABELS = SITE_COLOR_LABELS;
 
 interface ColorFieldProps {
   field: SiteColorField;
