@@ -1,15 +1,13 @@
 import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sites } from '../../src/server/db/schema';
 import { onContentChange } from '../../src/server/modules/core';
-import type { Database } from '../../src/server/db/client';
 import { COOKIE_NOTICE_TEXT } from '../../src/shared/constants';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { createTestDatabase } from '../helpers/database';
+import { twoInstancesOnRedis, type TwoInstances } from '../helpers/instances';
 import { productionWeb } from '../helpers/web-build';
 import { inject, signedInUser } from '../factories/accounts';
 import { createProduct } from '../factories/catalog';
@@ -276,26 +274,14 @@ describe('invalidation on every kind of write', () => {
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.runIf(redisUrl)('the render cache across instances (Redis)', () => {
-  let database: Database;
-  let redisA: Redis;
-  let redisB: Redis;
   let a: TestApp;
   let b: TestApp;
+  let instances: TwoInstances | undefined;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    // Two instances on one database, as behind a load balancer; each closes only itself.
-    const shared = { ...database, close: async () => {} };
-    redisA = new Redis(redisUrl!);
-    redisB = new Redis(redisUrl!);
-    a = await createTestApp({ redis: redisA }, {}, { database: shared, web: productionWeb() });
-    b = await createTestApp({ redis: redisB }, {}, { database: shared, web: productionWeb() });
+    instances = await twoInstancesOnRedis(redisUrl!, productionWeb());
+    ({ a, b } = instances);
   }, 180_000);
-  afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    redisA?.disconnect();
-    redisB?.disconnect();
-    await database?.close();
-  });
+  afterAll(() => instances?.close());
 
   it("drops the other instance's cached page when one instance writes", async () => {
     const { seller, url } = await sellerWithPage(b, 'Before the write');

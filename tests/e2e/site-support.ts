@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Product, ProductList } from '../../src/shared/contracts/catalog';
+import type { PublicSite } from '../../src/shared/contracts/sites';
 import { apiLogin } from './catalog-support';
 import { DEMO_PASSWORD, expect, waitForLink } from './support';
 
@@ -13,6 +14,19 @@ export async function postsOf(request: APIRequestContext, username: string): Pro
   const res = await request.get(`/api/v1/products/user/${username}?limit=100`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as ProductList).products;
+}
+
+/** A seller's public site as GET /sites answers it (the demo's branding lives in the seed). */
+export async function siteOf(request: APIRequestContext, username: string): Promise<PublicSite> {
+  const res = await request.get(`/api/v1/sites?username=${username}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as PublicSite;
+}
+
+/** `#7c2d12` → `rgb(124, 45, 18)`, as computed styles report colours. */
+export function rgbOf(hex: string): string {
+  const n = parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
 }
 
 /** Meta tags of the page, by property or name. */

@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../../src/server/db/schema';
-import type { Database } from '../../../src/server/db/client';
 import type { Product } from '../../../src/shared/contracts/catalog';
 import { createTestApp, type TestApp } from '../../helpers/app';
-import { createTestDatabase } from '../../helpers/database';
+import { twoInstancesOnRedis, type TwoInstances } from '../../helpers/instances';
 import { inject, signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
 
@@ -105,26 +103,14 @@ describe('the public list cache', () => {
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.runIf(redisUrl)('the list cache across instances (Redis)', () => {
-  let database: Database;
-  let redisA: Redis;
-  let redisB: Redis;
   let a: TestApp;
   let b: TestApp;
+  let instances: TwoInstances | undefined;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    // Two instances of the app on one database, as behind a load balancer; each closes only itself.
-    const shared = { ...database, close: async () => {} };
-    redisA = new Redis(redisUrl!);
-    redisB = new Redis(redisUrl!);
-    a = await createTestApp({ redis: redisA }, {}, { database: shared });
-    b = await createTestApp({ redis: redisB }, {}, { database: shared });
+    instances = await twoInstancesOnRedis(redisUrl!);
+    ({ a, b } = instances);
   });
-  afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    redisA?.disconnect();
-    redisB?.disconnect();
-    await database?.close();
-  });
+  afterAll(() => instances?.close());
 
   it("drops the other instance's cached lists when one instance writes", async () => {
     const seller = await signedInUser(a.deps);
