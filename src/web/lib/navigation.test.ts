@@ -40,10 +40,10 @@ describe('side menu entries (SPEC §2)', () => {
     expect(prefetchPages({ role: 'user' })).not.toContain('/users');
     expect(prefetchPages(null)).toContain('/all-posts');
   });
-  it("prefetches only the side menu's pages on a seller's site (no marketplace logo there)", () => {
-    expect(prefetchPages(null, { onSite: true })).toEqual(['/login']);
-    expect(prefetchPages({ role: 'user' }, { onSite: true })).not.toContain('/all-posts');
-    expect(prefetchPages({ role: 'user' }, { onSite: true })).toContain('/my-posts');
+  it("prefetches the side menu's pages for members on a seller's site, the seller's shop for visitors", () => {
+    expect(prefetchPages(null, { site: '/maya' })).toEqual(['/maya/products']);
+    expect(prefetchPages({ role: 'user' }, { site: '/maya' })).not.toContain('/all-posts');
+    expect(prefetchPages({ role: 'user' }, { site: '/maya' })).toContain('/my-posts');
   });
   it('builds tag paths', () => {
     expect(tagPath('pc hardware')).toBe('/products/tags/pc%20hardware');

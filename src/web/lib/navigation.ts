@@ -53,13 +53,16 @@ export function tagPath(tag: string, username?: string): string {
 
 /**
  * Pages whose code is prefetched after the idle time-out: what the header and side menu link to.
- * Paths without the /login redirect dance for signed-out visitors. A seller's site (`onSite`) has
- * its own header, without the marketplace's logo link: only the side menu's pages.
+ * Paths without the /login redirect dance for signed-out visitors. A seller's site (`site`: its
+ * path, `/{username}`) has its own header, without the marketplace's logo link: the side menu's
+ * pages for members; for visitors, who came from a bio link to shop, the seller's products (whose
+ * list code the page already has) rather than /login, which would not fit the page's budget.
  */
 export function prefetchPages(
   user: Pick<SessionUser, 'role'> | null | undefined,
-  { onSite = false }: { onSite?: boolean } = {},
+  { site }: { site?: string } = {},
 ): string[] {
+  const onSite = site !== undefined;
   // The logo's /all-posts (its list code is also /marketplace's and the search results'). Not
   // /search-results (it needs a typed query first) nor /marketplace (no header link): with the
   // catalogue's list code, the public pages' JavaScript stays within its budget only without
@@ -67,5 +70,7 @@ export function prefetchPages(
   const common = onSite ? [] : ['/all-posts'];
   return user
     ? [...common, ...sideMenuEntries(user).map((e) => e.to), '/edit-profile']
-    : [...common, '/login'];
+    : onSite
+      ? [`${site}/products`]
+      : [...common, '/login'];
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { PrefetchPageLinks, useLocation, useMatches } from 'react-router';
 import { useAuthStore } from '../features/accounts/stores/auth-store';
 import { useCartStore } from '../features/cart/stores/cart-store';
-import { USER_SITE_ROUTE_ID } from '../features/sites/types';
+import { USER_SITE_ROUTE_ID, type UserSiteData } from '../features/sites/types';
 import { useChunkReload } from '../lib/chunk-reload';
 import { useMainFocusAfterNavigation } from '../lib/focus';
 import { prefetchPages } from '../lib/navigation';
@@ -55,11 +55,15 @@ function IdlePrefetch() {
   const ready = useIdlePrefetch();
   const user = useRootData()?.user ?? null;
   const { pathname } = useLocation();
-  const onSite = useMatches().some((m) => m.id === USER_SITE_ROUTE_ID);
+  const siteData = useMatches().find((m) => m.id === USER_SITE_ROUTE_ID)?.loaderData as
+    | UserSiteData
+    | undefined;
+  const site =
+    siteData?.kind === 'site' ? `/${encodeURIComponent(siteData.site.username)}` : undefined;
   if (!ready) return null;
   return (
     <>
-      {prefetchPages(user, { onSite })
+      {prefetchPages(user, { site })
         .filter((page) => page !== pathname)
         .map((page) => (
           <PrefetchPageLinks key={page} page={page} />

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { LoginResponse } from '../../../../shared/contracts/accounts';
 import { MESSAGES } from '../../../../shared/messages';
@@ -14,7 +14,13 @@ import { ApiError } from '../../../lib/api-client';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { login } from '../api/accounts-api';
 import { preloadAccountSchemas, validate } from '../validation';
-import { ResendActivation } from './ResendActivation';
+
+// Only an unactivated account's failed login shows it: loaded then, not with the login page (the
+// login page is prefetched on every public page, whose JavaScript budget is tight). No <Suspense>:
+// the server render waits for it, so the no-JavaScript form shows it too (docs/decisions/011).
+const ResendActivation = lazy(() =>
+  import('./ResendActivation').then((m) => ({ default: m.ResendActivation })),
+);
 
 const FIELDS = ['email', 'password'] as const;
 
