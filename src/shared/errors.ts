@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   UPLOAD_INVALID: 'validation',
   DOMAIN_NOT_ALLOWED: 'validation',
   DOMAIN_NOT_SET: 'validation',
+  SELF_ACTION: 'validation',
+  REPLY_NOT_ALLOWED: 'validation',
   // unauthorized: nobody (valid) is signed in
   UNAUTHORIZED: 'unauthorized',
   SESSION_EXPIRED: 'unauthorized',
@@ -44,17 +46,24 @@ export const ERROR_CODES = {
   NOT_OWNER: 'forbidden',
   SUPER_ADMIN_ONLY: 'forbidden',
   CROSS_ORIGIN: 'forbidden',
+  BLOCKED: 'forbidden',
+  NOT_AUTHOR: 'forbidden',
   // not_found
   NOT_FOUND: 'not_found',
   USER_NOT_FOUND: 'not_found',
   SITE_NOT_FOUND: 'not_found',
   PRODUCT_NOT_FOUND: 'not_found',
   MEDIA_NOT_FOUND: 'not_found',
+  COMMENT_NOT_FOUND: 'not_found',
+  MESSAGE_NOT_FOUND: 'not_found',
+  REPORT_NOT_FOUND: 'not_found',
   // conflict: the request clashes with the current state
   CONFLICT: 'conflict',
   USERNAME_TAKEN: 'conflict',
   EMAIL_TAKEN: 'conflict',
   DOMAIN_TAKEN: 'conflict',
+  ALREADY_DECIDED: 'conflict',
+  LAST_SUPER_ADMIN: 'conflict',
   // transport-level refusals
   PAYLOAD_TOO_LARGE: 'too_large',
   UNSUPPORTED_MEDIA_TYPE: 'unsupported_media',

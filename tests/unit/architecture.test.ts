@@ -7,6 +7,11 @@ import * as accountsTables from '../../src/server/db/schema/accounts';
 import * as jobsTables from '../../src/server/db/schema/jobs';
 import * as catalogTables from '../../src/server/db/schema/catalog';
 import * as sitesTables from '../../src/server/db/schema/sites';
+import * as socialTables from '../../src/server/db/schema/social';
+import * as commentsTables from '../../src/server/db/schema/comments';
+import * as messagesTables from '../../src/server/db/schema/messages';
+import * as moderationTables from '../../src/server/db/schema/moderation';
+import * as notificationsTables from '../../src/server/db/schema/notifications';
 
 /**
  * DESIGN §3: "a module is reached only through its index and writes only its own tables". The
@@ -23,6 +28,11 @@ const OWNED: Record<string, Record<string, unknown>> = {
   accounts: accountsTables,
   sites: sitesTables,
   catalog: catalogTables,
+  social: socialTables,
+  comments: commentsTables,
+  messages: messagesTables,
+  moderation: moderationTables,
+  notifications: notificationsTables,
   core: jobsTables,
 };
 

@@ -49,5 +49,8 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 export const isAdminRole = (role: string | undefined | null): boolean =>
   role === 'admin' || role === 'superAdmin';
+/** Moderators, admins and super admins: they review comments and reports and suspend accounts. */
+export const isModeratorRole = (role: string | undefined | null): boolean =>
+  role === 'moderator' || isAdminRole(role);
 /** SPEC §6: account types seller and both count as seller. */
 export const isSeller = (accountType: AccountType): boolean => accountType !== 'buyer';

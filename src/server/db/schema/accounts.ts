@@ -1,11 +1,20 @@
 // Tables of the accounts module (modules/accounts writes them; others may only read).
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ACCOUNT_TYPES, ROLES, type UserPlan } from '../../../shared/contracts/accounts';
+import { USER_STATUSES } from '../../../shared/contracts/social-rules';
 
 // One source of truth for the enums: the shared contract the API and the web app validate with.
-export { ACCOUNT_TYPES, ROLES, type UserPlan };
-export const USER_STATUSES = ['active', 'suspended'] as const;
+export { ACCOUNT_TYPES, ROLES, USER_STATUSES, type UserPlan };
 
 export const users = pgTable(
   'users',
@@ -20,11 +29,17 @@ export const users = pgTable(
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
     bio: text('bio').notNull().default(''),
     link: text('link').notNull().default(''),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     imageThumbnail: text('image_thumbnail'),
     imageFullsize: text('image_fullsize'),
     /** Storage keys of the current avatar, so a replaced avatar can be deleted. */
-    imageKeys: text('image_keys').array().notNull().default(sql`'{}'::text[]`),
+    imageKeys: text('image_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     stripeUserId: text('stripe_user_id'),
     stripeAccountLink: text('stripe_account_link'),
     plan: jsonb('plan').$type<UserPlan>(),
@@ -92,5 +107,8 @@ export const userTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('user_tokens_hash_idx').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId, t.purpose)],
+  (t) => [
+    uniqueIndex('user_tokens_hash_idx').on(t.tokenHash),
+    index('user_tokens_user_idx').on(t.userId, t.purpose),
+  ],
 );

@@ -71,15 +71,31 @@ export const products = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     likesCount: integer('likes_count').notNull().default(0),
+    /**
+     * True while the seller is suspended: the post leaves every public list, search, page and
+     * tag count, and comes back as it was when the seller is reinstated (its status untouched).
+     */
+    sellerHidden: boolean('seller_hidden').notNull().default(false),
     search: tsvector('search'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // Public lists: published posts in each order (id breaks ties, so pages never overlap).
-    index('products_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
-    index('products_status_price_idx').on(t.status, t.priceMinor, t.id),
-    index('products_status_likes_idx').on(t.status, t.likesCount.desc(), t.id.desc()),
+    // (status, seller_hidden) lead, so "published and listed" is an index prefix read in order.
+    index('products_status_created_idx').on(
+      t.status,
+      t.sellerHidden,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index('products_status_price_idx').on(t.status, t.sellerHidden, t.priceMinor, t.id),
+    index('products_status_likes_idx').on(
+      t.status,
+      t.sellerHidden,
+      t.likesCount.desc(),
+      t.id.desc(),
+    ),
     // A seller's lists (their page: published; their own: every status).
     index('products_user_status_created_idx').on(
       t.userId,

@@ -3,3 +3,8 @@ export * from './accounts';
 export * from './sites';
 export * from './catalog';
 export * from './jobs';
+export * from './social';
+export * from './comments';
+export * from './messages';
+export * from './moderation';
+export * from './notifications';

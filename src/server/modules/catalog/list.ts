@@ -37,7 +37,8 @@ const ORDERS: Record<ProductSort, SQL[]> = {
 
 const { search: _search, ...productColumns } = getTableColumns(products);
 
-export const isPublished = eq(products.status, 'published');
+/** Published, and its seller not suspended: what anyone but the owner and staff may see. */
+export const isPublished = and(eq(products.status, 'published'), eq(products.sellerHidden, false))!;
 export const hasTag = (tag: string) => arrayContains(products.tags, [tag]);
 /** A title containing `q` (case-insensitive, LIKE wildcards taken literally; the trgm index serves it). */
 export const titleContains = (q: string) =>

@@ -27,7 +27,8 @@ export async function getProduct(
   id: string,
 ): Promise<Product> {
   const row = await readProductWithOwner(deps.db, id);
-  if (row.status !== 'published' && !(viewer && canManage(viewer, row.userId))) {
+  const listed = row.status === 'published' && !row.sellerHidden;
+  if (!listed && !(viewer && canManage(viewer, row.userId))) {
     throw productNotFound();
   }
   return toProduct(row);
@@ -120,7 +121,11 @@ export async function listProductsByDomain(
           .from(sites)
           .innerJoin(users, eq(users.id, sites.userId))
           .where(
-            and(eq(sites.domainName, normalised.domain), isNotNull(sites.domainVerifiedAt), isListedSeller),
+            and(
+              eq(sites.domainName, normalised.domain),
+              isNotNull(sites.domainVerifiedAt),
+              isListedSeller,
+            ),
           )
           .limit(1)
       : [];

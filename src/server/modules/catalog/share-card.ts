@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { isUuid } from '../../../shared/contracts/common';
 import { products, type StoredMedia } from '../../db/schema';
 import type { ModuleDeps } from '../core';
+import { isPublished } from './list';
 
 type CardDeps = Pick<ModuleDeps, 'db' | 'storage'>;
 
@@ -56,7 +57,7 @@ export async function findPostShareCard(
       updatedAt: products.updatedAt,
     })
     .from(products)
-    .where(and(eq(products.id, id), eq(products.status, 'published')))
+    .where(and(eq(products.id, id), isPublished))
     .limit(1);
   if (!row) return undefined;
   const { medias, ...card } = row;
@@ -79,7 +80,7 @@ export async function newestPostImage(
     .where(
       and(
         eq(products.userId, userId),
-        eq(products.status, 'published'),
+        isPublished,
         sql`${products.medias} @> '[{"type":"image"}]'::jsonb`,
       ),
     )

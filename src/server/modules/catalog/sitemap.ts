@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { products, users } from '../../db/schema';
 import type { ModuleDeps } from '../core';
+import { isPublished } from './list';
 
 type Reader = Pick<ModuleDeps, 'db'>;
 
@@ -18,11 +19,7 @@ export interface SitemapPostStart {
 }
 
 /** Published posts of active, activated sellers: what the public pages show. */
-const isListed = and(
-  eq(products.status, 'published'),
-  eq(users.status, 'active'),
-  isNotNull(users.activatedAt),
-)!;
+const isListed = and(isPublished, eq(users.status, 'active'), isNotNull(users.activatedAt))!;
 const position = sql`(${products.createdAt}, ${products.id})`;
 const at = (start: SitemapPostStart) => sql`(${start.createdAt}::timestamptz, ${start.id}::uuid)`;
 
@@ -44,7 +41,7 @@ export async function sitemapPostPageStarts(
       n: sql<number>`row_number() over (order by ${products.createdAt}, ${products.id})`.as('n'),
     })
     .from(products)
-    .where(eq(products.status, 'published'))
+    .where(isPublished)
     .as('numbered');
   return deps.db
     .select({ createdAt: numbered.createdAt, id: numbered.id })

@@ -1,0 +1,2 @@
+// The messages module's public surface: short public posts and private conversations.
+export { deleteMessage, messageNotFound, type MessageActor } from './remove';
