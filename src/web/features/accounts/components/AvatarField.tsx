@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { UploadProgress } from '../../../components/ui/UploadProgress';
 import { describedBy } from '../../../lib/form-errors';
 import { checkImageFile } from '../../../lib/image-file';
 
@@ -107,17 +108,13 @@ export function AvatarField({ name, currentSrc, file, onFile, progress }: Avatar
           </button>
         ) : null}
         {percent !== null ? (
-          <div className="mt-3" data-testid="avatar-upload">
-            <progress
-              max={100}
-              value={percent}
-              aria-label="Photo upload"
-              className="h-2 w-full overflow-hidden rounded-full accent-indigo-700"
-              data-testid="avatar-progress"
+          <div data-testid="avatar-upload">
+            <UploadProgress
+              percent={percent}
+              label="Photo upload"
+              status={percent < 100 ? `Uploading… ${percent}%` : 'Photo uploaded.'}
+              testId="avatar-progress"
             />
-            <p className="mt-1 text-sm text-gray-700" aria-live="polite">
-              {percent < 100 ? `Uploading… ${percent}%` : 'Photo uploaded.'}
-            </p>
           </div>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 import type { Media } from '../../../../../shared/contracts/catalog';
+import { UploadProgress } from '../../../../components/ui/UploadProgress';
 import {
   MEDIA_MAX_BYTES,
   PRODUCT_LIMITS as L,
@@ -69,16 +70,13 @@ function UploadRow({ item, onDismiss }: { item: UploadItem; onDismiss: () => voi
             </button>
           </>
         ) : (
-          <>
-            <progress
-              max={100}
-              value={item.phase === 'processing' ? 100 : percent}
-              aria-label={`Upload of ${item.name}`}
-              className="mt-2 h-2 w-full overflow-hidden rounded-full accent-indigo-700"
-              data-testid="upload-progress"
-            />
-            <p className="mt-1 text-sm text-gray-700">{status}</p>
-          </>
+          <UploadProgress
+            percent={item.phase === 'processing' ? 100 : percent}
+            label={`Upload of ${item.name}`}
+            status={status}
+            testId="upload-progress"
+            className="mt-2"
+          />
         )}
       </div>
     </li>

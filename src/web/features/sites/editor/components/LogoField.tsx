@@ -1,4 +1,5 @@
 import type { MySite } from '../../../../../shared/contracts/sites';
+import { UploadProgress } from '../../../../components/ui/UploadProgress';
 import { describedBy } from '../../../../lib/form-errors';
 import type { LogoUpload } from '../use-logo-upload';
 
@@ -82,17 +83,13 @@ export function LogoField({ image, logo }: { image: MySite['image']; logo: LogoU
           </p>
         ) : null}
         {percent !== null ? (
-          <div className="mt-3" data-testid="site-logo-upload">
-            <progress
-              max={100}
-              value={percent}
-              aria-label="Logo upload"
-              className="h-2 w-full overflow-hidden rounded-full accent-indigo-700"
-              data-testid="site-logo-progress"
+          <div data-testid="site-logo-upload">
+            <UploadProgress
+              percent={percent}
+              label="Logo upload"
+              status={uploading ? `Uploading… ${percent}%` : 'Logo uploaded.'}
+              testId="site-logo-progress"
             />
-            <p className="mt-1 text-sm text-gray-700">
-              {uploading ? `Uploading… ${percent}%` : 'Logo uploaded.'}
-            </p>
           </div>
         ) : null}
       </div>
