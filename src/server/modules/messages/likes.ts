@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { isUuid } from '../../../shared/contracts/common';
 import type { MessageLike } from '../../../shared/contracts/messages';
 import { messageLikes, messages, users } from '../../db/schema';
-import { announceChange, inTransaction, type DbOrTx, type ModuleDeps } from '../core';
+import { announceChange, inTransaction, nowDate, type DbOrTx, type ModuleDeps } from '../core';
 import { assertNotBlocked } from '../social';
 import { isListedUser, isParty, messageNotFound, readMessage, toMessage, type MessageActor } from './rows';
 
@@ -47,7 +47,7 @@ export async function toggleMessageLike(
 
     const added = await tx.db
       .insert(messageLikes)
-      .values({ userId, messageId: target.id })
+      .values({ userId, messageId: target.id, createdAt: nowDate(tx) })
       .onConflictDoNothing()
       .returning({ messageId: messageLikes.messageId });
     let liked = added.length > 0;

@@ -186,17 +186,27 @@ export async function listConversations(
 ): Promise<Conversations> {
   const me = userId.toLowerCase();
   const db = deps.db;
-  const partner = partnerOf(me);
-  const threads = db.$with('threads').as(
+  // The partner is computed once per row first: DISTINCT ON must match the ORDER BY exactly.
+  const mine = db.$with('mine').as(
     db
-      .selectDistinctOn([partner], {
-        partnerId: partner.as('partner_id'),
-        lastId: sql<string>`${messages.id}`.as('last_id'),
-        lastAt: sql<Date>`${messages.createdAt}`.as('last_at'),
+      .select({
+        messageId: sql<string>`${messages.id}`.as('message_id'),
+        sentAt: sql<Date>`${messages.createdAt}`.as('sent_at'),
+        partnerId: partnerOf(me).as('partner_id'),
       })
       .from(messages)
-      .where(privateOf(me))
-      .orderBy(partner, desc(messages.createdAt), desc(messages.id)),
+      .where(privateOf(me)),
+  );
+  const threads = db.$with('threads').as(
+    db
+      .with(mine)
+      .selectDistinctOn([mine.partnerId], {
+        partnerId: sql<string>`${mine.partnerId}`.as('partner_id'),
+        lastId: sql<string>`${mine.messageId}`.as('last_id'),
+        lastAt: sql<Date>`${mine.sentAt}`.as('last_at'),
+      })
+      .from(mine)
+      .orderBy(mine.partnerId, desc(mine.sentAt), desc(mine.messageId)),
   );
   const visible = and(isListedUser(), notBlockedFor(me, users.id));
   const [page, [count], unread] = await Promise.all([
