@@ -30,7 +30,9 @@ export interface ListPage {
 async function listState(load: () => Promise<MessageList>): Promise<MessageListState> {
   try {
     return { ...(await load()), error: null };
-  } catch {
+  } catch (err) {
+    // A tag no message can have (too long) is an empty list, not a failure.
+    if (err instanceof ApiError && err.status === 400) return { ...EMPTY_LIST, error: null };
     return { ...EMPTY_LIST, error: MESSAGES.errorLoadingMessages };
   }
 }
