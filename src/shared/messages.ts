@@ -71,6 +71,11 @@ export const MESSAGES = {
   messageSendError: 'Error while attempting to send your message. Please try again later.',
   messageSaved: 'Message saved!',
   messageSaveError: 'Error while attempting to save the message. Please try again later.',
+  // Messages (issue 11): lists, deleting, the compose form (texts SPEC §8 leaves to us)
+  errorLoadingMessages: 'Error loading messages',
+  errorLoadingConversations: 'Error loading conversations',
+  messageDeleteError: 'Error while attempting to delete the message. Please try again later.',
+  confirmDeleteMessageTitle: 'Delete this message?',
   userUpdated: 'User updated!',
   userSaveError: 'Error while attempting to save the user. Please try again later.',
 

@@ -36,12 +36,21 @@ export function parseOrThrow<S extends z.ZodType>(
 export interface ParsedForm {
   fields: Record<string, unknown>;
   file?: { fieldname: string; buffer: Buffer };
+  /** Every file part, in the order sent (forms that take several images). */
+  files: { fieldname: string; buffer: Buffer }[];
 }
 
 
-/** Reads a whole multipart form (within FORM_LIMITS), turning the parser's errors into sentences. */
-export async function readForm(request: FastifyRequest, fileField: string): Promise<ParsedForm> {
-  const form: ParsedForm = { fields: {} };
+/**
+ * Reads a whole multipart form (within the limits its route registered, FORM_LIMITS by default),
+ * turning the parser's errors into sentences. `maxFiles` only words the too-many-files message.
+ */
+export async function readForm(
+  request: FastifyRequest,
+  fileField: string,
+  { maxFiles = 1 }: { maxFiles?: number } = {},
+): Promise<ParsedForm> {
+  const form: ParsedForm = { fields: {}, files: [] };
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -51,6 +60,7 @@ export async function readForm(request: FastifyRequest, fileField: string): Prom
             `${part.fieldname}: Unexpected file. Send the image in the "${fileField}" field.`,
           );
         form.file = { fieldname: part.fieldname, buffer };
+        form.files.push(form.file);
       } else {
         if (part.valueTruncated) throw tooLarge(`${part.fieldname}: This field is too large.`);
         form.fields[part.fieldname] = part.value;
@@ -64,7 +74,11 @@ export async function readForm(request: FastifyRequest, fileField: string): Prom
           `${fileField}: Images must be ${IMAGE_MAX_BYTES / (1024 * 1024)} MB or smaller.`,
         );
       case 'FST_FILES_LIMIT':
-        throw validationError(`${fileField}: Send one image at a time.`);
+        throw validationError(
+          maxFiles === 1
+            ? `${fileField}: Send one image at a time.`
+            : `${fileField}: Send at most ${maxFiles} images at a time.`,
+        );
       case 'FST_FIELDS_LIMIT':
       case 'FST_PARTS_LIMIT':
         throw tooLarge('The form has too many fields.');

@@ -1,28 +1,78 @@
+import { Link } from 'react-router';
 import type { Route } from './+types/message';
-import { LinkCards, PageHeader } from '../components/ui/page';
+import { PageHeader } from '../components/ui/page';
 import { guardLoader } from '../features/accounts/guards';
+import { loadMyMessage } from '../features/messages/api/messages-api';
+import { MessageComposer } from '../features/messages/components/MessageComposer';
+import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 
-/** /message (signed in). */
-export const loader = guardLoader(['authenticated']);
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'New message');
+const guard = guardLoader(['authenticated']);
 
-export default function MessagePage() {
+/**
+ * /message (signed in): write a message. `?to=username` starts a private one to that member,
+ * `?private=1` starts with "private" chosen, `?id=` edits one of mine.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  await guard(args);
+  const params = args.url.searchParams;
+  const id = params.get('id');
+  const to = params.get('to')?.trim().slice(0, 100) || null;
+  const editing = id ? await loadMyMessage(serverApi(args.context), id) : null;
+  return {
+    to,
+    privateFirst: params.get('private') === '1',
+    editing: editing?.message ?? null,
+    editError: editing?.error ?? null,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, data }) =>
+  pageMeta(
+    matches,
+    data?.editing ? 'Edit message' : 'New message',
+    'Write a public message for your page and the messages feed, or a private one to another member.',
+  );
+
+export default function MessagePage({ loaderData }: Route.ComponentProps) {
+  const { editing, editError, to, privateFirst } = loaderData;
   return (
-    <div data-testid="message-page">
+    <div data-testid="message-page" className="mx-auto max-w-3xl">
       <PageHeader
-        title={'New message'}
+        title={editing ? 'Edit message' : 'New message'}
         description={
-          'Write to a seller or buyer. Say which post or order you mean so they can answer quickly.'
+          editing
+            ? 'Change the text, tags or images. Who the message is for stays the same.'
+            : 'Share a short update with everyone, or write privately to one member.'
+        }
+        actions={
+          <Link to="/messages" className="btn btn-secondary">
+            All messages
+          </Link>
         }
       />
-      <LinkCards
-        links={[
-          { to: '/messages', title: 'All messages', description: 'Back to your conversations.' },
-          { to: '/orders', title: 'Purchases', description: 'Find an order to ask about.' },
-          { to: '/sales', title: 'Sales', description: 'Find a sale to follow up.' },
-        ]}
-      />
+      {editError ? (
+        <div role="alert" className="list-empty text-red-800" data-testid="message-edit-error">
+          <p>{editError}</p>
+          <p className="mt-3">
+            <Link to="/messages?tab=mine" className="link">
+              See your messages
+            </Link>{' '}
+            or{' '}
+            <Link to="/message" className="link">
+              write a new one
+            </Link>
+            .
+          </p>
+        </div>
+      ) : (
+        <MessageComposer
+          key={editing?._id ?? `new-${to ?? ''}`}
+          editing={editing}
+          to={to}
+          privateFirst={privateFirst}
+        />
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { isModeratorRole, type Role } from '../../../shared/contracts/account-rules';
+import { isModeratorRole } from '../../../shared/contracts/account-rules';
 import { isUuid } from '../../../shared/contracts/common';
 import { messages } from '../../db/schema';
 import {
@@ -7,21 +7,15 @@ import {
   deleteFilesLater,
   forbidden,
   inTransaction,
-  notFound,
   type ModuleDeps,
 } from '../core';
-
-export interface MessageActor {
-  id: string;
-  role: Role;
-}
-
-export const messageNotFound = () =>
-  notFound('This message could not be found. It may have been deleted.', 'MESSAGE_NOT_FOUND');
+import { isParty, messageNotFound, type MessageActor } from './rows';
 
 /**
  * DELETE /messages?id= (its author, or a moderator removing it): the row, its likes (cascade) and
- * — through the job queue, after the commit — its stored media files go.
+ * — through the job queue, after the commit — its stored media files go. A private message is
+ * not acknowledged to anyone but its two members and moderators (404 for others, like an unknown
+ * id); its recipient may not delete it for both (403).
  */
 export async function deleteMessage(
   deps: ModuleDeps,
@@ -29,10 +23,12 @@ export async function deleteMessage(
   id: string,
 ): Promise<{ _id: string }> {
   if (!isUuid(id)) throw messageNotFound();
-  const authorId = await inTransaction(deps, async (tx) => {
+  const moderator = isModeratorRole(actor.role);
+  const removed = await inTransaction(deps, async (tx) => {
     const [row] = await tx.db.select().from(messages).where(eq(messages.id, id)).for('update');
     if (!row) throw messageNotFound();
-    if (row.userId !== actor.id.toLowerCase() && !isModeratorRole(actor.role)) {
+    if (row.recipientId && !isParty(row, actor.id) && !moderator) throw messageNotFound();
+    if (row.userId !== actor.id.toLowerCase() && !moderator) {
       throw forbidden('You can only delete your own messages.', 'NOT_AUTHOR');
     }
     await tx.db.delete(messages).where(eq(messages.id, row.id));
@@ -40,8 +36,8 @@ export async function deleteMessage(
       tx,
       row.medias.flatMap((m) => m.keys),
     );
-    return row.userId;
+    return row;
   });
-  announceChange(deps, { kind: 'user', userIds: [authorId] });
-  return { _id: id };
+  if (!removed.recipientId) announceChange(deps, { kind: 'user', userIds: [removed.userId] });
+  return { _id: removed.id };
 }

@@ -1,0 +1,370 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { Message } from '../../../../shared/contracts/messages';
+import { MESSAGE_TAG_MAX } from '../../../../shared/contracts/messages';
+import { SOCIAL_LIMITS } from '../../../../shared/contracts/social-rules';
+import { MESSAGES } from '../../../../shared/messages';
+import { SubmitButton, focusField, usePending } from '../../../components/ui/form';
+import { modalActions, notifyError, showNotify } from '../../../components/ui/modal';
+import { TagInput } from '../../../components/ui/TagInput';
+import { ApiError } from '../../../lib/api-client';
+import { describedBy } from '../../../lib/form-errors';
+import { checkImageFile } from '../../../lib/image-file';
+import { saveMessage, type MessageDraft } from '../api/messages-api';
+
+const MAX = SOCIAL_LIMITS.messageMax;
+const MAX_IMAGES = SOCIAL_LIMITS.messageMediasMax;
+const TAG_RULES = { max: SOCIAL_LIMITS.messageTagsMax, maxLength: MESSAGE_TAG_MAX };
+
+type Field = 'text' | 'recipient' | 'image' | '_tags';
+type Errors = Partial<Record<Field, string>>;
+const FIELD_IDS: Record<Field, string> = {
+  text: 'message-text',
+  recipient: 'message-recipient',
+  image: 'message-images',
+  _tags: 'message-tags',
+};
+const ORDER: Field[] = ['recipient', 'text', '_tags', 'image'];
+
+/** The field a server refusal is about: validation details (`message.text`…) or a known code. */
+function serverErrors(err: unknown): Errors {
+  if (!(err instanceof ApiError)) return {};
+  const out: Errors = {};
+  for (const d of err.details ?? []) {
+    const path = d.path[0] === 'message' ? d.path.slice(1) : d.path;
+    const field = path[0];
+    if (field === 'text' || field === 'recipient' || field === '_tags') out[field] ??= d.message;
+    if (field === 'medias') out.image ??= d.message;
+  }
+  if (err.code && ['USER_NOT_FOUND', 'SELF_ACTION', 'BLOCKED'].includes(err.code))
+    out.recipient ??= err.message.replace(/^recipient: /, '');
+  if (err.code === 'IMAGE_REJECTED' || err.code === 'PAYLOAD_TOO_LARGE')
+    out.image ??= err.message.replace(/^image[^:]*: /, '');
+  return out;
+}
+
+/** Local previews of the chosen files (object URLs, released when the list changes). */
+function usePreviews(files: readonly File[]): string[] {
+  const [urls, setUrls] = useState<string[]>([]);
+  useEffect(() => {
+    const made = files.map((f) => URL.createObjectURL(f));
+    setUrls(made);
+    return () => made.forEach((u) => URL.revokeObjectURL(u));
+  }, [files]);
+  return urls;
+}
+
+interface MessageComposerProps {
+  /** The message being edited (one of mine), or null for a new one. */
+  editing: Message | null;
+  /** A username to send a private message to (?to=). */
+  to: string | null;
+  /** Start with "private" chosen (?private=1). */
+  privateFirst?: boolean;
+}
+
+/**
+ * /message: write a public message (my page and the /messages feed) or a private one to one
+ * member — text with a live character count, tags, up to four images with previews and upload
+ * progress. Editing keeps who the message is for; its images can be removed and added.
+ */
+export function MessageComposer({ editing, to, privateFirst = false }: MessageComposerProps) {
+  const [text, setText] = useState(editing?.text ?? '');
+  const [tags, setTags] = useState<string[]>(editing?._tags ?? []);
+  const [audience, setAudience] = useState<'public' | 'private'>(
+    editing ? (editing.recipient ? 'private' : 'public') : to || privateFirst ? 'private' : 'public',
+  );
+  const [recipient, setRecipient] = useState(to ?? '');
+  const [kept, setKept] = useState<Message['medias']>(editing?.medias ?? []);
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, run] = usePending();
+  const previews = usePreviews(files);
+
+  const remaining = MAX - text.length;
+  const imageCount = kept.length + files.length;
+
+  function show(next: Errors) {
+    setErrors(next);
+    const first = ORDER.find((f) => next[f]);
+    if (first) focusField(FIELD_IDS[first]);
+  }
+
+  function addFiles(list: FileList | null) {
+    const chosen = [...(list ?? [])];
+    if (chosen.length === 0) return;
+    for (const file of chosen) {
+      const problem = checkImageFile(file);
+      if (problem) return setErrors((e) => ({ ...e, image: problem }));
+    }
+    if (imageCount + chosen.length > MAX_IMAGES)
+      return setErrors((e) => ({
+        ...e,
+        image: `A message can have at most ${MAX_IMAGES} images. Remove some first.`,
+      }));
+    setErrors((e) => ({ ...e, image: undefined }));
+    setFiles((f) => [...f, ...chosen]);
+    setProgress(null);
+  }
+
+  function validate(): Errors {
+    const out: Errors = {};
+    if (!text.trim()) out.text = 'Write a message first.';
+    else if (text.length > MAX) out.text = `Messages can have at most ${MAX.toLocaleString('en-US')} characters.`;
+    if (!editing && audience === 'private' && !recipient.trim())
+      out.recipient = 'Name the member to send it to (their username).';
+    return out;
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const problems = validate();
+    if (Object.keys(problems).length) return show(problems);
+    setErrors({});
+    const draft: MessageDraft = {
+      ...(editing ? { _id: editing._id, medias: kept.map((m) => m._id) } : {}),
+      text: text.trim(),
+      _tags: tags,
+      ...(!editing && audience === 'private' ? { recipient: recipient.trim() } : {}),
+    };
+    void run(async () => {
+      try {
+        const saved = await saveMessage(draft, files, files.length ? setProgress : undefined);
+        setFiles([]);
+        const action =
+          !editing && saved.recipient
+            ? modalActions.navigate(
+                `/messages?tab=conversations&with=${encodeURIComponent(saved.recipient._id)}`,
+              )
+            : modalActions.messages;
+        void showNotify(editing ? MESSAGES.messageSaved : MESSAGES.messageSent, action);
+      } catch (err) {
+        setProgress(null);
+        show(serverErrors(err));
+        void notifyError(err, editing ? MESSAGES.errorSavingMessage : MESSAGES.errorSendingMessage);
+      }
+    });
+  }
+
+  const percent = progress === null ? null : Math.round(progress * 100);
+  const sentTo = editing?.recipient;
+
+  return (
+    <form onSubmit={submit} noValidate className="card flex flex-col gap-6" data-testid="message-form">
+      {editing ? (
+        <p className="text-gray-800" data-testid="message-audience">
+          {sentTo
+            ? `Private message to ${sentTo.name} (@${sentTo.username}). Who it is for cannot change.`
+            : 'Public message: on your page and the messages feed.'}
+        </p>
+      ) : (
+        <fieldset>
+          <legend className="field-label">Who can see it</legend>
+          <div className="mt-1 flex flex-col gap-2 md:flex-row md:gap-6">
+            <label className="flex min-h-11 items-center gap-2">
+              <input
+                type="radio"
+                name="audience"
+                value="public"
+                className="size-5 accent-indigo-700"
+                checked={audience === 'public'}
+                onChange={() => setAudience('public')}
+                data-testid="audience-public"
+              />
+              Everyone (your page and the messages feed)
+            </label>
+            <label className="flex min-h-11 items-center gap-2">
+              <input
+                type="radio"
+                name="audience"
+                value="private"
+                className="size-5 accent-indigo-700"
+                checked={audience === 'private'}
+                onChange={() => setAudience('private')}
+                data-testid="audience-private"
+              />
+              Only one member (private)
+            </label>
+          </div>
+          {audience === 'private' ? (
+            <div className="mt-3">
+              <label htmlFor={FIELD_IDS.recipient} className="field-label">
+                Send to (username)
+              </label>
+              <input
+                id={FIELD_IDS.recipient}
+                name="recipient"
+                className="input"
+                value={recipient}
+                onChange={(e) => setRecipient(e.target.value)}
+                autoCapitalize="none"
+                autoCorrect="off"
+                spellCheck={false}
+                autoComplete="off"
+                aria-invalid={errors.recipient ? true : undefined}
+                aria-describedby={describedBy(
+                  `${FIELD_IDS.recipient}-hint`,
+                  errors.recipient && `${FIELD_IDS.recipient}-error`,
+                )}
+              />
+              <p id={`${FIELD_IDS.recipient}-hint`} className="field-hint">
+                Only you and this member will ever see the message.
+              </p>
+              {errors.recipient ? (
+                <p id={`${FIELD_IDS.recipient}-error`} className="field-error" role="alert">
+                  {errors.recipient}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+        </fieldset>
+      )}
+
+      <div>
+        <label htmlFor={FIELD_IDS.text} className="field-label">
+          Message
+        </label>
+        <textarea
+          id={FIELD_IDS.text}
+          name="text"
+          className="input min-h-36"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          aria-invalid={errors.text || remaining < 0 ? true : undefined}
+          aria-describedby={describedBy(
+            `${FIELD_IDS.text}-count`,
+            errors.text && `${FIELD_IDS.text}-error`,
+          )}
+        />
+        <p
+          id={`${FIELD_IDS.text}-count`}
+          className={`field-hint ${remaining < 0 ? 'font-semibold text-red-800' : ''}`}
+          data-testid="message-count"
+        >
+          {text.length.toLocaleString('en-US')} / {MAX.toLocaleString('en-US')} characters
+          {remaining < 0 ? ` — ${(-remaining).toLocaleString('en-US')} too many` : ''}
+        </p>
+        {/* Announced only near the limit, not on every keystroke. */}
+        <p className="sr-only" aria-live="polite">
+          {remaining <= 50 && remaining >= 0 ? `${remaining} characters left` : ''}
+          {remaining < 0 ? `${-remaining} characters too many` : ''}
+        </p>
+        {errors.text ? (
+          <p id={`${FIELD_IDS.text}-error`} className="field-error" role="alert">
+            {errors.text}
+          </p>
+        ) : null}
+      </div>
+
+      <TagInput
+        id={FIELD_IDS._tags}
+        label="Tags (optional)"
+        value={tags}
+        onChange={setTags}
+        rules={TAG_RULES}
+        error={errors._tags}
+        hint="People can find public messages by their tags. Press Enter or type a comma after each tag."
+      />
+
+      <fieldset>
+        <legend className="field-label">Images (optional)</legend>
+        {kept.length + files.length > 0 ? (
+          <ul className="mb-3 grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="message-image-list">
+            {kept.map((m, i) => (
+              <li key={m._id} className="flex flex-col gap-2">
+                <img
+                  src={m.thumbnail ?? m.fullsize}
+                  alt={`Current image ${i + 1}`}
+                  className="aspect-square w-full rounded-lg object-cover"
+                />
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => setKept((all) => all.filter((x) => x._id !== m._id))}
+                >
+                  Remove<span className="sr-only"> current image {i + 1}</span>
+                </button>
+              </li>
+            ))}
+            {files.map((f, i) => (
+              <li key={`${f.name}-${i}`} className="flex flex-col gap-2">
+                {previews[i] ? (
+                  <img
+                    src={previews[i]}
+                    alt={`Preview of ${f.name}`}
+                    className="aspect-square w-full rounded-lg object-cover"
+                    data-testid="message-image-preview"
+                  />
+                ) : null}
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  disabled={pending}
+                  onClick={() => setFiles((all) => all.filter((_, j) => j !== i))}
+                >
+                  Remove<span className="sr-only"> {f.name}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <input
+          id={FIELD_IDS.image}
+          type="file"
+          accept="image/*"
+          multiple
+          className="peer sr-only"
+          disabled={imageCount >= MAX_IMAGES}
+          aria-invalid={errors.image ? true : undefined}
+          aria-describedby={describedBy(
+            `${FIELD_IDS.image}-hint`,
+            errors.image && `${FIELD_IDS.image}-error`,
+          )}
+          data-testid="message-image-input"
+          onChange={(e) => {
+            addFiles(e.target.files);
+            e.target.value = '';
+          }}
+        />
+        <label
+          htmlFor={FIELD_IDS.image}
+          className={`btn btn-secondary peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-700 ${imageCount >= MAX_IMAGES ? 'cursor-not-allowed opacity-60' : 'cursor-pointer'}`}
+        >
+          {imageCount ? 'Add more images' : 'Add images'}
+        </label>
+        <p id={`${FIELD_IDS.image}-hint`} className="field-hint">
+          Up to {MAX_IMAGES} images (JPEG, PNG, WebP, GIF or AVIF, 10 MB each). {imageCount} of{' '}
+          {MAX_IMAGES} added.
+        </p>
+        {errors.image ? (
+          <p id={`${FIELD_IDS.image}-error`} className="field-error" role="alert" data-testid="message-image-error">
+            {errors.image}
+          </p>
+        ) : null}
+        {percent !== null ? (
+          <div className="mt-3" data-testid="message-upload">
+            <progress
+              max={100}
+              value={percent}
+              aria-label="Image upload"
+              className="h-2 w-full overflow-hidden rounded-full accent-indigo-700"
+            />
+            <p className="mt-1 text-sm text-gray-700" aria-live="polite">
+              {percent < 100 ? `Uploading… ${percent}%` : 'Images uploaded.'}
+            </p>
+          </div>
+        ) : null}
+      </fieldset>
+
+      <div>
+        <SubmitButton
+          pending={pending}
+          pendingLabel={editing ? 'Saving…' : 'Sending…'}
+          testId="message-submit"
+        >
+          {editing ? 'Save message' : 'Send message'}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+
+export const MESSAGE_TABS = ['feed', 'conversations', 'mine'] as const;
+export type MessageTab = (typeof MESSAGE_TABS)[number];
+
+const LABELS: Record<MessageTab, string> = {
+  feed: 'Feed',
+  conversations: 'Conversations',
+  mine: 'Mine',
+};
+
+export const tabHref = (tab: MessageTab) => (tab === 'feed' ? '/messages' : `/messages?tab=${tab}`);
+
+/**
+ * The three views of /messages as links (they work without JavaScript; the current one has
+ * aria-current), the conversations one with my unread count.
+ */
+export function MessagesTabs({ current, unreadCount }: { current: MessageTab; unreadCount: number }) {
+  return (
+    <nav aria-label="Messages" className="mb-6" data-testid="messages-tabs">
+      <ul className="flex flex-wrap gap-2">
+        {MESSAGE_TABS.map((tab) => (
+          <li key={tab}>
+            <Link
+              to={tabHref(tab)}
+              aria-current={tab === current ? 'page' : undefined}
+              className="pill-link"
+              data-testid={`messages-tab-${tab}`}
+            >
+              {LABELS[tab]}
+              {tab === 'conversations' && unreadCount > 0 ? (
+                <span
+                  className="rounded-full bg-red-700 px-2 text-sm font-semibold text-white"
+                  data-testid="messages-unread-badge"
+                >
+                  {unreadCount.toLocaleString('en-US')}
+                  <span className="sr-only"> unread</span>
+                </span>
+              ) : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
