@@ -6,6 +6,7 @@ import { MESSAGES } from '../../../../shared/messages';
 import { SubmitButton, focusField, usePending } from '../../../components/ui/form';
 import { modalActions, notifyError, showNotify } from '../../../components/ui/modal';
 import { TagInput } from '../../../components/ui/TagInput';
+import { UploadProgress } from '../../../components/ui/UploadProgress';
 import { ApiError } from '../../../lib/api-client';
 import { describedBy } from '../../../lib/form-errors';
 import { checkImageFile } from '../../../lib/image-file';
@@ -342,16 +343,13 @@ export function MessageComposer({ editing, to, privateFirst = false }: MessageCo
           </p>
         ) : null}
         {percent !== null ? (
-          <div className="mt-3" data-testid="message-upload">
-            <progress
-              max={100}
-              value={percent}
-              aria-label="Image upload"
-              className="h-2 w-full overflow-hidden rounded-full accent-indigo-700"
+          <div data-testid="message-upload">
+            <UploadProgress
+              percent={percent}
+              label="Image upload"
+              status={percent < 100 ? `Uploading… ${percent}%` : 'Images uploaded.'}
+              testId="message-upload-progress"
             />
-            <p className="mt-1 text-sm text-gray-700" aria-live="polite">
-              {percent < 100 ? `Uploading… ${percent}%` : 'Images uploaded.'}
-            </p>
           </div>
         ) : null}
       </fieldset>
