@@ -115,7 +115,8 @@ const tokenField = z
  */
 export const unsubscribeRequest = z
   .object({ token: tokenField.optional() }, requiredAs('a JSON object'))
-  .optional();
+  // A POST without a body (the token in the query) reaches the schema as null.
+  .nullish();
 export const unsubscribeQuery = z.object({ token: tokenField.optional() });
 
 /** What a link switches off: one kind of email, or all of them. */
