@@ -53,7 +53,8 @@ export function unsubscribeLinks(text: string): Map<string, string> {
   const found = new Map<string, string>();
   lines.forEach((line, i) => {
     const match = /\/unsubscribe\?token=([A-Za-z0-9_.%-]+)/.exec(line);
-    if (match && i > 0) found.set(lines[i - 1]!.replace(/:$/, '').trim(), decodeURIComponent(match[1]!));
+    if (match && i > 0)
+      found.set(lines[i - 1]!.replace(/:$/, '').trim(), decodeURIComponent(match[1]!));
   });
   return found;
 }

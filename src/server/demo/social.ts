@@ -89,7 +89,9 @@ export async function seedDemoSocial(
   };
   const at = (ago: number) => new Date(now - ago);
 
-  const titles = [...new Set([...POST_LIKES.map(([, title]) => title), COMMENTED_POST, REVIEW_POST])];
+  const titles = [
+    ...new Set([...POST_LIKES.map(([, title]) => title), COMMENTED_POST, REVIEW_POST]),
+  ];
   const posts = await db
     .select({ id: products.id, title: products.title, userId: products.userId })
     .from(products)

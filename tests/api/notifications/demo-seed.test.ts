@@ -72,7 +72,9 @@ describe('the demo seed’s social data', () => {
     const [samLikesLeo] = await db()
       .select({ n: count() })
       .from(userLikes)
-      .where(sql`${userLikes.userId} = ${ids.get('sam')} and ${userLikes.likedUserId} = ${ids.get('leo')}`);
+      .where(
+        sql`${userLikes.userId} = ${ids.get('sam')} and ${userLikes.likedUserId} = ${ids.get('leo')}`,
+      );
     expect(samLikesLeo!.n).toBe(1);
 
     const messageCounts = await db()
@@ -116,10 +118,7 @@ describe('the demo seed’s social data', () => {
 
   it('records no notification and schedules no digest', async () => {
     expect(await db().select().from(notifications)).toEqual([]);
-    const digests = await db()
-      .select()
-      .from(jobs)
-      .where(eq(jobs.name, 'notifications.digest'));
+    const digests = await db().select().from(jobs).where(eq(jobs.name, 'notifications.digest'));
     expect(digests).toEqual([]);
   });
 });

@@ -55,7 +55,11 @@ async function follow(followerId: string, followeeId: string) {
   await recordEvent(t, { userId: followeeId, kind: 'new_follower', actorId: followerId });
 }
 
-async function commentToReview(authorId: string, post: { _id: string; user: { _id: string } }, text: string) {
+async function commentToReview(
+  authorId: string,
+  post: { _id: string; user: { _id: string } },
+  text: string,
+) {
   const [row] = await db()
     .insert(comments)
     .values({ productId: post._id, productOwnerId: post.user._id, userId: authorId, text })
@@ -103,7 +107,13 @@ describe('the notification digest', () => {
     await privateMessage(sam.id, maya.id, 'Hi Maya,\n  two mugs please');
     const [mine] = await db()
       .insert(comments)
-      .values({ productId: post._id, productOwnerId: maya.id, userId: maya.id, text: 'Hello', status: 'accepted' })
+      .values({
+        productId: post._id,
+        productOwnerId: maya.id,
+        userId: maya.id,
+        text: 'Hello',
+        status: 'accepted',
+      })
       .returning();
     const [answer] = await db()
       .insert(comments)
@@ -293,7 +303,10 @@ describe('the notification digest', () => {
     expect(await unmailed(t, maya.id)).toEqual([]);
 
     // Switched back on: only what happens from now on.
-    await updateNotificationSettings(t.moduleDeps(), maya.id, { newFollower: true, privateMessage: true });
+    await updateNotificationSettings(t.moduleDeps(), maya.id, {
+      newFollower: true,
+      privateMessage: true,
+    });
     const ann = await member();
     await follow(ann.id, maya.id);
     passBatchWindow(t);
@@ -405,7 +418,9 @@ describe('the notification digest', () => {
     for (const f of followers) await follow(f.id, maya.id);
     passBatchWindow(t);
     const [mail] = await mailsTo(t, maya.email);
-    expect(mail!.subject).toBe(`${DIGEST_MAX_ITEMS + 3} new notifications on ${t.deps.env.BRAND_NAME}`);
+    expect(mail!.subject).toBe(
+      `${DIGEST_MAX_ITEMS + 3} new notifications on ${t.deps.env.BRAND_NAME}`,
+    );
     expect(mail!.text.match(/started following you\./g)).toHaveLength(DIGEST_MAX_ITEMS);
     expect(mail!.text.split('\n')).toContain('- …and 3 more.');
   });
@@ -436,10 +451,12 @@ describe('notify()', () => {
     const maya = await member();
     const sam = await member();
     const leo = await member();
-    await db().insert(follows).values([
-      { followerId: sam.id, followeeId: maya.id },
-      { followerId: leo.id, followeeId: maya.id },
-    ]);
+    await db()
+      .insert(follows)
+      .values([
+        { followerId: sam.id, followeeId: maya.id },
+        { followerId: leo.id, followeeId: maya.id },
+      ]);
     await notify(t.moduleDeps(), { userId: maya.id, kind: 'new_follower', actorId: sam.id });
     await notify(t.moduleDeps(), { userId: maya.id, kind: 'new_follower', actorId: leo.id });
     expect(await digestJobsOf(maya.id)).toHaveLength(1);

@@ -36,7 +36,9 @@ describe('notification settings', () => {
     const sam = await signedInUser(t.deps);
     const first = await put({ settings: { newFollower: false } }, maya.token);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ settings: { ...DEFAULT_NOTIFICATION_SETTINGS, newFollower: false } });
+    expect(first.json()).toEqual({
+      settings: { ...DEFAULT_NOTIFICATION_SETTINGS, newFollower: false },
+    });
     const second = await put(
       { settings: { privateMessage: false, commentReply: false } },
       maya.token,
@@ -58,16 +60,31 @@ describe('notification settings', () => {
   it('refuses anonymous callers with 401', async () => {
     for (const res of [await get(), await put({ settings: { newFollower: false } })]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', message: 'Please log in to do that.' });
+      expect(res.json()).toMatchObject({
+        code: 'UNAUTHORIZED',
+        message: 'Please log in to do that.',
+      });
     }
   });
 
   it.each([
-    ['an unknown setting', { settings: { newFollowers: false } }, /Unknown email setting\. Use newFollower, commentToReview, commentReply, privateMessage\./],
-    ['a value that is not true or false', { settings: { newFollower: 'no' } }, /newFollower: Must be true or false\./],
+    [
+      'an unknown setting',
+      { settings: { newFollowers: false } },
+      /Unknown email setting\. Use newFollower, commentToReview, commentReply, privateMessage\./,
+    ],
+    [
+      'a value that is not true or false',
+      { settings: { newFollower: 'no' } },
+      /newFollower: Must be true or false\./,
+    ],
     ['nothing to change', { settings: {} }, /Choose at least one email setting to change/],
     ['no settings object', {}, /settings: This field is required\./],
-    ['settings that are not an object', { settings: [true] }, /Must be a JSON object of email settings\./],
+    [
+      'settings that are not an object',
+      { settings: [true] },
+      /Must be a JSON object of email settings\./,
+    ],
   ])('refuses %s with a readable 400 and changes nothing', async (_label, payload, message) => {
     const { user, token } = await signedInUser(t.deps);
     const res = await put(payload, token);

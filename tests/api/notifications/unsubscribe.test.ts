@@ -57,7 +57,10 @@ describe('unsubscribe links', () => {
     const token = tokenFor(user.id, 'all');
     const first = await post({ token });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ kind: 'all', message: expect.stringContaining('no longer get notification emails') });
+    expect(first.json()).toMatchObject({
+      kind: 'all',
+      message: expect.stringContaining('no longer get notification emails'),
+    });
     const again = await post({ token }, `${URL}/`);
     expect(again.json()).toEqual(first.json());
     expect(Object.values(await settingsOf(user.id))).toEqual([false, false, false, false]);
@@ -105,7 +108,10 @@ describe('unsubscribe links', () => {
     const links = unsubscribeLinks(mail!.text);
     const res = await post({ token: links.get('Stop emails about new followers') });
     expect(res.json()).toMatchObject({ kind: 'newFollower' });
-    expect(await settingsOf(maya.id)).toEqual({ ...DEFAULT_NOTIFICATION_SETTINGS, newFollower: false });
+    expect(await settingsOf(maya.id)).toEqual({
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      newFollower: false,
+    });
 
     const header = (await headersOf(t, mail!.file)).get('list-unsubscribe')!;
     const oneClick = new globalThis.URL(/^<(.+)>$/.exec(header)![1]!);
@@ -135,9 +141,20 @@ describe('unsubscribe links', () => {
       // Same signature, another member or another scope in the payload.
       const otherPayload = tokenFor(other.id, 'all').split('.')[0]!;
       const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BA' : 'AA'}`;
-      for (const token of [`${otherPayload}.${signature}`, `${payload}.${flipped}`, `${payload}.`, payload, `${good}x`, 'garbage', '']) {
+      for (const token of [
+        `${otherPayload}.${signature}`,
+        `${payload}.${flipped}`,
+        `${payload}.`,
+        payload,
+        `${good}x`,
+        'garbage',
+        '',
+      ]) {
         const body = await refused({ token });
-        expect(body).toMatchObject({ code: 'UNSUBSCRIBE_TOKEN_INVALID', message: MESSAGES.unsubscribeTokenInvalid });
+        expect(body).toMatchObject({
+          code: 'UNSUBSCRIBE_TOKEN_INVALID',
+          message: MESSAGES.unsubscribeTokenInvalid,
+        });
       }
       expect(await settingsOf(user.id)).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
       expect(await settingsOf(other.id)).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
@@ -145,9 +162,15 @@ describe('unsubscribe links', () => {
 
     it('a token signed with another secret', async () => {
       const { user } = await createUser(t.deps);
-      const foreign = signUnsubscribeToken('another-secret-another-secret-0123456789', user.id, 'all');
+      const foreign = signUnsubscribeToken(
+        'another-secret-another-secret-0123456789',
+        user.id,
+        'all',
+      );
       expect(readUnsubscribeToken(t.deps.secret, foreign)).toBeNull();
-      expect(await refused({ token: foreign })).toMatchObject({ code: 'UNSUBSCRIBE_TOKEN_INVALID' });
+      expect(await refused({ token: foreign })).toMatchObject({
+        code: 'UNSUBSCRIBE_TOKEN_INVALID',
+      });
       expect(await settingsOf(user.id)).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
     });
 
@@ -166,8 +189,12 @@ describe('unsubscribe links', () => {
     });
 
     it('a token that is not a string or far too long', async () => {
-      expect((await refused({ token: 42 })).message).toMatch(/token: Must be the token from the unsubscribe link\./);
-      expect((await refused({ token: 'a'.repeat(500) })).message).toMatch(/Must be the token from the unsubscribe link\./);
+      expect((await refused({ token: 42 })).message).toMatch(
+        /token: Must be the token from the unsubscribe link\./,
+      );
+      expect((await refused({ token: 'a'.repeat(500) })).message).toMatch(
+        /Must be the token from the unsubscribe link\./,
+      );
     });
   });
 
@@ -176,7 +203,10 @@ describe('unsubscribe links', () => {
     const token = signUnsubscribeToken(t.deps.secret, id, 'commentReply');
     expect(token).toBe(signUnsubscribeToken(t.deps.secret, id, 'commentReply'));
     expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
-    expect(readUnsubscribeToken(t.deps.secret, token)).toEqual({ userId: id, scope: 'commentReply' });
+    expect(readUnsubscribeToken(t.deps.secret, token)).toEqual({
+      userId: id,
+      scope: 'commentReply',
+    });
     expect(signUnsubscribeToken(t.deps.secret, id, 'all')).not.toBe(token);
   });
 });

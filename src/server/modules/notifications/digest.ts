@@ -120,8 +120,10 @@ async function stillRelevant(
     const { productId, commentId, messageId } = row.data;
     if (productId && !titles.has(productId)) continue;
     if (row.kind === 'new_follower' && !followerIds.has(row.actorId)) continue;
-    if (commentId && row.kind === 'comment_to_review' && commentStatus.get(commentId) !== 'pending') continue;
-    if (commentId && row.kind === 'comment_reply' && commentStatus.get(commentId) !== 'accepted') continue;
+    if (commentId && row.kind === 'comment_to_review' && commentStatus.get(commentId) !== 'pending')
+      continue;
+    if (commentId && row.kind === 'comment_reply' && commentStatus.get(commentId) !== 'accepted')
+      continue;
     if (messageId && !messageIdsLeft.has(messageId)) continue;
     const key = `${row.kind}:${commentId ?? messageId ?? (row.kind === 'new_follower' ? row.actorId : row.id)}`;
     if (seen.has(key)) continue;

@@ -11,7 +11,8 @@ import { validationError, type ModuleDeps } from '../core';
 import { updateNotificationSettings } from './settings';
 import { readUnsubscribeToken } from './unsubscribe-token';
 
-const invalidLink = () => validationError(MESSAGES.unsubscribeTokenInvalid, 'UNSUBSCRIBE_TOKEN_INVALID');
+const invalidLink = () =>
+  validationError(MESSAGES.unsubscribeTokenInvalid, 'UNSUBSCRIBE_TOKEN_INVALID');
 
 /**
  * POST /notifications/unsubscribe: the link of a notification email switches that kind of email
@@ -25,7 +26,10 @@ export async function unsubscribe(
   const claim = token ? readUnsubscribeToken(deps.secret, token) : null;
   if (!claim) throw invalidLink();
   // A deleted account's link is as good as any other dead link.
-  const [user] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, claim.userId));
+  const [user] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, claim.userId));
   if (!user) throw invalidLink();
   const off: NotificationSettingsUpdate =
     claim.scope === 'all'
