@@ -2,54 +2,15 @@
 // unsubscribe link every notification email carries.
 import { z } from 'zod';
 import { requiredAs } from './common';
-import type { NotificationKind } from './social-rules';
+import {
+  NOTIFICATION_SETTING_KEYS,
+  UNSUBSCRIBE_SCOPES,
+  UNSUBSCRIBE_TOKEN_MAX,
+  type NotificationSettings,
+  type NotificationSettingsUpdate,
+} from './notification-rules';
 
-/** The settings as the API names them (camelCase), one per notification kind. */
-export const NOTIFICATION_SETTING_KEYS = [
-  'newFollower',
-  'commentToReview',
-  'commentReply',
-  'privateMessage',
-] as const;
-export type NotificationSettingKey = (typeof NOTIFICATION_SETTING_KEYS)[number];
-
-/** Database kind → API setting key. */
-export const SETTING_OF_KIND = {
-  new_follower: 'newFollower',
-  comment_to_review: 'commentToReview',
-  comment_reply: 'commentReply',
-  private_message: 'privateMessage',
-} as const satisfies Record<NotificationKind, NotificationSettingKey>;
-
-/**
- * How each email is named to a member: on the settings form, on the unsubscribe page and in
- * the unsubscribe links of the emails themselves (one wording everywhere).
- */
-export const NOTIFICATION_SETTING_TEXT: Record<
-  NotificationSettingKey,
-  { label: string; hint: string; topic: string }
-> = {
-  newFollower: {
-    label: 'New followers',
-    hint: 'Someone starts following you.',
-    topic: 'new followers',
-  },
-  commentToReview: {
-    label: 'Comments to review',
-    hint: 'Someone comments on one of your posts and the comment waits for your approval.',
-    topic: 'comments waiting for your review',
-  },
-  commentReply: {
-    label: 'Replies to my comments',
-    hint: 'A reply to one of your comments is approved.',
-    topic: 'replies to your comments',
-  },
-  privateMessage: {
-    label: 'Private messages',
-    hint: 'Someone sends you a private message.',
-    topic: 'private messages',
-  },
-};
+export * from './notification-rules';
 
 const flag = z.boolean(requiredAs('true or false'));
 
@@ -58,16 +19,7 @@ export const notificationSettingsSchema = z.object({
   commentToReview: flag,
   commentReply: flag,
   privateMessage: flag,
-});
-export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
-
-/** A missing settings row means every email is on. */
-export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
-  newFollower: true,
-  commentToReview: true,
-  commentReply: true,
-  privateMessage: true,
-};
+}) satisfies z.ZodType<NotificationSettings>;
 
 // ---- GET /users/notification-settings, PUT /users/notification-settings ----
 export const notificationSettingsResponse = z.object({ settings: notificationSettingsSchema });
@@ -93,8 +45,7 @@ export const notificationSettingsUpdate = z
   )
   .refine((settings) => Object.keys(settings).length > 0, {
     error: `Choose at least one email setting to change (${NOTIFICATION_SETTING_KEYS.join(', ')}).`,
-  });
-export type NotificationSettingsUpdate = z.infer<typeof notificationSettingsUpdate>;
+  }) satisfies z.ZodType<NotificationSettingsUpdate>;
 
 export const notificationSettingsUpdateRequest = z.object(
   { settings: notificationSettingsUpdate },
@@ -102,9 +53,6 @@ export const notificationSettingsUpdateRequest = z.object(
 );
 
 // ---- POST /notifications/unsubscribe ----
-/** Long enough for any token we sign; anything longer is not one of ours. */
-export const UNSUBSCRIBE_TOKEN_MAX = 200;
-
 const tokenField = z
   .string({ error: 'Must be the token from the unsubscribe link.' })
   .max(UNSUBSCRIBE_TOKEN_MAX, 'Must be the token from the unsubscribe link.');
@@ -119,10 +67,6 @@ export const unsubscribeRequest = z
   .nullish();
 export const unsubscribeQuery = z.object({ token: tokenField.optional() });
 
-/** What a link switches off: one kind of email, or all of them. */
-export const UNSUBSCRIBE_SCOPES = [...NOTIFICATION_SETTING_KEYS, 'all'] as const;
-export type UnsubscribeScope = (typeof UNSUBSCRIBE_SCOPES)[number];
-
 export const unsubscribeResponse = z.object({
   message: z.string(),
   kind: z.enum(UNSUBSCRIBE_SCOPES),
@@ -130,10 +74,3 @@ export const unsubscribeResponse = z.object({
   userId: z.string(),
 });
 export type UnsubscribeResponse = z.infer<typeof unsubscribeResponse>;
-
-/** What the unsubscribe answer (and page) says was switched off. */
-export function unsubscribedMessage(scope: UnsubscribeScope): string {
-  return scope === 'all'
-    ? 'You will no longer get notification emails: new followers, comments to review, replies to your comments and private messages are all switched off.'
-    : `You will no longer get emails about ${NOTIFICATION_SETTING_TEXT[scope].topic}.`;
-}

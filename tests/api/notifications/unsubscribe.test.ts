@@ -140,10 +140,14 @@ describe('unsubscribe links', () => {
       const [payload, signature] = good.split('.') as [string, string];
       // Same signature, another member or another scope in the payload.
       const otherPayload = tokenFor(other.id, 'all').split('.')[0]!;
-      const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BA' : 'AA'}`;
+      const flipped = `${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+      // The last character's spare bits (it is A, Q, g or w): the same bytes, spelled differently.
+      const last = signature.at(-1)!;
+      const respelled = `${signature.slice(0, -1)}${String.fromCharCode(last.charCodeAt(0) + 1)}`;
       for (const token of [
         `${otherPayload}.${signature}`,
         `${payload}.${flipped}`,
+        `${payload}.${respelled}`,
         `${payload}.`,
         payload,
         `${good}x`,

@@ -47,6 +47,10 @@ export function readUnsubscribeToken(
   const payload = Buffer.from(match[1]!, 'base64url');
   const signature = Buffer.from(match[2]!, 'base64url');
   if (payload.length !== 18 || signature.length !== SIGNATURE_BYTES) return null;
+  // One spelling per token: base64url leaves spare bits in the last character, which the decoder
+  // ignores; a token that does not re-encode to itself was not written by us.
+  if (payload.toString('base64url') !== match[1] || signature.toString('base64url') !== match[2])
+    return null;
   if (!timingSafeEqual(signature, sign(secret, payload))) return null;
   const scope = UNSUBSCRIBE_SCOPES[payload[1]!];
   if (payload[0] !== VERSION || !scope) return null;
