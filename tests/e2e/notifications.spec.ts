@@ -81,7 +81,7 @@ test('email settings on /edit-profile: switched off with the keyboard, saved, st
   await page.keyboard.press('Enter');
   await okayModal(page, MESSAGES.notificationSettingsSaved);
   await expect(form.getByRole('status')).toHaveText('');
-  await expectAccessible(page);
+  await expectAccessible(page, '/edit-profile with email settings saved');
 
   await page.reload();
   await expect(box(page, 'New followers')).not.toBeChecked();
@@ -107,7 +107,7 @@ test('an unsubscribe link switches off exactly its emails in one click, signed i
     '/edit-profile',
   );
   await expect(done.getByRole('button', { name: 'Subscribe again' })).toHaveCount(0);
-  await expectAccessible(page);
+  await expectAccessible(page, '/unsubscribe (one kind, signed out)');
 
   await logIn(page, member.email);
   await expect(box(page, 'Private messages')).not.toBeChecked();
@@ -118,7 +118,7 @@ test('an unsubscribe link switches off exactly its emails in one click, signed i
   await expect(done.getByRole('status')).toContainText(
     'You will no longer get notification emails',
   );
-  await expectAccessible(page);
+  await expectAccessible(page, '/unsubscribe (all, signed in, with Subscribe again)');
   await done.getByRole('button', { name: 'Subscribe again' }).click();
   await expect(done.getByRole('status')).toHaveText(
     'You are subscribed again: notification emails are back on.',

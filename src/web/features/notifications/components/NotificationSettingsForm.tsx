@@ -73,7 +73,7 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
                 checked={values[key]}
                 onChange={(e) => setValues({ ...values, [key]: e.target.checked })}
                 aria-describedby={`notify-${key}-hint`}
-                className="mt-1 size-4 accent-indigo-700"
+                className="mt-1 size-4 shrink-0 accent-indigo-700"
                 data-testid={`notify-${key}`}
               />
               <span>

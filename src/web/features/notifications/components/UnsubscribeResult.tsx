@@ -81,7 +81,10 @@ export function UnsubscribeResult({ result }: { result: Unsubscribed }) {
         )}
       </div>
       <p className="mt-3 text-gray-700">
-        Everything else stays as it was. Choose which emails you get on{' '}
+        {kind === 'all'
+          ? 'Emails about your account itself, such as password resets, still reach you.'
+          : 'Your other email settings stay as they were.'}{' '}
+        Choose which emails you get on{' '}
         <Link to="/edit-profile" className="link" data-testid="unsubscribe-settings-link">
           your profile page
         </Link>
