@@ -53,7 +53,9 @@ async function logIn(page: Page, email: string) {
 }
 
 const box = (page: Page, label: string) =>
-  page.getByTestId('notification-settings-form').getByRole('checkbox', { name: label });
+  page
+    .getByTestId('notification-settings-form')
+    .getByRole('checkbox', { name: label, exact: true });
 
 test('email settings on /edit-profile: switched off with the keyboard, saved, still off after a reload', async ({
   page,

@@ -72,12 +72,14 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
                 type="checkbox"
                 checked={values[key]}
                 onChange={(e) => setValues({ ...values, [key]: e.target.checked })}
+                // The whole card toggles it; its name is the title alone, the hint its description.
+                aria-labelledby={`notify-${key}-label`}
                 aria-describedby={`notify-${key}-hint`}
                 className="mt-1 size-4 shrink-0 accent-indigo-700"
                 data-testid={`notify-${key}`}
               />
               <span>
-                <span className="block font-medium text-gray-900">
+                <span id={`notify-${key}-label`} className="block font-medium text-gray-900">
                   {NOTIFICATION_SETTING_TEXT[key].label}
                 </span>
                 <span id={`notify-${key}-hint`} className="block text-sm text-gray-700">
