@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sites, users, type UserRow } from './db/schema';
 import { seedDemoPosts } from './demo/seed-posts';
 import { DEMO_SITES, seedDemoLogos } from './demo/sites';
+import { seedDemoSocial } from './demo/social';
 import { moduleDeps, type AppDeps } from './app-deps';
 import { inTransaction, silentLog } from './modules/core';
 import {
@@ -62,8 +63,8 @@ function loggerOf(deps: AppDeps): Log {
 }
 
 /**
- * Seeds the demo into an empty database: the accounts, their sites' logos, then their posts with
- * generated photos.
+ * Seeds the demo into an empty database: the accounts, their sites' logos, their posts with
+ * generated photos, then what they did with each other (follows, likes, comments, messages).
  * One transaction under an advisory lock, re-checking emptiness inside it, so two instances
  * starting together seed once and a restart seeds nothing. Photos are files, outside the
  * transaction: if the seed fails, the ones it wrote are deleted again.
@@ -90,6 +91,8 @@ export async function seedDemo(deps: AppDeps, log: Log = loggerOf(deps)): Promis
         .set({ domainVerifiedAt: now })
         .where(eq(sites.domainName, DEMO_SITE_DOMAIN));
       posts = await seedDemoPosts(tx, sellers, written);
+      // Follows, likes, comments and messages between the three (src/server/demo/social.ts).
+      await seedDemoSocial(tx.db, sellers, now.getTime());
       return true;
     });
     if (seeded) {

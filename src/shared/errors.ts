@@ -34,6 +34,7 @@ export const ERROR_CODES = {
   DOMAIN_NOT_SET: 'validation',
   SELF_ACTION: 'validation',
   REPLY_NOT_ALLOWED: 'validation',
+  UNSUBSCRIBE_TOKEN_INVALID: 'validation',
   // unauthorized: nobody (valid) is signed in
   UNAUTHORIZED: 'unauthorized',
   SESSION_EXPIRED: 'unauthorized',

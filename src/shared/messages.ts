@@ -79,6 +79,15 @@ export const MESSAGES = {
   userUpdated: 'User updated!',
   userSaveError: 'Error while attempting to save the user. Please try again later.',
 
+  // Email notifications (/edit-profile settings, /unsubscribe)
+  notificationSettingsSaved: 'Email settings saved!',
+  notificationSettingsSaveError:
+    'Error while attempting to save your email settings. Please try again later.',
+  notificationSettingsLoadError: 'Error loading your email settings',
+  unsubscribeTokenInvalid:
+    'This unsubscribe link is not valid. Open it again from the email (the whole link), or choose which emails you get on your profile page.',
+  unsubscribeError: 'Error while attempting to unsubscribe. Please try again later.',
+
   // Confirmations
   confirmIrreversible: "This action can't be undone!",
   confirmPlanChange: 'Are you sure you want to change your plan?',

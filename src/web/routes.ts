@@ -33,6 +33,7 @@ export default [
     route('password-reset/:token?', 'routes/password-reset.tsx'),
     route('users/activate-account', 'routes/activate-account.tsx'),
     route('edit-profile', 'routes/edit-profile.tsx'),
+    route('unsubscribe', 'routes/unsubscribe.tsx'),
     route('users/:id', 'routes/users.$id.tsx'),
 
     // Signed-in pages

@@ -4,5 +4,6 @@ export { adminApi } from './admin';
 export { catalogApi } from './catalog';
 export { messagesApi } from './messages';
 export { metaApi } from './meta';
+export { notificationsApi } from './notifications';
 export { sitesApi } from './sites';
 export * from './endpoint';

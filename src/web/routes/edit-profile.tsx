@@ -8,10 +8,20 @@ import { pagePath } from '../features/accounts/page-url';
 import { profileFormValues } from '../features/accounts/profile-values';
 import { useAuthStore } from '../features/accounts/stores/auth-store';
 import { guardLoader } from '../features/accounts/guards';
+import { getNotificationSettings } from '../features/notifications/api/notifications-api';
+import { NotificationSettingsForm } from '../features/notifications/components/NotificationSettingsForm';
+import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 
-/** /edit-profile (signed in): name, bio, link, interests, photo and password. */
-export const loader = guardLoader(['authenticated']);
+/** /edit-profile (signed in): name, bio, link, interests, photo, password and email settings. */
+const guard = guardLoader(['authenticated']);
+export async function loader(args: Route.LoaderArgs) {
+  const { user } = await guard(args);
+  const notificationSettings = await getNotificationSettings(serverApi(args.context)).catch(
+    () => null,
+  );
+  return { user, notificationSettings };
+}
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Edit profile');
 
 export default function EditProfile({ loaderData }: Route.ComponentProps) {
@@ -59,6 +69,12 @@ export default function EditProfile({ loaderData }: Route.ComponentProps) {
               Change password
             </h2>
             <ChangePasswordForm username={user.username} />
+          </section>
+          <section aria-labelledby="notifications-heading" className="card">
+            <h2 id="notifications-heading" className="mb-5 text-lg font-semibold text-gray-900">
+              Email notifications
+            </h2>
+            <NotificationSettingsForm initial={loaderData.notificationSettings} />
           </section>
         </div>
         <aside aria-labelledby="public-heading" className="card h-fit">

@@ -201,6 +201,61 @@ describe('templates', () => {
   });
 });
 
+describe('lists and footer links', () => {
+  it('puts each item and footer link in both parts, URLs on lines of their own, text escaped', () => {
+    const mail = renderMail({
+      brandName: 'Shop',
+      appUrl: 'https://shop.example',
+      heading: 'Hi',
+      paragraphs: ['What happened:'],
+      items: [
+        { text: 'Al <b> followed you.', link: { label: 'See Al', url: 'https://shop.example/users/1' } },
+        { text: '…and 2 more.' },
+      ],
+      footerLinks: [{ label: 'Stop these', url: 'https://shop.example/unsubscribe?token=a.b' }],
+    });
+    const lines = mail.text.split('\n');
+    expect(lines).toContain('- Al <b> followed you.');
+    expect(lines).toContain('  https://shop.example/users/1');
+    expect(lines).toContain('- …and 2 more.');
+    expect(lines.indexOf('https://shop.example/unsubscribe?token=a.b')).toBe(lines.indexOf('Stop these:') + 1);
+    expect(mail.html).toContain('<li style="margin:0 0 12px">Al &lt;b&gt; followed you.<br><a href="https://shop.example/users/1"');
+    expect(mail.html).toContain('href="https://shop.example/unsubscribe?token=a.b"');
+    expect(() =>
+      renderMail({ brandName: 'S', appUrl: 'https://s.example', heading: 'H', paragraphs: [], footerLinks: [{ label: 'x', url: 'javascript:1' }] }),
+    ).toThrow(TypeError);
+  });
+});
+
+describe('extra header fields (RFC 8058 List-Unsubscribe)', () => {
+  const url = `http://localhost:3000/api/v1/notifications/unsubscribe?token=${'A'.repeat(60)}.${'b'.repeat(22)}`;
+  const headers = { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+  const unfolded = (raw: string) => raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+
+  it('are written into the outbox file', async () => {
+    const driver = createOutboxDriver({ dir, from: FROM, logger: recordingLogger().logger });
+    await driver.send({ to: 'bo@example.com', subject: 'S', text: 't', html: '<p>h</p>', headers });
+    const [file] = await readdir(dir);
+    const head = unfolded(await readFile(join(dir, file ?? ''), 'utf8'));
+    expect(head).toMatch(new RegExp(`^List-Unsubscribe: <${url.replace(/[.?]/g, '\\$&')}>$`, 'm'));
+    expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+  });
+
+  it('reach the SMTP server', async () => {
+    const smtp = await startSmtp();
+    const driver = createSmtpDriver({ url: smtp.url, from: FROM, logger: recordingLogger().logger });
+    try {
+      await driver.send({ to: 'bo@example.com', subject: 'S', text: 't', html: '<p>h</p>', headers });
+    } finally {
+      await driver.close?.();
+      await smtp.close();
+    }
+    const head = unfolded(smtp.received[0] ?? '');
+    expect(head).toContain(`List-Unsubscribe: <${url}>`);
+    expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+  });
+});
+
 // ---- SMTP against a real smtp-server on loopback ----
 
 interface Harness {

@@ -8,13 +8,23 @@ export interface MailAction {
   url: string;
 }
 
+/** One line of a list (a digest's events), with an optional link of its own. */
+export interface MailItem {
+  text: string;
+  link?: MailAction | undefined;
+}
+
 export interface RenderMailOptions {
   brandName: string;
   appUrl: string;
   heading: string;
   paragraphs: readonly string[];
+  /** A list after the paragraphs, each entry with its link on a line of its own in the text. */
+  items?: readonly MailItem[] | undefined;
   action?: MailAction | undefined;
   footer?: string | undefined;
+  /** Small links under the footer (manage settings, unsubscribe). */
+  footerLinks?: readonly MailAction[] | undefined;
 }
 
 export interface BuiltMail {
@@ -51,6 +61,11 @@ export function renderMail(options: RenderMailOptions): { text: string; html: st
   const footer =
     options.footer ?? `You are receiving this email because of your account at ${brandName}.`;
   const actionUrl = action ? checkedUrl(action.url) : undefined;
+  const items = (options.items ?? []).map((item) => ({
+    text: item.text,
+    link: item.link ? { label: item.link.label, url: checkedUrl(item.link.url) } : undefined,
+  }));
+  const footerLinks = (options.footerLinks ?? []).map((l) => ({ label: l.label, url: checkedUrl(l.url) }));
 
   const text = [
     brandName,
@@ -58,16 +73,42 @@ export function renderMail(options: RenderMailOptions): { text: string; html: st
     heading,
     '',
     ...paragraphs.flatMap((p) => [p, '']),
+    ...items.flatMap((item) => [
+      `- ${item.text}`,
+      ...(item.link ? [`  ${item.link.label}:`, `  ${item.link.url}`] : []),
+      '',
+    ]),
     ...(action && actionUrl ? [`${action.label}:`, actionUrl, ''] : []),
     '--',
     footer,
     appUrl,
+    ...footerLinks.flatMap((l) => ['', `${l.label}:`, l.url]),
     '',
   ].join('\n');
 
   const e = escapeHtml;
   const paragraphHtml = paragraphs
     .map((p) => `<p style="margin:0 0 16px;line-height:1.5">${e(p)}</p>`)
+    .join('\n');
+  const itemsHtml = items.length
+    ? `<ul style="margin:0 0 16px;padding:0 0 0 20px;line-height:1.5">
+${items
+  .map(
+    (item) =>
+      `<li style="margin:0 0 12px">${e(item.text)}${
+        item.link
+          ? `<br><a href="${e(item.link.url)}" style="color:#2563eb">${e(item.link.label)}</a>`
+          : ''
+      }</li>`,
+  )
+  .join('\n')}
+</ul>`
+    : '';
+  const footerLinksHtml = footerLinks
+    .map(
+      (l) =>
+        `<p style="margin:8px 0 0;font-size:12px"><a href="${e(l.url)}" style="color:#6b7280">${e(l.label)}</a></p>`,
+    )
     .join('\n');
   const actionHtml =
     action && actionUrl
@@ -88,9 +129,11 @@ export function renderMail(options: RenderMailOptions): { text: string; html: st
 <p style="margin:0 0 24px;font-size:20px;font-weight:700"><a href="${e(appUrl)}" style="color:#111827;text-decoration:none">${e(brandName)}</a></p>
 <h1 style="margin:0 0 16px;font-size:22px">${e(heading)}</h1>
 ${paragraphHtml}
+${itemsHtml}
 ${actionHtml}
 <hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0">
 <p style="margin:0;font-size:12px;color:#6b7280">${e(footer)}</p>
+${footerLinksHtml}
 </td></tr>
 </table>
 </td></tr>

@@ -6,6 +6,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Extra header fields (e.g. RFC 8058 `List-Unsubscribe` and `List-Unsubscribe-Post`), passed
+   * to the message as given; long values are folded at whitespace by the mail library.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface MailDriver {

@@ -5,6 +5,7 @@ import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { healthRoutes } from './health';
 import { messageRoutes } from './messages';
+import { notificationRoutes } from './notifications';
 import { productRoutes } from './products';
 import { productMediaRoutes } from './product-media';
 import { siteRoutes } from './sites';
@@ -31,4 +32,5 @@ export const apiV1: FastifyPluginAsync = async (app) => {
   await app.register(adminRoutes);
   await app.register(tagRoutes);
   await app.register(messageRoutes);
+  await app.register(notificationRoutes);
 };

@@ -1,0 +1,136 @@
+import {
+  NOTIFICATION_SETTING_TEXT,
+  SETTING_OF_KIND,
+  type UnsubscribeScope,
+} from '../../../shared/contracts/notifications';
+import type { NotificationKind } from '../../../shared/contracts/social-rules';
+import { renderMail, type BuiltMail, type MailItem } from '../../adapters/mail/templates';
+import { signUnsubscribeToken } from './unsubscribe-token';
+
+/** One event as the mail tells it (already checked to be worth telling). */
+export interface DigestEvent {
+  kind: NotificationKind;
+  actorId: string;
+  actorName: string;
+  /** The post it is about (comments). */
+  productId?: string | undefined;
+  productTitle?: string | undefined;
+  excerpt?: string | undefined;
+}
+
+export interface DigestMailInput {
+  brandName: string;
+  /** The app's origin, no trailing slash. */
+  origin: string;
+  secret: string;
+  user: { id: string; name: string };
+  events: readonly DigestEvent[];
+}
+
+/** More than this many events are summed up as "…and N more". */
+export const DIGEST_MAX_ITEMS = 20;
+const EXCERPT_MAX = 140;
+
+const quote = (text: string) => `“${text}”`;
+
+export function excerptOf(text: string | undefined): string | undefined {
+  const flat = text?.replace(/\s+/g, ' ').trim();
+  if (!flat) return undefined;
+  return flat.length > EXCERPT_MAX ? `${flat.slice(0, EXCERPT_MAX - 1).trimEnd()}…` : flat;
+}
+
+function describe(event: DigestEvent, origin: string): MailItem {
+  const actor = event.actorName;
+  const post = event.productTitle ? ` on ${quote(event.productTitle)}` : '';
+  const said = event.excerpt ? `: ${quote(event.excerpt)}` : '.';
+  switch (event.kind) {
+    case 'new_follower':
+      return {
+        text: `${actor} started following you.`,
+        link: { label: `See ${actor}'s profile`, url: `${origin}/users/${event.actorId}` },
+      };
+    case 'comment_to_review':
+      return {
+        text: `${actor} commented${post}${said} The comment is waiting for your review.`,
+        link: { label: 'Review comments', url: `${origin}/comments` },
+      };
+    case 'comment_reply':
+      return {
+        text: `${actor} replied to your comment${post}${said}`,
+        link: event.productId
+          ? { label: 'See the reply', url: `${origin}/products/${event.productId}` }
+          : { label: 'See your comments', url: `${origin}/comments` },
+      };
+    case 'private_message':
+      return {
+        text: `${actor} sent you a private message${said}`,
+        link: { label: 'Read your messages', url: `${origin}/messages` },
+      };
+  }
+}
+
+function subjectOf(events: readonly DigestEvent[], brandName: string): string {
+  const [only] = events;
+  if (events.length !== 1 || !only) return `${events.length} new notifications on ${brandName}`;
+  switch (only.kind) {
+    case 'new_follower':
+      return `${only.actorName} started following you on ${brandName}`;
+    case 'comment_to_review':
+      return only.productTitle
+        ? `New comment to review on ${quote(only.productTitle)}`
+        : `New comment to review on ${brandName}`;
+    case 'comment_reply':
+      return `${only.actorName} replied to your comment on ${brandName}`;
+    case 'private_message':
+      return `New private message from ${only.actorName} on ${brandName}`;
+  }
+}
+
+export const unsubscribePageUrl = (origin: string, token: string) =>
+  `${origin}/unsubscribe?token=${encodeURIComponent(token)}`;
+
+/** The RFC 8058 target: a POST here (from the mail client's own button) unsubscribes. */
+export const oneClickUrl = (origin: string, token: string) =>
+  `${origin}/api/v1/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
+
+/**
+ * The digest: every event with a link, a link to the settings, one unsubscribe link per kind in
+ * the mail and one for all of them; the mail client's one-click button switches all of them off.
+ */
+export function digestMail(input: DigestMailInput): BuiltMail & {
+  headers: Record<string, string>;
+} {
+  const { brandName, origin, secret, user, events } = input;
+  const token = (scope: UnsubscribeScope) => signUnsubscribeToken(secret, user.id, scope);
+  const shown = events.slice(0, DIGEST_MAX_ITEMS).map((event) => describe(event, origin));
+  const more = events.length - shown.length;
+  const kinds = [...new Set(events.map((e) => SETTING_OF_KIND[e.kind]))];
+  const all = token('all');
+  return {
+    subject: subjectOf(events, brandName),
+    ...renderMail({
+      brandName,
+      appUrl: origin,
+      heading: `Hi ${user.name},`,
+      paragraphs: [
+        events.length === 1
+          ? `Here is what just happened on ${brandName}:`
+          : `Here is what happened on ${brandName} in the last few minutes:`,
+      ],
+      items: more > 0 ? [...shown, { text: `…and ${more} more.` }] : shown,
+      footer: `You are getting this email because email notifications are on for your account at ${brandName}.`,
+      footerLinks: [
+        { label: 'Choose which emails you get', url: `${origin}/edit-profile` },
+        ...kinds.map((key) => ({
+          label: `Stop emails about ${NOTIFICATION_SETTING_TEXT[key].topic}`,
+          url: unsubscribePageUrl(origin, token(key)),
+        })),
+        { label: 'Stop all notification emails', url: unsubscribePageUrl(origin, all) },
+      ],
+    }),
+    headers: {
+      'List-Unsubscribe': `<${oneClickUrl(origin, all)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
