@@ -3,5 +3,6 @@ export { accountsApi } from './accounts';
 export { adminApi } from './admin';
 export { catalogApi } from './catalog';
 export { metaApi } from './meta';
+export { moderationApi } from './moderation';
 export { sitesApi } from './sites';
 export * from './endpoint';

@@ -39,7 +39,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'index-landing', 'index-old', 'landing-old', 'login', 'logout', 'marketplace', 'message', 'messages',
   'my-posts', 'onboarding-failure', 'onboarding-success', 'orders', 'plan-selection', 'pricing', 'privacy',
   'reset-password', 'sales', 'search-results', 'terms', 'thanks', 'users', 'items', 'feedback', 'products',
-  'add-edit-item', 'password-reset',
+  'add-edit-item', 'password-reset', 'moderation',
   // server paths and words that would impersonate the service
   'api', 'media', 'media-upload', 'assets', 'fonts', 'share-images', 'sitemaps', 'sitemap.xml', 'robots.txt',
   'favicon.ico', '.well-known', 'admin', 'static', 'www', 'help', 'support', 'settings', 'null', 'undefined',

@@ -4,6 +4,7 @@ import { installAuth } from '../../../plugins/auth';
 import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { healthRoutes } from './health';
+import { moderationRoutes } from './moderation';
 import { productRoutes } from './products';
 import { productMediaRoutes } from './product-media';
 import { siteRoutes } from './sites';
@@ -29,4 +30,5 @@ export const apiV1: FastifyPluginAsync = async (app) => {
   await app.register(productMediaRoutes);
   await app.register(adminRoutes);
   await app.register(tagRoutes);
+  await app.register(moderationRoutes);
 };
