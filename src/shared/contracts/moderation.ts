@@ -82,7 +82,9 @@ export type QueueKind = (typeof QUEUE_KINDS)[number];
 
 export const queueQuery = z.object(
   {
-    kind: z.enum(QUEUE_KINDS, { error: `Choose one of: ${QUEUE_KINDS.join(', ')}.` }).default('all'),
+    kind: z
+      .enum(QUEUE_KINDS, { error: `Choose one of: ${QUEUE_KINDS.join(', ')}.` })
+      .default('all'),
     page: pageField,
     limit: limitField,
   },
@@ -126,7 +128,10 @@ export const queueReportSchema = z.object({
   }),
 });
 
-export const queueItemSchema = z.discriminatedUnion('kind', [queueCommentSchema, queueReportSchema]);
+export const queueItemSchema = z.discriminatedUnion('kind', [
+  queueCommentSchema,
+  queueReportSchema,
+]);
 export type QueueItem = z.infer<typeof queueItemSchema>;
 export type QueueComment = z.infer<typeof queueCommentSchema>;
 export type QueueReport = z.infer<typeof queueReportSchema>;

@@ -51,9 +51,7 @@ export async function assertKeepsActiveSuperAdmin(
   const [others] = await db
     .select({ n: count() })
     .from(users)
-    .where(
-      and(eq(users.role, 'superAdmin'), eq(users.status, 'active'), ne(users.id, target.id)),
-    );
+    .where(and(eq(users.role, 'superAdmin'), eq(users.status, 'active'), ne(users.id, target.id)));
   if ((others?.n ?? 0) === 0) throw conflict(message, 'LAST_SUPER_ADMIN');
 }
 

@@ -8,9 +8,13 @@ import { applyTagDeltas, updateTagCounts } from './tag-counts';
 // caller announces the change after its commit: core/changes.ts, which drops the list caches).
 
 /** Adds `step` to the count of every tag the rows carry. */
-function tagDeltas(rows: readonly { tags: readonly string[] }[], step: number): Map<string, number> {
+function tagDeltas(
+  rows: readonly { tags: readonly string[] }[],
+  step: number,
+): Map<string, number> {
   const deltas = new Map<string, number>();
-  for (const row of rows) for (const tag of row.tags) deltas.set(tag, (deltas.get(tag) ?? 0) + step);
+  for (const row of rows)
+    for (const tag of row.tags) deltas.set(tag, (deltas.get(tag) ?? 0) + step);
   return deltas;
 }
 

@@ -43,7 +43,10 @@ export async function updateTagCounts(
  * Adds each delta to its tag's published count (new tags join the vocabulary), rows in name order
  * so concurrent writers cannot deadlock on them; a count never goes below zero.
  */
-export async function applyTagDeltas(db: DbOrTx, deltas: ReadonlyMap<string, number>): Promise<void> {
+export async function applyTagDeltas(
+  db: DbOrTx,
+  deltas: ReadonlyMap<string, number>,
+): Promise<void> {
   const rows = [...deltas.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   if (rows.length === 0) return;
   // The proposed row carries the delta: a new tag starts at it, an existing one adds it. A

@@ -28,10 +28,7 @@ export async function deleteMessagesOf(
   userId: string,
 ): Promise<number> {
   const theirs = or(eq(messages.userId, userId), eq(messages.recipientId, userId));
-  const gone = await tx.db
-    .delete(messages)
-    .where(theirs)
-    .returning({ medias: messages.medias });
+  const gone = await tx.db.delete(messages).where(theirs).returning({ medias: messages.medias });
   await deleteFilesLater(
     tx,
     gone.flatMap((m) => m.medias.flatMap((media) => media.keys)),

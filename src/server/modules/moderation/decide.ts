@@ -24,8 +24,7 @@ import { recordAction, withNote } from './log';
 import { announceMemberChange, changeMemberStatus } from './members';
 import { toReport } from './reports';
 
-export const reportNotFound = () =>
-  notFound('This report could not be found.', 'REPORT_NOT_FOUND');
+export const reportNotFound = () => notFound('This report could not be found.', 'REPORT_NOT_FOUND');
 
 export const ALREADY_DECIDED_REPORT =
   'This report has already been decided by another moderator. Reload the queue.';

@@ -58,14 +58,19 @@ export async function changeMemberStatus(
   const suspended = input.status === 'suspended';
   await setSellerPostsHidden(tx, user.id, suspended);
   const closed = suspended ? await closeReportsAbout(tx, actor.id, user.id) : [];
-  const reports = closed.length ? ` (${closed.length} open report${closed.length === 1 ? '' : 's'} closed)` : '';
+  const reports = closed.length
+    ? ` (${closed.length} open report${closed.length === 1 ? '' : 's'} closed)`
+    : '';
   await recordAction(tx, {
     actorId: actor.id,
     action: suspended ? 'suspend' : 'reinstate',
     targetType: 'user',
     targetId: user.id,
     reportId: input.reportId ?? null,
-    note: withNote(`@${user.username} ${suspended ? 'suspended' : 'reinstated'}${reports}`, input.note),
+    note: withNote(
+      `@${user.username} ${suspended ? 'suspended' : 'reinstated'}${reports}`,
+      input.note,
+    ),
   });
   return change;
 }

@@ -56,7 +56,10 @@ function itemsOf(db: DbOrTx, kind: Query['kind']) {
  * reports — grouped per reported thing with how many reports, their reasons and reporters, and
  * what the thing is and who wrote it.
  */
-export async function listQueue(deps: Pick<ModuleDeps, 'db'>, query: Query): Promise<QueueResponse> {
+export async function listQueue(
+  deps: Pick<ModuleDeps, 'db'>,
+  query: Query,
+): Promise<QueueResponse> {
   const { db } = deps;
   const items = itemsOf(db, query.kind).as('items');
   const [page, [total]] = await Promise.all([

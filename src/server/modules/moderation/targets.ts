@@ -44,7 +44,8 @@ async function seenProduct(db: DbOrTx, id: string): Promise<Seen | null> {
   if (!row) return null;
   return {
     authorId: row.userId,
-    visible: row.status === 'published' && !row.hidden && isActive(await authorState(db, row.userId)),
+    visible:
+      row.status === 'published' && !row.hidden && isActive(await authorState(db, row.userId)),
   };
 }
 
@@ -81,7 +82,10 @@ async function seenMessage(db: DbOrTx, id: string, viewerId: string): Promise<Se
   if (!row) return null;
   // A private message is only its two people's: its recipient may report it.
   const reachable = row.recipientId === null || row.recipientId === viewerId;
-  return { authorId: row.userId, visible: reachable && isActive(await authorState(db, row.userId)) };
+  return {
+    authorId: row.userId,
+    visible: reachable && isActive(await authorState(db, row.userId)),
+  };
 }
 
 async function seenUser(db: DbOrTx, id: string): Promise<Seen | null> {
