@@ -74,6 +74,10 @@ export const MESSAGES = {
   userUpdated: 'User updated!',
   userSaveError: 'Error while attempting to save the user. Please try again later.',
 
+  // Reports and moderation (issue 11; docs/decisions/023)
+  reportThanks: 'Thanks — a moderator will look at it.',
+  reportSendError: 'Error while attempting to send your report. Please try again later.',
+
   // Confirmations
   confirmIrreversible: "This action can't be undone!",
   confirmPlanChange: 'Are you sure you want to change your plan?',

@@ -9,12 +9,17 @@ import {
   SOCIAL_LIMITS,
 } from './social-rules';
 import { limitField, pageField } from './users-admin';
+import {
+  COMMENT_DECISIONS,
+  MODERATION_NOTE_MAX,
+  QUEUE_KINDS,
+  REPORT_DECISIONS,
+} from './moderation-rules';
+
+export * from './moderation-rules';
 
 // Reports (POST /reports), the one moderation queue of pending comments and open reports, the
 // decisions taken on it and their log (docs/decisions/023).
-
-/** What a moderator may write beside a decision (kept in the log). */
-export const MODERATION_NOTE_MAX = 500;
 
 const uuidOf = (what: string) =>
   z
@@ -77,9 +82,6 @@ export const reportResponse = z.object({ report: reportSchema });
 export type ReportResponse = z.infer<typeof reportResponse>;
 
 // ---- GET /moderation/queue ----
-export const QUEUE_KINDS = ['all', 'comments', 'reports'] as const;
-export type QueueKind = (typeof QUEUE_KINDS)[number];
-
 export const queueQuery = z.object(
   {
     kind: z
@@ -142,8 +144,6 @@ export const queueResponse = z.object({
 export type QueueResponse = z.infer<typeof queueResponse>;
 
 // ---- PATCH /moderation/reports/:id ----
-export const REPORT_DECISIONS = ['dismiss', 'remove', 'suspend'] as const;
-export type ReportDecision = (typeof REPORT_DECISIONS)[number];
 export const moderationIdParams = z.object({ id: z.string().max(100) });
 export const reportDecisionRequest = z.object(
   {
@@ -160,8 +160,6 @@ export const reportDecisionRequest = z.object(
 export type ReportDecisionRequest = z.infer<typeof reportDecisionRequest>;
 
 // ---- POST /moderation/comments/:id ----
-export const COMMENT_DECISIONS = ['approve', 'reject'] as const;
-export type CommentDecision = (typeof COMMENT_DECISIONS)[number];
 export const commentDecisionRequest = z.object(
   {
     action: z.enum(COMMENT_DECISIONS, {

@@ -44,7 +44,7 @@ describe('GET /moderation/queue', () => {
         { id: seller.user.id, role: 'user' },
         { title: 'Vintage lamp' },
       );
-      const start = own.deps.now();
+      const start = own.moduleDeps().now();
       const first = await addComment(own, {
         productId: post._id,
         userId: commenter.user.id,
@@ -65,7 +65,7 @@ describe('GET /moderation/queue', () => {
         productId: post._id,
         userId: commenter.user.id,
         text: 'Second question',
-        createdAt: new Date(own.deps.now() + 60_000),
+        createdAt: new Date(own.moduleDeps().now() + 60_000),
       });
       // Decided comments and comments of suspended members are not waiting for anyone.
       await addComment(own, { productId: post._id, userId: commenter.user.id, status: 'accepted' });

@@ -1,5 +1,6 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
-import { isAdminRole, isModeratorRole, type Role } from '../../../shared/contracts/account-rules';
+import type { Role } from '../../../shared/contracts/account-rules';
+import { staffRefusal, type StaffAction } from '../../../shared/contracts/staff-rules';
 import { isUuid } from '../../../shared/contracts/common';
 import type { AdminUser } from '../../../shared/contracts/users-admin';
 import { imageOf } from '../../../shared/contracts/common';
@@ -69,35 +70,16 @@ export async function lockUser(db: DbOrTx, id: string): Promise<UserRow> {
   return row;
 }
 
-const RANK: Record<Role, number> = { user: 0, moderator: 1, admin: 2, superAdmin: 3 };
-
-const VERB = { suspend: 'suspend', delete: 'delete' } as const;
-
 /**
- * Whether `actor` may suspend (moderators and up) or delete (admins and up) `target`: never their
- * own account; a moderator only over plain members, an admin over moderators too, and an admin
- * account only by a super admin (who may also act on another super admin, never on the last
- * active one: assertKeepsActiveSuperAdmin).
+ * Whether `actor` may suspend (moderators and up) or delete (admins and up) `target`: the shared
+ * rules of staff-rules.ts (never one's own account; an admin account only by a super admin). The
+ * last active super admin is assertKeepsActiveSuperAdmin's.
  */
 export function assertMayActOn(
   actor: StaffActor,
   target: Pick<UserRow, 'id' | 'role'>,
-  what: keyof typeof VERB,
+  what: StaffAction,
 ): void {
-  const allowed = what === 'delete' ? isAdminRole(actor.role) : isModeratorRole(actor.role);
-  if (!allowed) throw forbidden();
-  if (actor.id.toLowerCase() === target.id) {
-    throw forbidden(
-      what === 'delete'
-        ? 'You cannot delete your own account here.'
-        : 'You cannot suspend your own account.',
-      'OWN_ACCOUNT',
-    );
-  }
-  if (isAdminRole(target.role) && actor.role !== 'superAdmin') {
-    throw forbidden(`Only a super admin can ${VERB[what]} an admin.`, 'SUPER_ADMIN_ONLY');
-  }
-  if (target.role !== 'superAdmin' && RANK[target.role] >= RANK[actor.role]) {
-    throw forbidden(`Only an admin can ${VERB[what]} a moderator.`);
-  }
+  const refusal = staffRefusal(actor, target, what);
+  if (refusal) throw forbidden(refusal.message, refusal.code);
 }
