@@ -124,7 +124,7 @@ export const actionsOn = (t: TestApp, targetId: string) =>
 export function call(
   t: TestApp,
   token: string | undefined,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   payload?: unknown,
 ) {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ReportTarget } from '../../shared/contracts/social-rules';
 import { MESSAGES } from '../../shared/messages';
 import { modalActions, showNotify } from './ui/modal';
@@ -31,11 +31,14 @@ export function ReportButton({
   testId = 'report-button',
 }: ReportButtonProps) {
   const [open, setOpen] = useState(false);
+  // Without JavaScript the button could do nothing: it keeps its place, unseen, until it can.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   return (
     <>
       <button
         type="button"
-        className={className}
+        className={`${className}${ready ? '' : ' invisible'}`}
         data-testid={testId}
         aria-haspopup="dialog"
         onPointerEnter={() => void loadDialog().catch(() => {})}

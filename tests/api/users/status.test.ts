@@ -174,6 +174,36 @@ describe('PATCH /users/status: suspending', () => {
     expect(log[0]!.note).toContain(`@${seller.user.username} suspended`);
   });
 
+  it('keeps a hidden post out of the tag counts when an admin edits it, until the seller is back', async () => {
+    const admin = await signedInUser(t.deps, { role: 'admin' });
+    const seller = await createUser(t.deps);
+    const [before, after] = [`before-${process.pid}`, `after-${process.pid}`];
+    const post = await createProduct(t, { id: seller.user.id, role: 'user' }, { _tags: [before] });
+    await setStatus(admin.token, { id: seller.user.id, status: 'suspended' });
+    const edit = await call(t, admin.token, 'PUT', '/api/v1/products', {
+      _id: post._id,
+      title: post.title,
+      description: post.description,
+      price: post.price,
+      shippingCost: post.shippingCost,
+      stock: post.stock,
+      _tags: [after],
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const archived = await call(t, admin.token, 'PATCH', '/api/v1/products/status', {
+      id: post._id,
+      status: 'archived',
+    });
+    expect(archived.statusCode).toBe(200);
+    await call(t, admin.token, 'PATCH', '/api/v1/products/status', {
+      id: post._id,
+      status: 'published',
+    });
+    expect([await tagCount(before), await tagCount(after)]).toEqual([0, 0]);
+    await setStatus(admin.token, { id: seller.user.id, status: 'active' });
+    expect([await tagCount(before), await tagCount(after)]).toEqual([0, 1]);
+  });
+
   it('closes the open reports about the member when suspending them', async () => {
     const moderator = await signedInUser(t.deps, { role: 'moderator' });
     const reporter = await signedInUser(t.deps);
