@@ -33,7 +33,8 @@ export async function changeUserRole(
       throw forbidden('Only a super admin can grant or remove admin rights.', 'SUPER_ADMIN_ONLY');
     }
     // A suspended super admin does not count: the service always keeps an active one.
-    if (input.role !== 'superAdmin') await assertKeepsActiveSuperAdmin(db, target, LAST_SUPER_ADMIN);
+    if (input.role !== 'superAdmin')
+      await assertKeepsActiveSuperAdmin(db, target, LAST_SUPER_ADMIN);
     const [row] = await db
       .update(users)
       .set({ role: input.role, updatedAt: nowDate(deps) })

@@ -85,7 +85,9 @@ describe('route guards', () => {
   });
 
   it('moderator: login for visitors, 403 for members, through for moderators and admins', async () => {
-    expect(await thrown(runGuards(['moderator'], { request, user: null }))).toBeInstanceOf(Response);
+    expect(await thrown(runGuards(['moderator'], { request, user: null }))).toBeInstanceOf(
+      Response,
+    );
     expect(dataError(await thrown(runGuards(['moderator'], { request, user }))).status).toBe(403);
     for (const role of ['moderator', 'admin', 'superAdmin'] as const)
       await expect(

@@ -2,7 +2,12 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { accountsApi } from '../../../../../shared/api/accounts';
 import { profileUpdateRequest } from '../../../../../shared/contracts/accounts';
-import { getMe, getPublicProfile, listDirectory, updateProfile } from '../../../../modules/accounts';
+import {
+  getMe,
+  getPublicProfile,
+  listDirectory,
+  updateProfile,
+} from '../../../../modules/accounts';
 import { changeRole, deleteUser, setUserStatus } from '../../../../modules/moderation';
 import { FORM_LIMITS, jsonField, parseOrThrow, readForm, readImageUpload } from '../../../forms';
 import { currentUser } from '../../../plugins/auth';
