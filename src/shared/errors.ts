@@ -49,6 +49,7 @@ export const ERROR_CODES = {
   CROSS_ORIGIN: 'forbidden',
   BLOCKED: 'forbidden',
   NOT_AUTHOR: 'forbidden',
+  OWN_ACCOUNT: 'forbidden',
   // not_found
   NOT_FOUND: 'not_found',
   USER_NOT_FOUND: 'not_found',

@@ -87,6 +87,9 @@ export const MESSAGES = {
   unsubscribeTokenInvalid:
     'This unsubscribe link is not valid. Open it again from the email (the whole link), or choose which emails you get on your profile page.',
   unsubscribeError: 'Error while attempting to unsubscribe. Please try again later.',
+  // Reports and moderation (issue 11; docs/decisions/023)
+  reportThanks: 'Thanks — a moderator will look at it.',
+  reportSendError: 'Error while attempting to send your report. Please try again later.',
 
   // Confirmations
   confirmIrreversible: "This action can't be undone!",

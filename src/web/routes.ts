@@ -58,6 +58,7 @@ export default [
     route('admin-products', 'routes/admin-products.tsx'),
     route('users', 'routes/users.tsx'),
     route('add-tags', 'routes/add-tags.tsx'),
+    route('moderation', 'routes/moderation.tsx'),
 
     // Company and content
     route('about', 'routes/about.tsx'),

@@ -58,6 +58,7 @@ const SIGNED_IN = [
   '/plan-selection',
   '/sales',
   '/users',
+  '/moderation',
   '/items/preview',
   '/add-edit-item',
   '/onboarding-success',

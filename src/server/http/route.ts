@@ -52,7 +52,10 @@ export function defineRoute<const E extends EndpointDef>(
           : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
-      response: { [status]: endpoint.response },
+      response: {
+        [status]: endpoint.response,
+        ...(endpoint.okWhenExisting ? { 200: endpoint.response } : {}),
+      },
       ...(options.access === 'public' ? {} : { security: [{ accessToken: [] }] }),
     },
     config: {
@@ -63,9 +66,9 @@ export function defineRoute<const E extends EndpointDef>(
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     handler: async (request, reply) => {
       const deps = moduleDeps(app.deps, request.log);
-      const body = await options.handler(request as RequestOf<E>, reply, deps);
+      // Set before the handler runs, so an `okWhenExisting` handler can answer 200 instead.
       if (status !== 200) reply.code(status);
-      return body;
+      return options.handler(request as RequestOf<E>, reply, deps);
     },
   });
 }

@@ -19,6 +19,16 @@ import {
   userResponse,
 } from '../contracts/accounts';
 import { messageResponse } from '../contracts/common';
+import {
+  adminUserResponse,
+  adminUsersQuery,
+  adminUsersResponse,
+  deletedUserResponse,
+  deleteUserQuery,
+  directoryQuery,
+  directoryResponse,
+  userStatusRequest,
+} from '../contracts/users-admin';
 import { endpoint } from './endpoint';
 
 const auth = ['auth'] as const;
@@ -131,5 +141,41 @@ export const accountsApi = {
     tags: ['admin'],
     body: roleChangeRequest,
     response: userResponse,
+  }),
+  // ---- the member directory and the staff's user calls (docs/decisions/022) ----
+  directory: endpoint({
+    method: 'GET',
+    path: '/users',
+    summary:
+      'The member directory: active members, or those whose username or name contains `name`',
+    tags: users,
+    query: directoryQuery,
+    response: directoryResponse,
+  }),
+  adminUsers: endpoint({
+    method: 'GET',
+    path: '/admin/users',
+    summary:
+      'Every account with its email, role and status (moderators and admins); search and filter',
+    tags: ['admin'],
+    query: adminUsersQuery,
+    response: adminUsersResponse,
+  }),
+  setUserStatus: endpoint({
+    method: 'PATCH',
+    path: '/users/status',
+    summary:
+      'Suspend (sessions end, page and posts leave public view) or reinstate a member (moderators and admins)',
+    tags: ['admin'],
+    body: userStatusRequest,
+    response: adminUserResponse,
+  }),
+  deleteUser: endpoint({
+    method: 'DELETE',
+    path: '/users',
+    summary: 'Delete a member and everything they published (admins; cannot be undone)',
+    tags: ['admin'],
+    query: deleteUserQuery,
+    response: deletedUserResponse,
   }),
 };

@@ -21,6 +21,11 @@ export interface EndpointDef {
   /** Success status (200 unless said). */
   status?: 200 | 201;
   /**
+   * A 201 call that answers 200 with the thing that already exists when nothing new was created
+   * (reporting the same thing twice); the handler sets the 200 itself.
+   */
+  okWhenExisting?: true;
+  /**
    * multipart/form-data: the server reads the form itself (files cannot go through a JSON schema);
    * `body`, when given, is the JSON the form's fields carry and clients may send as JSON instead.
    */

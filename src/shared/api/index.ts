@@ -5,5 +5,6 @@ export { catalogApi } from './catalog';
 export { messagesApi } from './messages';
 export { metaApi } from './meta';
 export { notificationsApi } from './notifications';
+export { moderationApi } from './moderation';
 export { sitesApi } from './sites';
 export * from './endpoint';

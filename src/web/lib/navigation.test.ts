@@ -15,11 +15,12 @@ describe('side menu entries (SPEC §2)', () => {
       ['Comments', '/comments'],
     ]);
   });
-  it('adds the admin entries for admin and superAdmin only', () => {
+  it('adds the admin entries for admin and superAdmin only, and Moderation for moderators too', () => {
     const adminEntries = [
       ['Products (admin)', '/admin-products'],
       ['Users (admin)', '/users'],
       ['Tags (admin)', '/add-tags'],
+      ['Moderation', '/moderation'],
     ];
     for (const role of ADMIN_ROLES) {
       expect(
@@ -28,7 +29,12 @@ describe('side menu entries (SPEC §2)', () => {
           .map((e) => [e.label, e.to]),
       ).toEqual(adminEntries);
     }
-    expect(sideMenuEntries({ role: 'moderator' })).toHaveLength(8);
+    expect(
+      sideMenuEntries({ role: 'moderator' })
+        .slice(8)
+        .map((e) => [e.label, e.to]),
+    ).toEqual([['Moderation', '/moderation']]);
+    expect(sideMenuEntries({ role: 'user' }).map((e) => e.to)).not.toContain('/moderation');
   });
   it('has login and register links for visitors', () => {
     expect(sideMenuEntries(null)).toEqual([]);

@@ -1,4 +1,4 @@
-import { isAdminRole } from '../../shared/contracts/account-rules';
+import { isAdminRole, isModeratorRole } from '../../shared/contracts/account-rules';
 import type { SessionUser } from '../../shared/contracts/accounts';
 
 /** One link of the side menu. */
@@ -8,7 +8,10 @@ export interface MenuEntry {
   testId: string;
 }
 
-/** Side-menu entries for a signed-in user (SPEC §2), admin entries for admin and superAdmin. */
+/**
+ * Side-menu entries for a signed-in user (SPEC §2), admin entries for admin and superAdmin, the
+ * moderation queue for moderators and admins.
+ */
 export function sideMenuEntries(user: Pick<SessionUser, 'role'> | null | undefined): MenuEntry[] {
   if (!user) return [];
   const entries: MenuEntry[] = [
@@ -27,6 +30,10 @@ export function sideMenuEntries(user: Pick<SessionUser, 'role'> | null | undefin
       { label: 'Users (admin)', to: '/users', testId: 'menu-admin-users' },
       { label: 'Tags (admin)', to: '/add-tags', testId: 'menu-admin-tags' },
     );
+  }
+  // The one queue of pending comments and reports, and its decision log (docs/decisions/023).
+  if (isModeratorRole(user.role)) {
+    entries.push({ label: 'Moderation', to: '/moderation', testId: 'menu-moderation' });
   }
   return entries;
 }

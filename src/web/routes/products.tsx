@@ -1,4 +1,6 @@
 import type { Route } from './+types/products';
+import { ReportButton } from '../components/ReportButton';
+import { useAuthStore } from '../features/accounts/stores/auth-store';
 import { ListPage } from '../features/catalog/browse/ListPage';
 import { PostPage } from '../features/catalog/components/PostPage';
 import { loadPostOrList } from '../features/catalog/post-page';
@@ -54,6 +56,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   const section = SECTIONS[loaderData.section];
+  const me = useAuthStore((s) => s.user);
   if (loaderData.kind === 'post')
     return (
       <div data-testid={section.testId}>
@@ -61,6 +64,17 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
           product={loaderData.product}
           onAddToCart={(line) => useCartStore.getState().addItem(line)}
         />
+        {me?._id !== loaderData.product.user._id && (
+          <div className="mt-8 flex justify-end">
+            <ReportButton
+              targetType="product"
+              targetId={loaderData.product._id}
+              signedIn={me !== null}
+              label="Report this post"
+              testId="report-post"
+            />
+          </div>
+        )}
       </div>
     );
   return (

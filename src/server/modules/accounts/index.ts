@@ -14,6 +14,11 @@ export { hashPassword } from './passwords';
 export { getMe, getPublicProfile, updateProfile } from './profile';
 export { registerUser } from './register';
 export { changeUserRole } from './roles';
+// Staff calls on other accounts (docs/decisions/022): the directory, suspension and deletion.
+export { listAdminUsers, listDirectory } from './directory';
+export { deleteAccount, forgetUserLikesBy, lockAccountForDeletion } from './delete';
+export { setAccountStatus, type StatusChange } from './status';
+export { LAST_ACTIVE_SUPER_ADMIN, toAdminUser, type StaffActor } from './staff';
 export {
   endSession,
   REFRESH_FAMILY_TTL_MS,

@@ -1,8 +1,9 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { isAdminRole, type Role, type SessionUser } from '../../../shared/contracts/accounts';
 import { users } from '../../db/schema';
-import { conflict, forbidden, inTransaction, notFound, nowDate, type ModuleDeps } from '../core';
+import { forbidden, inTransaction, notFound, nowDate, type ModuleDeps } from '../core';
 import { USER_NOT_FOUND } from './profile';
+import { assertKeepsActiveSuperAdmin, lockStaffChanges } from './staff';
 import { findUserById, toSessionUser } from './users-repo';
 
 export const LAST_SUPER_ADMIN =
@@ -25,19 +26,15 @@ export async function changeUserRole(
     throw forbidden('You cannot change your own role.', 'OWN_ROLE');
   return inTransaction(deps, async ({ db }) => {
     // One role change at a time: two super admins demoting each other at once must not leave none.
-    await db.execute(sql`select pg_advisory_xact_lock(hashtext('storefront:roles'))`);
+    await lockStaffChanges(db);
     const target = await findUserById(db, targetId);
     if (!target) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
     if (actor.role !== 'superAdmin' && (isAdminRole(input.role) || isAdminRole(target.role))) {
       throw forbidden('Only a super admin can grant or remove admin rights.', 'SUPER_ADMIN_ONLY');
     }
-    if (target.role === 'superAdmin' && input.role !== 'superAdmin') {
-      const [supers] = await db
-        .select({ n: count() })
-        .from(users)
-        .where(eq(users.role, 'superAdmin'));
-      if ((supers?.n ?? 0) <= 1) throw conflict(LAST_SUPER_ADMIN);
-    }
+    // A suspended super admin does not count: the service always keeps an active one.
+    if (input.role !== 'superAdmin')
+      await assertKeepsActiveSuperAdmin(db, target, LAST_SUPER_ADMIN);
     const [row] = await db
       .update(users)
       .set({ role: input.role, updatedAt: nowDate(deps) })

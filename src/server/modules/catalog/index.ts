@@ -14,6 +14,13 @@ export {
 } from './read';
 export { setProductStatus } from './status';
 export { deleteProduct } from './remove';
+export {
+  deleteSellerPosts,
+  forgetProductLikesBy,
+  setSellerPostsHidden,
+  takeDownPost,
+  type ModeratedPost,
+} from './moderation';
 export { searchProducts } from './search';
 export { addTag, listTags } from './tags';
 export {

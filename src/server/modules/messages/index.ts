@@ -11,3 +11,4 @@ export {
   unreadCount,
 } from './read';
 export { likedMessageIds, toggleMessageLike } from './likes';
+export { deleteMessagesOf, forgetMessageLikesBy } from './forget';

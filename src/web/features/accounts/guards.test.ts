@@ -84,6 +84,17 @@ describe('route guards', () => {
     ).resolves.toBeUndefined();
   });
 
+  it('moderator: login for visitors, 403 for members, through for moderators and admins', async () => {
+    expect(await thrown(runGuards(['moderator'], { request, user: null }))).toBeInstanceOf(
+      Response,
+    );
+    expect(dataError(await thrown(runGuards(['moderator'], { request, user }))).status).toBe(403);
+    for (const role of ['moderator', 'admin', 'superAdmin'] as const)
+      await expect(
+        runGuards(['moderator'], { request, user: { ...user, role } }),
+      ).resolves.toBeUndefined();
+  });
+
   it('guardLoader asks /users/me once per request context', async () => {
     let calls = 0;
     const apiFetch = (async () => {

@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router';
 import type { SessionUser } from '../../../shared/contracts/accounts';
+import { isModeratorRole } from '../../../shared/contracts/account-rules';
 import { MESSAGES } from '../../../shared/messages';
 import { loginUrlFor } from '../../lib/redirect';
 import { isAdmin } from './session';
@@ -36,10 +37,18 @@ const admin: Guard = (ctx) => {
     throw data('You need an admin account to open this page.', { status: 403 });
 };
 
+/** Moderation pages (/moderation, /users): moderators, admins and super admins. */
+const moderator: Guard = (ctx) => {
+  authenticated(ctx);
+  if (!isModeratorRole(ctx.user?.role))
+    throw data('You need a moderator or admin account to open this page.', { status: 403 });
+};
+
 export const guards = {
   authenticated,
   'domain-check': domainCheck,
   admin,
+  moderator,
 } satisfies Record<string, Guard>;
 
 export type GuardName = keyof typeof guards;

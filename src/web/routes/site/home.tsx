@@ -1,6 +1,8 @@
 import { lazy } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
+import { ReportButton } from '../../components/ReportButton';
+import { useAuthStore } from '../../features/accounts/stores/auth-store';
 import { listProductsByUser } from '../../features/catalog/api/catalog-api';
 import { PostList } from '../../features/catalog/browse/PostList';
 import { ProductGrid } from '../../features/catalog/browse/ProductGrid';
@@ -85,6 +87,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export default function UserSiteHome({ loaderData }: Route.ComponentProps) {
   const data = useUserSite();
+  const me = useAuthStore((s) => s.user);
   const currency = useRootData()?.config.currency ?? 'USD';
   if (!data) return null;
   if (data.kind === 'landing') return <ProductLanding product={productLabel(data.product)} />;
@@ -120,6 +123,18 @@ export default function UserSiteHome({ loaderData }: Route.ComponentProps) {
   return (
     <div data-testid="user-site-home" data-variant={variant}>
       <SiteProfile site={site} />
+      {me?._id !== site.owner._id && (
+        <p className="mt-4 text-sm">
+          <ReportButton
+            targetType="user"
+            targetId={site.owner._id}
+            signedIn={me !== null}
+            label={`Report ${site.owner.name || site.owner.username}`}
+            className="site-text-link"
+            testId="report-seller"
+          />
+        </p>
+      )}
       <section aria-labelledby="site-posts-title" className="mt-10">
         <h2 id="site-posts-title" className="text-2xl font-bold tracking-tight">
           Posts

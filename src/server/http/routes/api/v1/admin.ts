@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { accountsApi } from '../../../../../shared/api/accounts';
 import { adminApi } from '../../../../../shared/api/admin';
+import { listAdminUsers } from '../../../../modules/accounts';
 import { listJobs } from '../../../../modules/core';
 import { defineRoute } from '../../../route';
 
@@ -10,5 +12,11 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     handler: async (request, _reply, deps) => ({
       jobs: await listJobs(deps, request.query),
     }),
+  });
+
+  // Every account with its email, role and status: the /users page (moderators too: they suspend).
+  defineRoute(app, accountsApi.adminUsers, {
+    access: 'moderator',
+    handler: async (request, _reply, deps) => listAdminUsers(deps, request.query),
   });
 };

@@ -6,6 +6,7 @@ import { authRoutes } from './auth';
 import { healthRoutes } from './health';
 import { messageRoutes } from './messages';
 import { notificationRoutes } from './notifications';
+import { moderationRoutes } from './moderation';
 import { productRoutes } from './products';
 import { productMediaRoutes } from './product-media';
 import { siteRoutes } from './sites';
@@ -33,4 +34,5 @@ export const apiV1: FastifyPluginAsync = async (app) => {
   await app.register(tagRoutes);
   await app.register(messageRoutes);
   await app.register(notificationRoutes);
+  await app.register(moderationRoutes);
 };

@@ -3,11 +3,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountsApi } from '../../../../../shared/api/accounts';
 import { profileUpdateRequest } from '../../../../../shared/contracts/accounts';
 import {
-  changeUserRole,
   getMe,
   getPublicProfile,
+  listDirectory,
   updateProfile,
 } from '../../../../modules/accounts';
+import { changeRole, deleteUser, setUserStatus } from '../../../../modules/moderation';
 import { FORM_LIMITS, jsonField, parseOrThrow, readForm, readImageUpload } from '../../../forms';
 import { currentUser } from '../../../plugins/auth';
 import { defineRoute } from '../../../route';
@@ -61,10 +62,30 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
+  // Recorded in the moderation log (docs/decisions/022).
   defineRoute(app, accountsApi.changeRole, {
     access: 'admin',
     handler: async (request, _reply, deps) => ({
-      user: await changeUserRole(deps, currentUser(request), request.body),
+      user: await changeRole(deps, currentUser(request), request.body),
     }),
+  });
+
+  // ---- the member directory and the staff's calls on accounts (docs/decisions/022) ----
+  defineRoute(app, accountsApi.directory, {
+    access: 'public',
+    handler: async (request, _reply, deps) => listDirectory(deps, request.query),
+  });
+
+  defineRoute(app, accountsApi.setUserStatus, {
+    access: 'moderator',
+    handler: async (request, _reply, deps) => ({
+      user: await setUserStatus(deps, currentUser(request), request.body),
+    }),
+  });
+
+  defineRoute(app, accountsApi.deleteUser, {
+    access: 'admin',
+    handler: async (request, _reply, deps) =>
+      deleteUser(deps, currentUser(request), request.query.id),
   });
 };

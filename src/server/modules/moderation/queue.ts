@@ -1,0 +1,184 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type {
+  QueueComment,
+  QueueItem,
+  QueueReport,
+  QueueResponse,
+  queueQuery,
+} from '../../../shared/contracts/moderation';
+import type { ReportTarget } from '../../../shared/contracts/social-rules';
+import { comments, products, reports, users } from '../../db/schema';
+import type { DbOrTx, ModuleDeps } from '../core';
+import { describeTargets, peopleByIds } from './targets';
+
+type Query = z.output<typeof queueQuery>;
+
+/** Pending comments of active members: what waits for a moderator's yes or no. */
+function pendingComments(db: DbOrTx) {
+  return db
+    .select({
+      kind: sql<'comment' | 'report'>`'comment'`.as('kind'),
+      id: comments.id,
+      createdAt: comments.createdAt,
+      targetType: sql<ReportTarget | null>`null::text`.as('target_type'),
+    })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(and(eq(comments.status, 'pending'), eq(users.status, 'active')));
+}
+
+/** Open reports, one row per reported thing: its oldest report (the one decided through) and time. */
+function openReportGroups(db: DbOrTx) {
+  return db
+    .select({
+      kind: sql<'comment' | 'report'>`'report'`.as('kind'),
+      id: sql<string>`(array_agg(${reports.id} order by ${reports.createdAt}, ${reports.id}))[1]`.as(
+        'id',
+      ),
+      createdAt: sql<Date>`min(${reports.createdAt})`.as('created_at'),
+      targetType: sql<ReportTarget | null>`${reports.targetType}`.as('target_type'),
+    })
+    .from(reports)
+    .where(eq(reports.status, 'open'))
+    .groupBy(reports.targetType, reports.targetId);
+}
+
+function itemsOf(db: DbOrTx, kind: Query['kind']) {
+  if (kind === 'comments') return pendingComments(db);
+  if (kind === 'reports') return openReportGroups(db);
+  return unionAll(pendingComments(db), openReportGroups(db));
+}
+
+/**
+ * GET /moderation/queue: one list, oldest first, of the comments waiting for review and the open
+ * reports — grouped per reported thing with how many reports, their reasons and reporters, and
+ * what the thing is and who wrote it.
+ */
+export async function listQueue(
+  deps: Pick<ModuleDeps, 'db'>,
+  query: Query,
+): Promise<QueueResponse> {
+  const { db } = deps;
+  const items = itemsOf(db, query.kind).as('items');
+  const [page, [total]] = await Promise.all([
+    db
+      .select()
+      .from(items)
+      .orderBy(asc(items.createdAt), asc(items.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(items),
+  ]);
+
+  const commentIds = page.filter((i) => i.kind === 'comment').map((i) => i.id);
+  const reportIds = page.filter((i) => i.kind === 'report').map((i) => i.id);
+  const [commentItems, reportItems] = await Promise.all([
+    commentDetails(db, commentIds),
+    reportDetails(db, reportIds),
+  ]);
+  const out: QueueItem[] = [];
+  for (const item of page) {
+    const detail = item.kind === 'comment' ? commentItems.get(item.id) : reportItems.get(item.id);
+    // Decided between the two reads: it simply leaves this page.
+    if (detail) out.push(detail);
+  }
+  return { items: out, recordsCount: total?.n ?? 0 };
+}
+
+async function commentDetails(db: DbOrTx, ids: string[]): Promise<Map<string, QueueComment>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: comments.id,
+      text: comments.text,
+      replyTo: comments.replyTo,
+      createdAt: comments.createdAt,
+      status: comments.status,
+      productId: products.id,
+      title: products.title,
+      authorId: users.id,
+      authorUsername: users.username,
+      authorName: users.name,
+    })
+    .from(comments)
+    .innerJoin(products, eq(products.id, comments.productId))
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(inArray(comments.id, ids));
+  return new Map(
+    rows
+      .filter((r) => r.status === 'pending')
+      .map((r) => [
+        r.id,
+        {
+          kind: 'comment',
+          _id: r.id,
+          createdAt: r.createdAt.toISOString(),
+          text: r.text,
+          replyTo: r.replyTo,
+          post: { _id: r.productId, title: r.title || 'Untitled post' },
+          author: { _id: r.authorId, username: r.authorUsername, name: r.authorName },
+        },
+      ]),
+  );
+}
+
+/** At most this many reasons and reporters are listed per reported thing (the count says all). */
+const REASONS_SHOWN = 10;
+
+async function reportDetails(db: DbOrTx, firstIds: string[]): Promise<Map<string, QueueReport>> {
+  if (firstIds.length === 0) return new Map();
+  const firsts = await db.select().from(reports).where(inArray(reports.id, firstIds));
+  const targets = firsts.map((r) => ({ type: r.targetType, id: r.targetId }));
+  const all = await db
+    .select()
+    .from(reports)
+    .where(
+      and(
+        eq(reports.status, 'open'),
+        inArray(
+          reports.targetId,
+          targets.map((t) => t.id),
+        ),
+      ),
+    )
+    .orderBy(asc(reports.createdAt), asc(reports.id));
+  const views = await describeTargets(db, targets);
+  const people = await peopleByIds(db, [
+    ...all.flatMap((r) => (r.reporterId ? [r.reporterId] : [])),
+    ...[...views.values()].flatMap((v) => (v.authorId ? [v.authorId] : [])),
+    ...firsts.flatMap((r) => (r.targetUserId ? [r.targetUserId] : [])),
+  ]);
+  const person = (id: string | null) => {
+    const p = id ? people.get(id) : undefined;
+    return p ? { _id: p._id, username: p.username, name: p.name } : null;
+  };
+  const out = new Map<string, QueueReport>();
+  for (const first of firsts) {
+    if (first.status !== 'open') continue;
+    const group = all.filter(
+      (r) => r.targetType === first.targetType && r.targetId === first.targetId,
+    );
+    const view = views.get(`${first.targetType}:${first.targetId}`)!;
+    const authorId = view.authorId ?? first.targetUserId;
+    out.set(first.id, {
+      kind: 'report',
+      _id: first.id,
+      createdAt: first.createdAt.toISOString(),
+      targetType: first.targetType,
+      targetId: first.targetId,
+      reportCount: group.length,
+      reasons: group.slice(0, REASONS_SHOWN).map((r) => r.reason),
+      reporters: group.slice(0, REASONS_SHOWN).map((r) => person(r.reporterId)),
+      target: {
+        exists: view.exists,
+        excerpt: view.excerpt,
+        href: view.href,
+        author: person(authorId),
+        authorSuspended: authorId ? (people.get(authorId)?.suspended ?? false) : false,
+      },
+    });
+  }
+  return out;
+}

@@ -1,0 +1,112 @@
+import { Link, useRevalidator } from 'react-router';
+import type { Route } from './+types/moderation';
+import { PageHeader } from '../components/ui/page';
+import { guardLoader } from '../features/accounts/guards';
+import { Pagination } from '../features/catalog/browse/Pagination';
+import { loadActions, loadQueue } from '../features/moderation/api/moderation-api';
+import { DecisionLog } from '../features/moderation/components/DecisionLog';
+import { QueueList } from '../features/moderation/components/QueueList';
+import { moderationQueryFromUrl } from '../features/moderation/moderation-query';
+import { serverApi } from '../lib/api';
+import { pageMeta } from '../lib/meta';
+
+const guard = guardLoader(['moderator']);
+
+/** /moderation (moderators and admins): the one queue of pending comments and reports, and the log. */
+export async function loader(args: Route.LoaderArgs) {
+  await guard(args);
+  const query = moderationQueryFromUrl(args.url);
+  const client = serverApi(args.context);
+  const href = args.url.pathname + args.url.search;
+  if (query.tab === 'decisions')
+    return { query, href, tab: 'decisions' as const, log: await loadActions(client, query) };
+  return { query, href, tab: 'queue' as const, queue: await loadQueue(client, query) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'Moderation', 'Comments waiting for review and reports from members.');
+
+const KINDS = [
+  { kind: 'all', label: 'Everything' },
+  { kind: 'comments', label: 'Comments' },
+  { kind: 'reports', label: 'Reports' },
+] as const;
+
+const EMPTY = {
+  all: 'Nothing waits for a decision: no comment needs review and no report is open.',
+  comments: 'No comment waits for review.',
+  reports: 'No report is open.',
+} as const;
+
+export default function ModerationPage({ loaderData }: Route.ComponentProps) {
+  const { query, href } = loaderData;
+  const revalidator = useRevalidator();
+  const tabLink = (tab: 'queue' | 'decisions', label: string) => (
+    <Link
+      to={tab === 'queue' ? '/moderation' : '/moderation?tab=decisions'}
+      className="pill-link"
+      aria-current={query.tab === tab ? 'page' : undefined}
+    >
+      {label}
+    </Link>
+  );
+  return (
+    <div data-testid="moderation-page">
+      <PageHeader
+        title="Moderation"
+        description="Comments waiting for review and what members reported, oldest first. Every decision is recorded with who took it and when."
+        actions={
+          <Link to="/users" className="btn btn-secondary">
+            Find a member
+          </Link>
+        }
+      />
+      <nav aria-label="Moderation" className="mb-6">
+        <ul className="flex flex-wrap gap-2">
+          <li>{tabLink('queue', 'Queue')}</li>
+          <li>{tabLink('decisions', 'Decisions')}</li>
+        </ul>
+      </nav>
+      {loaderData.tab === 'queue' ? (
+        <>
+          <nav aria-label="Show" className="mb-4">
+            <ul className="flex flex-wrap gap-2">
+              {KINDS.map(({ kind, label }) => (
+                <li key={kind}>
+                  <Link
+                    to={kind === 'all' ? '/moderation' : `/moderation?kind=${kind}`}
+                    className="pill-link"
+                    aria-current={query.kind === kind ? 'page' : undefined}
+                  >
+                    {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <QueueList
+            queue={loaderData.queue}
+            onDecided={() => void revalidator.revalidate()}
+            empty={<p>{EMPTY[query.kind]} New ones appear here as members write and report.</p>}
+          />
+          <Pagination
+            url={href}
+            page={query.page}
+            recordsCount={loaderData.queue.recordsCount}
+            limit={query.limit}
+          />
+        </>
+      ) : (
+        <>
+          <DecisionLog log={loaderData.log} />
+          <Pagination
+            url={href}
+            page={query.page}
+            recordsCount={loaderData.log.recordsCount}
+            limit={query.limit}
+          />
+        </>
+      )}
+    </div>
+  );
+}
