@@ -91,7 +91,8 @@ export async function listAdminUsers(
       .select()
       .from(users)
       .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
+      // NULLS LAST as users_created_idx is written (plain `desc` would not match the index).
+      .orderBy(sql`${users.createdAt} desc nulls last`, sql`${users.id} desc nulls last`)
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     deps.db.select({ n: count() }).from(users).where(where),
