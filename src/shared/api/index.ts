@@ -4,4 +4,5 @@ export { adminApi } from './admin';
 export { catalogApi } from './catalog';
 export { metaApi } from './meta';
 export { sitesApi } from './sites';
+export { socialApi } from './social';
 export * from './endpoint';

@@ -7,6 +7,7 @@ import { healthRoutes } from './health';
 import { productRoutes } from './products';
 import { productMediaRoutes } from './product-media';
 import { siteRoutes } from './sites';
+import { socialRoutes } from './social';
 import { tagRoutes } from './tags';
 import { userRoutes } from './users';
 
@@ -29,4 +30,5 @@ export const apiV1: FastifyPluginAsync = async (app) => {
   await app.register(productMediaRoutes);
   await app.register(adminRoutes);
   await app.register(tagRoutes);
+  await app.register(socialRoutes);
 };
