@@ -24,7 +24,8 @@ export const socialApi = {
   likeProduct: endpoint({
     method: 'POST',
     path: '/products/like',
-    summary: 'Like a post, or take the like back (toggle); answers the post with its new likesCount',
+    summary:
+      'Like a post, or take the like back (toggle); answers the post with its new likesCount',
     tags: ['products', 'social'],
     body: productLikeRequest,
     response: productLikeResponse,
@@ -32,7 +33,8 @@ export const socialApi = {
   likeUser: endpoint({
     method: 'POST',
     path: '/users/like',
-    summary: 'Like a member, or take the like back (toggle); answers the member with the new likesCount',
+    summary:
+      'Like a member, or take the like back (toggle); answers the member with the new likesCount',
     tags: ['users', 'social'],
     body: userTargetRequest,
     response: userLikeResponse,
@@ -80,7 +82,8 @@ export const socialApi = {
   followState: endpoint({
     method: 'GET',
     path: '/users/follow-state/:id',
-    summary: 'Whether I follow a member and they follow me, their counts, whether I blocked them',
+    summary:
+      'Whether I follow a member and they follow me, their counts, whether I like or blocked them',
     tags: ['users', 'social'],
     params: followStateParams,
     response: followStateResponse,
@@ -88,7 +91,8 @@ export const socialApi = {
   following: endpoint({
     method: 'GET',
     path: '/users/following',
-    summary: 'The members I follow, newest first; with ?id= that member if I follow them (else 404)',
+    summary:
+      'The members I follow, newest first; with ?id= that member if I follow them (else 404)',
     tags: ['users', 'social'],
     query: followingQuery,
     response: followingResponse,

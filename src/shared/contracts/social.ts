@@ -62,6 +62,8 @@ export const followStateResponse = obj({
   followedBy: z.boolean(),
   followersCount: z.number().int(),
   followingCount: z.number().int(),
+  /** I like them (the member's like, SPEC §4). */
+  liked: z.boolean(),
   /** I have blocked them. */
   blocked: z.boolean(),
 });

@@ -4,8 +4,10 @@ import { PostPage } from '../features/catalog/components/PostPage';
 import { loadPostOrList } from '../features/catalog/post-page';
 import { postMeta } from '../features/catalog/components/post-meta';
 import { useCartStore } from '../features/cart/stores/cart-store';
+import { PostLikeAction } from '../features/social/buttons/LikeButtons';
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
+import { useRootData } from '../lib/root-data';
 
 /**
  * /products/:id? and /items/:id? (SPEC §2 names both): one post (its owner and admins may also open
@@ -54,12 +56,14 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   const section = SECTIONS[loaderData.section];
+  const viewerId = useRootData()?.user?._id ?? null;
   if (loaderData.kind === 'post')
     return (
       <div data-testid={section.testId}>
         <PostPage
           product={loaderData.product}
           onAddToCart={(line) => useCartStore.getState().addItem(line)}
+          actions={<PostLikeAction product={loaderData.product} viewerId={viewerId} />}
         />
       </div>
     );

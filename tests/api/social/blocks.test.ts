@@ -41,22 +41,36 @@ describe('POST /users/block', () => {
     expect(list.users.map((u) => u._id)).toEqual([pest.user.id]);
     expect(list.recordsCount).toBe(1);
     // Being blocked is not shown to the blocked member as a list of theirs.
-    expect(ok(await socialGet(t, '/users/blocked', pest.auth))).toEqual({ users: [], recordsCount: 0 });
+    expect(ok(await socialGet(t, '/users/blocked', pest.auth))).toEqual({
+      users: [],
+      recordsCount: 0,
+    });
 
     expect(ok(await block(t, me.auth, pest.user.id))).toEqual({ blocked: false });
-    expect(ok(await follow(t, pest.auth, me.user.id))).toEqual({ following: true, followersCount: 1 });
-    expect(ok(await socialGet(t, '/users/blocked', me.auth))).toEqual({ users: [], recordsCount: 0 });
+    expect(ok(await follow(t, pest.auth, me.user.id))).toEqual({
+      following: true,
+      followersCount: 1,
+    });
+    expect(ok(await socialGet(t, '/users/blocked', me.auth))).toEqual({
+      users: [],
+      recordsCount: 0,
+    });
   });
 
   it('refuses oneself (400), unknown members (404) and anonymous callers (401); unblocks a suspended member', async () => {
     const me = await signedInUser(t.deps);
     const self = await block(t, me.auth, me.user.id);
     expect(self.statusCode).toBe(400);
-    expect(self.json()).toMatchObject({ code: 'SELF_ACTION', message: 'You cannot block yourself.' });
+    expect(self.json()).toMatchObject({
+      code: 'SELF_ACTION',
+      message: 'You cannot block yourself.',
+    });
     expect((await block(t, me.auth, UNKNOWN)).statusCode).toBe(404);
     const other = await createUser(t.deps);
     expect((await block(t, undefined, other.user.id)).statusCode).toBe(401);
-    expect(await db().select().from(blocks).where(eq(blocks.blockerId, me.user.id))).toHaveLength(0);
+    expect(await db().select().from(blocks).where(eq(blocks.blockerId, me.user.id))).toHaveLength(
+      0,
+    );
 
     ok(await block(t, me.auth, other.user.id));
     await db().update(users).set({ status: 'suspended' }).where(eq(users.id, other.user.id));
@@ -73,7 +87,9 @@ describe('POST /users/block', () => {
     const seller = await signedInUser(t.deps);
     await createProduct(t, seller.user, { title: 'Feed post' });
     ok(await follow(t, me.auth, seller.user.id));
-    const feed = ok<{ posts: { title: string }[] }>(await socialGet(t, '/products/following', me.auth));
+    const feed = ok<{ posts: { title: string }[] }>(
+      await socialGet(t, '/products/following', me.auth),
+    );
     expect(feed.posts.map((p) => p.title)).toEqual(['Feed post']);
     ok(await block(t, seller.auth, me.user.id));
     expect(ok(await socialGet(t, '/products/following', me.auth))).toEqual({

@@ -12,7 +12,15 @@ import { publicProfileSchema } from '../../../src/shared/contracts/accounts';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { createUser, signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
-import { block, follow, followState, likeProduct, likeUser, ok, socialGet } from '../../factories/social';
+import {
+  block,
+  follow,
+  followState,
+  likeProduct,
+  likeUser,
+  ok,
+  socialGet,
+} from '../../factories/social';
 import { onContentChange, type ContentChange } from '../../../src/server/modules/core';
 
 let t: TestApp;
@@ -34,9 +42,18 @@ describe('POST /users/follow', () => {
     const sam = await signedInUser(t.deps);
     const leo = await signedInUser(t.deps);
 
-    expect(ok(await follow(t, sam.auth, maya.user.id))).toEqual({ following: true, followersCount: 1 });
-    expect(ok(await follow(t, leo.auth, maya.user.id))).toEqual({ following: true, followersCount: 2 });
-    expect(ok(await follow(t, sam.auth, maya.user.id))).toEqual({ following: false, followersCount: 1 });
+    expect(ok(await follow(t, sam.auth, maya.user.id))).toEqual({
+      following: true,
+      followersCount: 1,
+    });
+    expect(ok(await follow(t, leo.auth, maya.user.id))).toEqual({
+      following: true,
+      followersCount: 2,
+    });
+    expect(ok(await follow(t, sam.auth, maya.user.id))).toEqual({
+      following: false,
+      followersCount: 1,
+    });
     expect(await followRows(sam.user.id)).toHaveLength(0);
 
     const events = await db()
@@ -57,7 +74,10 @@ describe('POST /users/follow', () => {
 
     const self = await follow(t, me.auth, me.user.id);
     expect(self.statusCode).toBe(400);
-    expect(self.json()).toMatchObject({ code: 'SELF_ACTION', message: 'You cannot follow yourself.' });
+    expect(self.json()).toMatchObject({
+      code: 'SELF_ACTION',
+      message: 'You cannot follow yourself.',
+    });
     for (const id of [UNKNOWN, suspended.user.id]) {
       const res = await follow(t, me.auth, id);
       expect(res.statusCode, id).toBe(404);
@@ -82,10 +102,11 @@ describe('POST /users/follow', () => {
 });
 
 describe('GET /users/follow-state/:id', () => {
-  it('tells both directions, the counts and my block; signed out it still answers', async () => {
+  it('tells both directions, the counts, my like and my block; signed out it still answers', async () => {
     const maya = await signedInUser(t.deps);
     const sam = await signedInUser(t.deps);
     ok(await follow(t, sam.auth, maya.user.id));
+    ok(await likeUser(t, sam.auth, maya.user.id));
 
     const mine = followStateResponse.parse(ok(await followState(t, maya.user.id, sam.auth)));
     expect(mine).toEqual({
@@ -93,6 +114,7 @@ describe('GET /users/follow-state/:id', () => {
       followedBy: false,
       followersCount: 1,
       followingCount: 0,
+      liked: true,
       blocked: false,
     });
     const hers = ok(await followState(t, sam.user.id, maya.auth));
@@ -101,6 +123,7 @@ describe('GET /users/follow-state/:id', () => {
       followedBy: true,
       followersCount: 0,
       followingCount: 1,
+      liked: false,
       blocked: false,
     });
     const anonymous = ok(await followState(t, maya.user.id));
@@ -109,6 +132,7 @@ describe('GET /users/follow-state/:id', () => {
       followedBy: false,
       followersCount: 1,
       followingCount: 0,
+      liked: false,
       blocked: false,
     });
     ok(await block(t, sam.auth, maya.user.id));
@@ -117,6 +141,7 @@ describe('GET /users/follow-state/:id', () => {
       followedBy: false,
       followersCount: 0,
       followingCount: 0,
+      liked: true,
       blocked: true,
     });
   });
@@ -167,7 +192,10 @@ describe('GET /users/following', () => {
     const a = await signedInUser(t.deps);
     ok(await follow(t, me.auth, a.user.id));
     await db().update(users).set({ status: 'suspended' }).where(eq(users.id, a.user.id));
-    expect(ok(await socialGet(t, '/users/following', me.auth))).toEqual({ users: [], recordsCount: 0 });
+    expect(ok(await socialGet(t, '/users/following', me.auth))).toEqual({
+      users: [],
+      recordsCount: 0,
+    });
     expect((await socialGet(t, `/users/following?id=${a.user.id}`, me.auth)).statusCode).toBe(404);
   });
 });
@@ -197,7 +225,10 @@ describe('GET /products/following (the feed)', () => {
     ok(await follow(t, me.auth, leo.user.id));
     for (const url of ['/products/following', '/products/following/']) {
       const feed = followingPostsResponse.parse(ok(await socialGet(t, url, me.auth)));
-      expect(feed.posts.map((p) => p.title), url).toEqual(['Maya newest', 'Leo new', 'Maya old']);
+      expect(
+        feed.posts.map((p) => p.title),
+        url,
+      ).toEqual(['Maya newest', 'Leo new', 'Maya old']);
       expect(feed.recordsCount).toBe(3);
     }
     const page = ok(await socialGet(t, '/products/following/?page=2&limit=2', me.auth));

@@ -73,7 +73,10 @@ describe('POST /products/like', () => {
 
     const own = await likeProduct(t, seller.auth, post._id);
     expect(own.statusCode).toBe(400);
-    expect(own.json()).toMatchObject({ code: 'SELF_ACTION', message: 'You cannot like your own post.' });
+    expect(own.json()).toMatchObject({
+      code: 'SELF_ACTION',
+      message: 'You cannot like your own post.',
+    });
 
     for (const id of [UNKNOWN, draft._id, hidden._id]) {
       const res = await likeProduct(t, buyer.auth, id);
@@ -113,7 +116,10 @@ describe('POST /users/like', () => {
     expect(profile.user.likesCount).toBe(1);
     const unliked = ok(await likeUser(t, fan.auth, maker.user.id));
     expect(unliked).toMatchObject({ liked: false, user: { likesCount: 0 } });
-    const rows = await db().select().from(userLikes).where(eq(userLikes.likedUserId, maker.user.id));
+    const rows = await db()
+      .select()
+      .from(userLikes)
+      .where(eq(userLikes.likedUserId, maker.user.id));
     expect(rows).toHaveLength(0);
   });
 
@@ -127,7 +133,10 @@ describe('POST /users/like', () => {
 
     const self = await likeUser(t, fan.auth, fan.user.id);
     expect(self.statusCode).toBe(400);
-    expect(self.json()).toMatchObject({ code: 'SELF_ACTION', message: 'You cannot like yourself.' });
+    expect(self.json()).toMatchObject({
+      code: 'SELF_ACTION',
+      message: 'You cannot like yourself.',
+    });
     for (const id of [UNKNOWN, suspended.user.id, inactive.user.id]) {
       const res = await likeUser(t, fan.auth, id);
       expect(res.statusCode, id).toBe(404);
@@ -188,10 +197,16 @@ describe('favorite ids and lists', () => {
     expect(paged.products.map((p) => p.title)).toEqual(['Liked first']);
     expect(paged.recordsCount).toBe(2);
 
-    const likedUsers = socialUsersResponse.parse(ok(await socialGet(t, '/users/favorites', me.auth)));
+    const likedUsers = socialUsersResponse.parse(
+      ok(await socialGet(t, '/users/favorites', me.auth)),
+    );
     expect(likedUsers.users.map((u) => u._id)).toEqual([sellerB.user.id, sellerA.user.id]);
     expect(likedUsers.recordsCount).toBe(2);
-    expect(likedUsers.users[1]).toMatchObject({ likesCount: 1, followersCount: 0, followingCount: 0 });
+    expect(likedUsers.users[1]).toMatchObject({
+      likesCount: 1,
+      followersCount: 0,
+      followingCount: 0,
+    });
   });
 
   it('hides posts and members blocked either way from my favourites', async () => {
@@ -208,13 +223,20 @@ describe('favorite ids and lists', () => {
     const likedUsers = ok(await socialGet(t, '/users/favorites', me.auth));
     expect(likedUsers).toEqual({ users: [], recordsCount: 0 });
     // The like itself stays (the ids list is mine), until I take it back.
-    const ids = ok<{ likedProductIds: string[] }>(await socialGet(t, '/products/favoriteIds', me.auth));
+    const ids = ok<{ likedProductIds: string[] }>(
+      await socialGet(t, '/products/favoriteIds', me.auth),
+    );
     expect(ids.likedProductIds).toContain(post._id);
   });
 
   it('are for signed-in users only and check page and limit', async () => {
     const me = await signedInUser(t.deps);
-    for (const url of ['/products/favoriteIds', '/users/favoriteIds', '/products/favorites', '/users/favorites']) {
+    for (const url of [
+      '/products/favoriteIds',
+      '/users/favoriteIds',
+      '/products/favorites',
+      '/users/favorites',
+    ]) {
       expect((await socialGet(t, url)).statusCode, url).toBe(401);
       expect((await socialGet(t, url, me.auth)).statusCode, url).toBe(200);
     }
@@ -242,6 +264,8 @@ describe('favorite ids and lists', () => {
       .from(productLikes)
       .where(and(eq(productLikes.userId, me.user.id), eq(productLikes.productId, post._id)));
     expect(rows).toHaveLength(0);
-    expect(ok(await socialGet(t, '/products/favoriteIds', me.auth))).toEqual({ likedProductIds: [] });
+    expect(ok(await socialGet(t, '/products/favoriteIds', me.auth))).toEqual({
+      likedProductIds: [],
+    });
   });
 });

@@ -7,7 +7,7 @@ import type {
   SocialUsers,
 } from '../../../shared/contracts/social';
 import { isUuid } from '../../../shared/contracts/common';
-import { blocks, follows, products, users } from '../../db/schema';
+import { blocks, follows, products, userLikes, users } from '../../db/schema';
 import {
   followersCountOf,
   followingCountOf,
@@ -65,8 +65,8 @@ export async function toggleFollow(
 
 /**
  * GET /users/follow-state/:id: whether `viewerId` (null: signed out) follows the member, whether
- * they follow the viewer, the member's counts and whether the viewer has blocked them — one
- * statement. Unknown, malformed and non-public members are 404.
+ * they follow the viewer, the member's counts, whether the viewer likes them and has blocked them
+ * — one statement. Unknown, malformed and non-public members are 404.
  */
 export async function getFollowState(
   deps: Pick<ModuleDeps, 'db'>,
@@ -85,6 +85,9 @@ export async function getFollowState(
       followedBy: viewer
         ? sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${users.id} and ${follows.followeeId} = ${viewer})`
         : sql<boolean>`false`,
+      liked: viewer
+        ? sql<boolean>`exists (select 1 from ${userLikes} where ${userLikes.userId} = ${viewer} and ${userLikes.likedUserId} = ${users.id})`
+        : sql<boolean>`false`,
       blocked: viewer
         ? sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewer} and ${blocks.blockedId} = ${users.id})`
         : sql<boolean>`false`,
@@ -98,6 +101,7 @@ export async function getFollowState(
     followedBy: Boolean(row.followedBy),
     followersCount: Number(row.followersCount),
     followingCount: Number(row.followingCount),
+    liked: Boolean(row.liked),
     blocked: Boolean(row.blocked),
   };
 }
