@@ -50,9 +50,7 @@ test('a signed-out like or follow shows the log-in modal, and Okay goes to /logi
   // Nothing was liked meanwhile.
   await expect(like).toHaveAttribute('aria-pressed', 'false');
   await modal(page).getByRole('button', { name: 'Okay' }).click();
-  await expect(page).toHaveURL(
-    `/login?redirectTo=${encodeURIComponent(`/products/${post!._id}`)}`,
-  );
+  await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`/products/${post!._id}`)}`);
 
   // On the seller's page, the follow button asks the same.
   await page.goto('/maya');

@@ -59,7 +59,7 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
           hrefFor={itemHref}
           label="Liked posts"
           error={posts.error}
-          extra={(p) => <ProductLikeButton product={p} signedIn={signedIn} />}
+          extra={(p) => <ProductLikeButton product={p} signedIn={signedIn} liked />}
           empty={
             <p>
               No liked posts yet. Tap the heart on a post you like and it shows up here —{' '}

@@ -9,6 +9,7 @@ import { listProductsByUser } from '../features/catalog/api/catalog-api';
 import { ProductGrid } from '../features/catalog/browse/ProductGrid';
 import { itemHref } from '../features/catalog/browse/PostList';
 import { loadViewerState } from '../features/social/api/social-loaders';
+import { ProductLikeButton } from '../features/social/buttons/LikeButtons';
 import { ProfileActions } from '../features/social/components/ProfileActions';
 import { serverApi } from '../lib/api';
 import { ApiError } from '../lib/api-client';
@@ -81,6 +82,7 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
           label={`Latest posts by ${user.name}`}
           error={posts.error}
           eagerCards={0}
+          extra={(p) => <ProductLikeButton product={p} signedIn={Boolean(root?.user)} />}
           empty={<p>{user.name} has not published anything yet.</p>}
         />
         {posts.recordsCount > posts.products.length && (

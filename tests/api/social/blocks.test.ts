@@ -99,3 +99,21 @@ describe('POST /users/block', () => {
     });
   });
 });
+
+describe('rate limits', () => {
+  it('limits block toggles per member (100 an hour) with a 429 that says how long to wait', async () => {
+    const me = await signedInUser(t.deps);
+    const other = await signedInUser(t.deps);
+    for (let i = 0; i < 100; i++) ok(await block(t, me.auth, other.user.id));
+    const limited = await block(t, me.auth, other.user.id);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(limited.json().message).toMatch(/^Too many attempts\. Please wait \d+ minutes/);
+    // 100 toggles: not blocked now, and the refused call changed nothing.
+    expect(await db().select().from(blocks).where(eq(blocks.blockerId, me.user.id))).toHaveLength(
+      0,
+    );
+    // Another member is not limited by mine.
+    expect((await block(t, other.auth, me.user.id)).statusCode).toBe(200);
+  });
+});

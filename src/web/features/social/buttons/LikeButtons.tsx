@@ -65,10 +65,11 @@ function LikeOf({ kind, id, likesCount, label, signedIn, liked, className, testI
   );
 }
 
-/** Like a post (post pages, cards). */
+/** Like a post (post pages, cards); `liked` when the page knows (my favourites). */
 export function ProductLikeButton(props: {
   product: { _id: string; title: string; likesCount: number };
   signedIn: boolean;
+  liked?: boolean;
   className?: string;
 }) {
   const { product, ...rest } = props;

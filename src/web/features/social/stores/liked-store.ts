@@ -22,8 +22,13 @@ export const useLikedStore = create<LikedState>()(() => EMPTY);
 
 const key = (kind: LikedKind) => (kind === 'product' ? 'productIds' : 'userIds');
 
+/** Likes and unlikes made while the lists load: newer than the answer, applied over it. */
+const madeWhileLoading = new Map<string, { kind: LikedKind; id: string; liked: boolean }>();
+
 /** Marks `id` liked or not (a like button's optimistic guess, its answer or its rollback). */
 export function setLiked(kind: LikedKind, id: string, liked: boolean): void {
+  if (useLikedStore.getState().status === 'loading')
+    madeWhileLoading.set(`${kind}:${id}`, { kind, id, liked });
   useLikedStore.setState((s) => {
     const current = s[key(kind)];
     if (current.has(id) === liked) return s;
@@ -45,21 +50,25 @@ export const isLiked = (kind: LikedKind, id: string): boolean =>
 export async function ensureLikedIds(): Promise<void> {
   const { status } = useLikedStore.getState();
   if (status === 'loading' || status === 'ready') return;
+  madeWhileLoading.clear();
   useLikedStore.setState({ status: 'loading' });
   try {
-    const { productIds, userIds } = await fetchLikedIds();
-    useLikedStore.setState((s) => ({
-      // Likes clicked while the lists were loading are newer than the answer: keep them.
-      productIds: new Set([...productIds, ...s.productIds]),
-      userIds: new Set([...userIds, ...s.userIds]),
-      status: 'ready',
-    }));
+    const answer = await fetchLikedIds();
+    const loaded = { productIds: new Set(answer.productIds), userIds: new Set(answer.userIds) };
+    for (const { kind, id, liked } of madeWhileLoading.values()) {
+      if (liked) loaded[key(kind)].add(id);
+      else loaded[key(kind)].delete(id);
+    }
+    useLikedStore.setState({ ...loaded, status: 'ready' });
   } catch {
     useLikedStore.setState({ status: 'failed' });
+  } finally {
+    madeWhileLoading.clear();
   }
 }
 
 /** Signed out: nobody's likes are shown. */
 export function resetLikedIds(): void {
+  madeWhileLoading.clear();
   useLikedStore.setState(EMPTY);
 }
