@@ -40,6 +40,13 @@ export const MESSAGES = {
   commentRejectError: 'Error while attempting to reject the comment. Please try again later.',
   commentDeleteError: 'Error while attempting to delete the comment. Please try again later.',
 
+  // Likes, follows and blocks (issue 11)
+  likeError: 'Error while attempting to save your like. Please try again later.',
+  followError: 'Error while attempting to follow this member. Please try again later.',
+  blockError: 'Error while attempting to block this member. Please try again later.',
+  confirmBlock:
+    'Block this member? You will stop following each other, and they can no longer follow, like, comment on or message you.',
+
   // Profile and account
   profileSaved: 'Profile saved!',
   profileSaveError: 'Error while attempting to save your profile. Please try again later.',

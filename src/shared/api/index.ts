@@ -7,4 +7,5 @@ export { metaApi } from './meta';
 export { notificationsApi } from './notifications';
 export { moderationApi } from './moderation';
 export { sitesApi } from './sites';
+export { socialApi } from './social';
 export * from './endpoint';

@@ -54,12 +54,18 @@ export const sessionUserSchema = z.object({
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** Anyone's view of a user: no email, payment-provider or plan details. */
-export const publicProfileSchema = sessionUserSchema.omit({
-  email: true,
-  stripeUserId: true,
-  stripeAccountLink: true,
-  plan: true,
-});
+export const publicProfileSchema = sessionUserSchema
+  .omit({
+    email: true,
+    stripeUserId: true,
+    stripeAccountLink: true,
+    plan: true,
+  })
+  .extend({
+    /** Members following them, and members they follow (GET /users/:id and the social lists). */
+    followersCount: z.number().int().optional(),
+    followingCount: z.number().int().optional(),
+  });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
 export const authTokensSchema = z.object({ token: z.string(), refreshToken: z.string() });

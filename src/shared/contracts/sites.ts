@@ -57,6 +57,9 @@ export const siteOwnerSchema = z.object({
   likesCount: z.number().int(),
   /** Published posts. */
   postsCount: z.number().int(),
+  /** Members following the owner, and members the owner follows. */
+  followersCount: z.number().int(),
+  followingCount: z.number().int(),
 });
 export type SiteOwner = z.infer<typeof siteOwnerSchema>;
 

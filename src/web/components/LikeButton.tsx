@@ -1,8 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '../../shared/messages';
 import { formatCompact } from '../../shared/format';
-import { ApiError } from '../lib/api-client';
-import { modalActions, notifyError, showNotify } from './ui/modal';
+import { useOptimisticToggle } from './use-optimistic-toggle';
 
 /** The answer of a like toggle: whether the thing is liked now, and its new count. */
 export interface LikeState {
@@ -45,7 +43,7 @@ function HeartIcon({ filled }: { filled: boolean }) {
 /**
  * A like toggle for posts, users and messages (SPEC §4 "likes toggle"). The count and state
  * change at once and roll back if the call fails. Signed-out visitors, and a 401 from the call,
- * get the log-in modal (SPEC §5, §8), which remembers where they were.
+ * get the log-in modal (SPEC §5, §8), which remembers where they were (use-optimistic-toggle.ts).
  */
 export function LikeButton({
   liked,
@@ -58,53 +56,27 @@ export function LikeButton({
   className = 'btn btn-secondary',
   testId = 'like-button',
 }: LikeButtonProps) {
-  const [state, setState] = useState<LikeState>({ liked, count });
-  const busy = useRef(false);
-  // A fresh answer from the page (another tab, a reload of the loader) wins over local state.
-  useEffect(() => setState({ liked, count }), [liked, count]);
-
-  async function onClick() {
-    if (!signedIn) {
-      void showNotify(MESSAGES.loginRequired, modalActions.login);
-      return;
-    }
-    if (busy.current) return;
-    busy.current = true;
-    const before = state;
-    const guess = {
-      liked: !before.liked,
-      count: Math.max(0, before.count + (before.liked ? -1 : 1)),
-    };
-    setState(guess);
-    onChange?.(guess.liked);
-    try {
+  const [state, onClick] = useOptimisticToggle(liked, count, {
+    signedIn,
+    toggle: async () => {
       const answer = await toggle();
-      setState(answer);
-      onChange?.(answer.liked);
-    } catch (error) {
-      setState(before);
-      onChange?.(before.liked);
-      if (error instanceof ApiError && error.status === 401) {
-        void showNotify(MESSAGES.loginRequired, modalActions.login);
-      } else {
-        void notifyError(error, errorMessage);
-      }
-    } finally {
-      busy.current = false;
-    }
-  }
+      return { on: answer.liked, count: answer.count };
+    },
+    onChange: onChange && ((s) => onChange(s.on)),
+    errorMessage,
+  });
 
   return (
     <button
       type="button"
       className={className}
-      aria-pressed={state.liked}
-      aria-label={`${state.liked ? 'Unlike' : 'Like'} ${label} (${formatCompact(state.count)} ${state.count === 1 ? 'like' : 'likes'})`}
+      aria-pressed={state.on}
+      aria-label={`${state.on ? 'Unlike' : 'Like'} ${label} (${formatCompact(state.count)} ${state.count === 1 ? 'like' : 'likes'})`}
       data-testid={testId}
-      data-liked={state.liked}
+      data-liked={state.on}
       onClick={onClick}
     >
-      <HeartIcon filled={state.liked} />
+      <HeartIcon filled={state.on} />
       <span data-testid={`${testId}-count`}>{formatCompact(state.count)}</span>
     </button>
   );

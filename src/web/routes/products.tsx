@@ -1,13 +1,14 @@
 import type { Route } from './+types/products';
 import { ReportButton } from '../components/ReportButton';
-import { useAuthStore } from '../features/accounts/stores/auth-store';
 import { ListPage } from '../features/catalog/browse/ListPage';
 import { PostPage } from '../features/catalog/components/PostPage';
 import { loadPostOrList } from '../features/catalog/post-page';
 import { postMeta } from '../features/catalog/components/post-meta';
 import { useCartStore } from '../features/cart/stores/cart-store';
+import { PostLikeAction } from '../features/social/buttons/LikeButtons';
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
+import { useRootData } from '../lib/root-data';
 
 /**
  * /products/:id? and /items/:id? (SPEC §2 names both): one post (its owner and admins may also open
@@ -56,20 +57,21 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   const section = SECTIONS[loaderData.section];
-  const me = useAuthStore((s) => s.user);
+  const viewerId = useRootData()?.user?._id ?? null;
   if (loaderData.kind === 'post')
     return (
       <div data-testid={section.testId}>
         <PostPage
           product={loaderData.product}
           onAddToCart={(line) => useCartStore.getState().addItem(line)}
+          actions={<PostLikeAction product={loaderData.product} viewerId={viewerId} />}
         />
-        {me?._id !== loaderData.product.user._id && (
+        {viewerId !== loaderData.product.user._id && (
           <div className="mt-8 flex justify-end">
             <ReportButton
               targetType="product"
               targetId={loaderData.product._id}
-              signedIn={me !== null}
+              signedIn={viewerId !== null}
               label="Report this post"
               testId="report-post"
             />

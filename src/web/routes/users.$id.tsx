@@ -1,19 +1,38 @@
-import { data } from 'react-router';
+import { Link, data } from 'react-router';
 import type { Route } from './+types/users.$id';
 import { isUuid } from '../../shared/contracts/common';
 import { truncate } from '../../shared/format';
 import { MESSAGES } from '../../shared/messages';
 import { getPublicProfile } from '../features/accounts/api/accounts-api';
 import { PublicProfileCard } from '../features/accounts/components/PublicProfileCard';
+import { listProductsByUser } from '../features/catalog/api/catalog-api';
+import { ProductGrid } from '../features/catalog/browse/ProductGrid';
+import { itemHref } from '../features/catalog/browse/PostList';
+import { loadViewerState } from '../features/social/api/social-loaders';
+import { ProductLikeButton } from '../features/social/buttons/LikeButtons';
+import { ProfileActions } from '../features/social/components/ProfileActions';
 import { serverApi } from '../lib/api';
 import { ApiError } from '../lib/api-client';
 import { pageMeta } from '../lib/meta';
+import { useRootData } from '../lib/root-data';
 
-/** /users/:id: a member's public profile (GET /users/:id); unknown ids are a 404. */
+/** The newest posts shown on a profile (their page has the rest). */
+const LATEST_POSTS = 8;
+
+/**
+ * /users/:id: a member's public profile (GET /users/:id) with their counts, follow, like and block
+ * (the signed-in viewer's state read with it), and their latest posts; unknown ids are a 404.
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!isUuid(params.id)) throw data(MESSAGES.pageNotFound, { status: 404 });
+  const client = serverApi(context);
   try {
-    return { user: await getPublicProfile(serverApi(context), params.id) };
+    const user = await getPublicProfile(client, params.id);
+    const [viewer, posts] = await Promise.all([
+      loadViewerState(client, context, user._id),
+      listProductsByUser(client, user.username, { page: 1, sort: 'newest', limit: LATEST_POSTS }),
+    ]);
+    return { user, viewer, posts };
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 400))
       throw data(MESSAGES.pageNotFound, { status: 404 });
@@ -27,16 +46,53 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const tags = pageMeta(
     matches,
     `${user.name} (@${user.username})`,
-    user.bio ? truncate(user.bio) : undefined,
+    user.bio ? truncate(user.bio) : `${user.name}'s profile: their posts, followers and page.`,
   );
   const image = user.image?.fullsize;
   return image ? [...tags, { property: 'og:image', content: image }] : tags;
 };
 
 export default function UserProfile({ loaderData }: Route.ComponentProps) {
+  const { user, viewer, posts } = loaderData;
+  const root = useRootData();
+  const currency = root?.config.currency ?? 'USD';
   return (
-    <div data-testid="user-profile-page" data-user-id={loaderData.user._id}>
-      <PublicProfileCard user={loaderData.user} />
+    <div data-testid="user-profile-page" data-user-id={user._id}>
+      <PublicProfileCard user={user}>
+        <ProfileActions
+          member={{
+            _id: user._id,
+            name: user.name,
+            likesCount: user.likesCount,
+            followersCount: user.followersCount ?? 0,
+            followingCount: user.followingCount ?? 0,
+          }}
+          viewer={viewer}
+          viewerId={root?.user?._id ?? null}
+        />
+      </PublicProfileCard>
+      <section aria-labelledby="latest-posts-title" className="mx-auto mt-10 max-w-5xl space-y-4">
+        <h2 id="latest-posts-title" className="text-2xl font-bold tracking-tight">
+          Latest posts
+        </h2>
+        <ProductGrid
+          products={posts.products}
+          currency={currency}
+          hrefFor={itemHref}
+          label={`Latest posts by ${user.name}`}
+          error={posts.error}
+          eagerCards={0}
+          extra={(p) => <ProductLikeButton product={p} signedIn={Boolean(root?.user)} />}
+          empty={<p>{user.name} has not published anything yet.</p>}
+        />
+        {posts.recordsCount > posts.products.length && (
+          <p>
+            <Link to={`/${encodeURIComponent(user.username)}`} className="link">
+              See all {posts.recordsCount.toLocaleString('en-US')} posts on {user.name}'s page
+            </Link>
+          </p>
+        )}
+      </section>
     </div>
   );
 }

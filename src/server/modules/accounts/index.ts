@@ -13,6 +13,17 @@ export { changePassword, requestPasswordReset, resetPassword } from './password'
 export { hashPassword } from './passwords';
 export { getMe, getPublicProfile, updateProfile } from './profile';
 export { registerUser } from './register';
+export {
+  adjustUserLikes,
+  findPublicProfile,
+  followersCountOf,
+  followingCountOf,
+  isPublicUser,
+  isPublicUserId,
+  profileColumns,
+  toProfileWithCounts,
+  type ProfileRow,
+} from './social';
 export { changeUserRole } from './roles';
 // Staff calls on other accounts (docs/decisions/022): the directory, suspension and deletion.
 export { listAdminUsers, listDirectory } from './directory';

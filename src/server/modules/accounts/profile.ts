@@ -5,7 +5,6 @@ import type {
   PublicProfile,
   SessionUser,
 } from '../../../shared/contracts/accounts';
-import { isUuid } from '../../../shared/contracts/common';
 import { ImageRejectedError } from '../../adapters/images/process';
 import { storeImage, type StoredImage } from '../../adapters/images/store-image';
 import { users } from '../../db/schema';
@@ -20,7 +19,8 @@ import {
   type ModuleDeps,
 } from '../core';
 import { findSiteByUserId, followOwnerRename } from '../sites';
-import { findUserById, toPublicProfile, toSessionUser } from './users-repo';
+import { findPublicProfile } from './social';
+import { findUserById, toSessionUser } from './users-repo';
 
 export const USER_NOT_FOUND = 'This user could not be found.';
 
@@ -31,11 +31,14 @@ export async function getMe(deps: ModuleDeps, userId: string): Promise<MeRespons
   return { user: toSessionUser(user), site };
 }
 
-/** GET /users/:id. A malformed id is simply a user that does not exist. */
+/**
+ * GET /users/:id, with follower and following counts (one statement). A malformed id is simply a
+ * user that does not exist; so is a suspended or not yet activated one (no public page either).
+ */
 export async function getPublicProfile(deps: ModuleDeps, id: string): Promise<PublicProfile> {
-  const user = isUuid(id) ? await findUserById(deps.db, id) : undefined;
-  if (!user || user.status !== 'active') throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
-  return toPublicProfile(user);
+  const profile = await findPublicProfile(deps.db, id);
+  if (!profile) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+  return profile;
 }
 
 /** The image adapter's refusal, in the kernel's terms (its message is written for people). */

@@ -1,6 +1,12 @@
 // The catalog module's public surface: posts (sellable items), their media, tags and search.
 export { canManage, type Actor } from './ownership';
 export { toProduct } from './rows';
+export {
+  adjustProductLikes,
+  findListedProductOwner,
+  isListedProduct,
+  productWithOwnerColumns,
+} from './likes';
 export { saveProduct, type SaveProductInput } from './save';
 export { invalidateCatalog } from './cache';
 export {

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { MySite, PublicSite, Site, SiteQuery } from '../../../shared/contracts/sites';
 import { isUuid, imageOf } from '../../../shared/contracts/common';
 import { notFound, type DbOrTx, type ModuleDeps } from '../core';
-import { products, sites, users, type SiteRow, type UserRow } from '../../db/schema';
+import { follows, products, sites, users, type SiteRow, type UserRow } from '../../db/schema';
 import { siteDomain } from './domain';
 
 type Reader = Pick<ModuleDeps, 'db'>;
@@ -42,9 +42,13 @@ const publicOwnerSql = and(eq(users.status, 'active'), isNotNull(users.activated
 /** Published posts of the owner (one indexed count, in the same statement as the site). */
 const postsCount = sql<number>`(select count(*)::int from ${products} where ${products.userId} = ${users.id} and ${products.status} = 'published')`;
 
+/** Follower and following counts (the follows indexes: followee, and the key's follower first). */
+const followersCount = sql<number>`(select count(*)::int from ${follows} where ${follows.followeeId} = ${users.id})`;
+const followingCount = sql<number>`(select count(*)::int from ${follows} where ${follows.followerId} = ${users.id})`;
+
 async function selectSite(db: DbOrTx, where: SQL) {
   const [row] = await db
-    .select({ site: sites, user: users, postsCount })
+    .select({ site: sites, user: users, postsCount, followersCount, followingCount })
     .from(sites)
     .innerJoin(users, eq(users.id, sites.userId))
     .where(where)
@@ -65,6 +69,8 @@ function toPublicSite(row: NonNullable<Awaited<ReturnType<typeof selectSite>>>, 
       image: imageOf(user.imageThumbnail, user.imageFullsize),
       likesCount: user.likesCount,
       postsCount: Number(row.postsCount),
+      followersCount: Number(row.followersCount),
+      followingCount: Number(row.followingCount),
     },
   };
 }

@@ -1,7 +1,18 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { blocks } from '../../db/schema';
-import { forbidden, type DbOrTx } from '../core';
+import type { BlockResponse, SocialUsers } from '../../../shared/contracts/social';
+import { blocks, follows, users } from '../../db/schema';
+import { isPublicUserId, profileColumns, toProfileWithCounts } from '../accounts';
+import {
+  announceChange,
+  forbidden,
+  inTransaction,
+  nowDate,
+  type DbOrTx,
+  type ModuleDeps,
+} from '../core';
+import { sameId, selfAction, userNotFound } from './errors';
+import { countAll, offsetOf, pageAndCount, type PageQuery } from './pages';
 
 /** What a blocked member is told when they try to reach the member who blocked them. */
 export const BLOCKED_MESSAGE =
@@ -45,4 +56,63 @@ export function notBlockedFor(
 ): SQL | undefined {
   if (!viewerId) return undefined;
   return sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${authorColumn}) or (${blocks.blockerId} = ${authorColumn} and ${blocks.blockedId} = ${viewerId}))`;
+}
+
+/**
+ * POST /users/block: `blockerId` blocks member `blockedId`, or unblocks them (a toggle). Blocking
+ * ends the follows between the two, both ways, in the same transaction. Unblocking works whatever
+ * the member's state (a suspended member can be unblocked); a new block needs a public member
+ * (404 otherwise). Not oneself (400).
+ */
+export async function toggleBlock(
+  deps: ModuleDeps,
+  blockerId: string,
+  blockedId: string,
+): Promise<BlockResponse> {
+  if (sameId(blockerId, blockedId)) throw selfAction('block');
+  const done = await inTransaction(deps, async (tx) => {
+    const unblocked = await tx.db
+      .delete(blocks)
+      .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
+      .returning({ blockedId: blocks.blockedId });
+    if (unblocked.length > 0) return { blocked: false };
+    if (!(await isPublicUserId(tx.db, blockedId))) throw userNotFound();
+    await tx.db
+      .insert(blocks)
+      .values({ blockerId, blockedId, createdAt: nowDate(tx) })
+      .onConflictDoNothing();
+    await tx.db
+      .delete(follows)
+      .where(
+        or(
+          and(eq(follows.followerId, blockerId), eq(follows.followeeId, blockedId)),
+          and(eq(follows.followerId, blockedId), eq(follows.followeeId, blockerId)),
+        ),
+      );
+    return { blocked: true };
+  });
+  // Follower counts of both pages may have changed.
+  announceChange(deps, { kind: 'user', userIds: [blockerId, blockedId] });
+  return done;
+}
+
+/** GET /users/blocked: the members I have blocked (whatever their state), newest block first. */
+export async function listBlocked(
+  deps: Pick<ModuleDeps, 'db'>,
+  blockerId: string,
+  query: PageQuery,
+): Promise<SocialUsers> {
+  const where = eq(blocks.blockerId, blockerId);
+  const { rows, recordsCount } = await pageAndCount(
+    deps.db
+      .select(profileColumns)
+      .from(blocks)
+      .innerJoin(users, eq(users.id, blocks.blockedId))
+      .where(where)
+      .orderBy(desc(blocks.createdAt), desc(blocks.blockedId))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    deps.db.select({ count: countAll }).from(blocks).where(where),
+  );
+  return { users: rows.map(toProfileWithCounts), recordsCount };
 }

@@ -1,3 +1,26 @@
-// The social module's public surface: likes of posts and users, follows, blocks and the feeds
-// built from them. Other modules ask it whether two members have blocked each other.
-export { assertNotBlocked, BLOCKED_MESSAGE, isBlockedEitherWay, notBlockedFor } from './blocks';
+// The social module's public surface: likes of posts and users, follows and blocks, and the lists
+// and feed built from them. Other modules ask it whether two members have blocked each other.
+export {
+  assertNotBlocked,
+  BLOCKED_MESSAGE,
+  isBlockedEitherWay,
+  listBlocked,
+  notBlockedFor,
+  toggleBlock,
+} from './blocks';
+export {
+  getFollowed,
+  getFollowState,
+  listFollowing,
+  listFollowingPosts,
+  toggleFollow,
+} from './follows';
+export {
+  LIKED_IDS_MAX,
+  likedProductIds,
+  likedUserIds,
+  listFavoriteProducts,
+  listFavoriteUsers,
+  toggleProductLike,
+  toggleUserLike,
+} from './likes';

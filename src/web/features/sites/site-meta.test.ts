@@ -30,6 +30,8 @@ const site: PublicSite = {
     image: { thumbnail: '/media/a-t.webp', fullsize: '/media/a.webp' },
     likesCount: 3,
     postsCount: 35,
+    followersCount: 12,
+    followingCount: 4,
   },
 };
 

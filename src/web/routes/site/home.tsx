@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { ReportButton } from '../../components/ReportButton';
-import { useAuthStore } from '../../features/accounts/stores/auth-store';
+import type { PublicSite } from '../../../shared/contracts/sites';
 import { listProductsByUser } from '../../features/catalog/api/catalog-api';
 import { PostList } from '../../features/catalog/browse/PostList';
 import { ProductGrid } from '../../features/catalog/browse/ProductGrid';
@@ -15,6 +15,9 @@ import { siteMeta } from '../../features/sites/site-meta';
 import { sitePath } from '../../features/sites/site-paths';
 import { useUserSite } from '../../features/sites/use-user-site';
 import { productLabel } from '../../features/sites/user-slug';
+import { loadViewerState } from '../../features/social/api/social-loaders';
+import { SellerActions, type ViewerState } from '../../features/social/components/SellerActions';
+import type { FollowState } from '../../components/FollowButton';
 import { serverApi } from '../../lib/api';
 import { canonicalMeta, pageMeta } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
@@ -68,15 +71,18 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     };
   }
   const query = listQueryFromUrl(url);
-  const [list, tags] = await Promise.all([
+  const [list, tags, viewer] = await Promise.all([
     listProductsByUser(client, site.owner.username, query),
     loadSellerTags(client, site),
+    // Signed in (never for the cached anonymous page): do I follow or like them?
+    loadViewerState(client, context, site.owner._id),
   ]);
   return {
     kind: 'page' as const,
     list,
     query,
     tags,
+    viewer,
     href: url.pathname + url.search,
     meta: siteMeta(context, site, { location: url, person: true }),
   };
@@ -85,9 +91,59 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData?.meta ?? pageMeta(matches, '');
 
+/** The seller's profile with follow and like; the follower count follows a follow made here. */
+function SellerProfile({ site, viewer }: { site: PublicSite; viewer: ViewerState | null }) {
+  const viewerId = useRootData()?.user?._id ?? null;
+  const { owner } = site;
+  const [follow, setFollow] = useState<FollowState>({
+    following: viewer?.following ?? false,
+    followersCount: owner.followersCount,
+  });
+  useEffect(
+    () =>
+      setFollow({ following: viewer?.following ?? false, followersCount: owner.followersCount }),
+    [viewer?.following, owner.followersCount],
+  );
+  return (
+    <>
+      <SiteProfile
+        site={site}
+        followersCount={follow.followersCount}
+        // The seller on their own page sees their likes among the counts instead.
+        actions={
+          viewerId !== owner._id && (
+            <SellerActions
+              owner={{
+                _id: owner._id,
+                name: owner.name || owner.username,
+                likesCount: owner.likesCount,
+              }}
+              viewer={viewer}
+              viewerId={viewerId}
+              follow={follow}
+              onFollowChange={setFollow}
+            />
+          )
+        }
+      />
+      {viewerId !== owner._id && (
+        <p className="mt-4 text-sm">
+          <ReportButton
+            targetType="user"
+            targetId={owner._id}
+            signedIn={viewerId !== null}
+            label={`Report ${owner.name || owner.username}`}
+            className="site-text-link"
+            testId="report-seller"
+          />
+        </p>
+      )}
+    </>
+  );
+}
+
 export default function UserSiteHome({ loaderData }: Route.ComponentProps) {
   const data = useUserSite();
-  const me = useAuthStore((s) => s.user);
   const currency = useRootData()?.config.currency ?? 'USD';
   if (!data) return null;
   if (data.kind === 'landing') return <ProductLanding product={productLabel(data.product)} />;
@@ -119,22 +175,10 @@ export default function UserSiteHome({ loaderData }: Route.ComponentProps) {
     );
   if (loaderData.kind !== 'page') return null;
 
-  const { list, query, href, tags } = loaderData;
+  const { list, query, href, tags, viewer } = loaderData;
   return (
     <div data-testid="user-site-home" data-variant={variant}>
-      <SiteProfile site={site} />
-      {me?._id !== site.owner._id && (
-        <p className="mt-4 text-sm">
-          <ReportButton
-            targetType="user"
-            targetId={site.owner._id}
-            signedIn={me !== null}
-            label={`Report ${site.owner.name || site.owner.username}`}
-            className="site-text-link"
-            testId="report-seller"
-          />
-        </p>
-      )}
+      <SellerProfile site={site} viewer={viewer} />
       <section aria-labelledby="site-posts-title" className="mt-10">
         <h2 id="site-posts-title" className="text-2xl font-bold tracking-tight">
           Posts

@@ -1,9 +1,11 @@
 import type { Route } from './+types/post';
 import { PostPage } from '../../features/catalog/components/PostPage';
 import { useCartStore } from '../../features/cart/stores/cart-store';
+import { PostLikeAction } from '../../features/social/buttons/LikeButtons';
 import { sitePath } from '../../features/sites/site-paths';
 import { useSite } from '../../features/sites/use-user-site';
 import { pageMeta } from '../../lib/meta';
+import { useRootData } from '../../lib/root-data';
 import { sitePostMeta } from './post-meta';
 import { loadSitePost } from './seller';
 
@@ -19,6 +21,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 /** The post page in the site's colours; its tags and seller link stay on the site. */
 export default function SitePost({ loaderData }: Route.ComponentProps) {
   const site = useSite();
+  const viewerId = useRootData()?.user?._id ?? null;
   return (
     <div data-testid="site-post">
       <PostPage
@@ -27,6 +30,7 @@ export default function SitePost({ loaderData }: Route.ComponentProps) {
         sellerHref={site ? sitePath(site.username) : undefined}
         tagUsername={site?.username}
         buttonClass="btn btn-site"
+        actions={<PostLikeAction product={loaderData.product} viewerId={viewerId} />}
       />
     </div>
   );

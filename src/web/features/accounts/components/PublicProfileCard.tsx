@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isHttpUrl } from '../../../../shared/contracts/account-rules';
 import type { PublicProfile } from '../../../../shared/contracts/accounts';
@@ -24,9 +25,16 @@ function displayLink(link: string): string {
 
 /**
  * A member's public profile (GET /users/:id). Everything the member wrote is rendered as text;
- * their link is marked as user content (rel="nofollow ugc noopener").
+ * their link is marked as user content (rel="nofollow ugc noopener"). `children` (the page's
+ * counts and actions: follow, like, block) go under the profile's text.
  */
-export function PublicProfileCard({ user }: { user: PublicProfile }) {
+export function PublicProfileCard({
+  user,
+  children,
+}: {
+  user: PublicProfile;
+  children?: ReactNode;
+}) {
   const src = user.image?.fullsize ?? user.image?.thumbnail ?? null;
   const page = pagePath(user.username);
   return (
@@ -96,6 +104,7 @@ export function PublicProfileCard({ user }: { user: PublicProfile }) {
               ))}
             </ul>
           ) : null}
+          {children}
           <Link
             to={page}
             className="btn btn-primary mt-6 whitespace-normal text-center"

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '../../../../shared/contracts/catalog';
 import { formatMoney } from '../../../../shared/format';
@@ -34,6 +34,8 @@ export interface PostViewProps {
   tagUsername?: string;
   /** The call-to-action button's class (a seller's site uses its own colours). */
   buttonClass?: string;
+  /** More actions beside add-to-cart and share (the like button: composed by the route). */
+  actions?: ReactNode;
 }
 
 /**
@@ -48,6 +50,7 @@ export function PostView({
   sellerHref,
   tagUsername,
   buttonClass = 'btn btn-primary',
+  actions,
 }: PostViewProps) {
   const currency = useRootData()?.config.currency ?? 'USD';
   const idPrefix = useId().replace(/:/g, '');
@@ -124,6 +127,7 @@ export function PostView({
           >
             {soldOut ? 'Sold out' : 'Add to cart'}
           </button>
+          {!preview && actions}
           {!preview && <ShareButton title={product.title} testId="post-share" />}
         </div>
         <p role="status" className="mt-2 text-sm" data-testid="post-cart-status">

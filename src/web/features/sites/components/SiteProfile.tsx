@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ShareButton } from '../../../components/ShareButton';
 import type { PublicSite } from '../../../../shared/contracts/sites';
 import { formatNumber } from '../../../../shared/format';
@@ -20,10 +21,20 @@ export function OwnerLink({ link, className }: { link: string; className?: strin
 
 /**
  * The top of a seller's page: who they are (picture, site name, description, bio, link), their
- * numbers and a share button. Follower counts come with follows (issue 11), not before. It fills a
- * phone's first screen: the owner's picture is fetched first.
+ * numbers (posts, followers, following) and a share button, with room for the page's `actions`
+ * (follow, like: composed by the route). It fills a phone's first screen: the owner's picture is
+ * fetched first.
  */
-export function SiteProfile({ site }: { site: PublicSite }) {
+export function SiteProfile({
+  site,
+  actions,
+  followersCount = site.owner.followersCount,
+}: {
+  site: PublicSite;
+  actions?: ReactNode;
+  /** The follower count as it is now (a follow on this page changes it), else the page's. */
+  followersCount?: number;
+}) {
   const { owner } = site;
   const ownerName = owner.name || owner.username;
   return (
@@ -47,9 +58,13 @@ export function SiteProfile({ site }: { site: PublicSite }) {
         <OwnerLink link={owner.link} className="site-text-link mt-2 inline-block break-all" />
         <ul className="site-counts" data-testid="site-counts">
           <li>{counted(owner.postsCount, 'post', 'posts')}</li>
-          <li>{counted(owner.likesCount, 'like', 'likes')}</li>
+          <li data-testid="site-followers">{counted(followersCount, 'follower', 'followers')}</li>
+          <li>{formatNumber(owner.followingCount)} following</li>
+          {/* With actions, the like button shows the likes. */}
+          {!actions && <li>{counted(owner.likesCount, 'like', 'likes')}</li>}
         </ul>
-        <div className="mt-4">
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          {actions}
           <ShareButton title={site.name} label="Share this page" className="btn btn-site" />
         </div>
       </div>

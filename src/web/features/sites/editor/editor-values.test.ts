@@ -37,6 +37,8 @@ const SITE: MySite = {
     image: null,
     likesCount: 0,
     postsCount: 0,
+    followersCount: 0,
+    followingCount: 0,
   },
   domain: {
     name: null,

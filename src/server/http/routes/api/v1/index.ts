@@ -10,6 +10,7 @@ import { moderationRoutes } from './moderation';
 import { productRoutes } from './products';
 import { productMediaRoutes } from './product-media';
 import { siteRoutes } from './sites';
+import { socialRoutes } from './social';
 import { tagRoutes } from './tags';
 import { userRoutes } from './users';
 
@@ -35,4 +36,5 @@ export const apiV1: FastifyPluginAsync = async (app) => {
   await app.register(messageRoutes);
   await app.register(notificationRoutes);
   await app.register(moderationRoutes);
+  await app.register(socialRoutes);
 };
