@@ -11,6 +11,8 @@ import { itemHref } from '../features/catalog/browse/PostList';
 import { loadViewerState } from '../features/social/api/social-loaders';
 import { ProductLikeButton } from '../features/social/buttons/LikeButtons';
 import { ProfileActions } from '../features/social/components/ProfileActions';
+import { loadUserMessages } from '../features/messages/api/messages-api';
+import { UserMessages } from '../features/messages/components/UserMessages';
 import { serverApi } from '../lib/api';
 import { ApiError } from '../lib/api-client';
 import { pageMeta } from '../lib/meta';
@@ -28,11 +30,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const client = serverApi(context);
   try {
     const user = await getPublicProfile(client, params.id);
-    const [viewer, posts] = await Promise.all([
+    const [viewer, posts, messages] = await Promise.all([
       loadViewerState(client, context, user._id),
       listProductsByUser(client, user.username, { page: 1, sort: 'newest', limit: LATEST_POSTS }),
+      loadUserMessages(client, user.username),
     ]);
-    return { user, viewer, posts };
+    return { user, viewer, posts, messages };
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 400))
       throw data(MESSAGES.pageNotFound, { status: 404 });
@@ -53,7 +56,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function UserProfile({ loaderData }: Route.ComponentProps) {
-  const { user, viewer, posts } = loaderData;
+  const { user, viewer, posts, messages } = loaderData;
   const root = useRootData();
   const currency = root?.config.currency ?? 'USD';
   return (
@@ -93,6 +96,11 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </section>
+      {messages && (
+        <div className="mx-auto max-w-5xl">
+          <UserMessages messages={messages.messages} name={user.name} />
+        </div>
+      )}
     </div>
   );
 }

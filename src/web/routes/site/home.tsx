@@ -2,6 +2,8 @@ import { lazy, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { ReportButton } from '../../components/ReportButton';
+import { loadUserMessages } from '../../features/messages/api/messages-api';
+import { UserMessages } from '../../features/messages/components/UserMessages';
 import type { PublicSite } from '../../../shared/contracts/sites';
 import { listProductsByUser } from '../../features/catalog/api/catalog-api';
 import { PostList } from '../../features/catalog/browse/PostList';
@@ -71,11 +73,13 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     };
   }
   const query = listQueryFromUrl(url);
-  const [list, tags, viewer] = await Promise.all([
+  const [list, tags, viewer, messages] = await Promise.all([
     listProductsByUser(client, site.owner.username, query),
     loadSellerTags(client, site),
     // Signed in (never for the cached anonymous page): do I follow or like them?
     loadViewerState(client, context, site.owner._id),
+    // The seller's latest public messages, under the first page of posts.
+    query.page === 1 ? loadUserMessages(client, site.owner.username) : null,
   ]);
   return {
     kind: 'page' as const,
@@ -83,6 +87,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     query,
     tags,
     viewer,
+    messages,
     href: url.pathname + url.search,
     meta: siteMeta(context, site, { location: url, person: true }),
   };
@@ -175,7 +180,7 @@ export default function UserSiteHome({ loaderData }: Route.ComponentProps) {
     );
   if (loaderData.kind !== 'page') return null;
 
-  const { list, query, href, tags, viewer } = loaderData;
+  const { list, query, href, tags, viewer, messages } = loaderData;
   return (
     <div data-testid="user-site-home" data-variant={variant}>
       <SellerProfile site={site} viewer={viewer} />
@@ -209,6 +214,7 @@ export default function UserSiteHome({ loaderData }: Route.ComponentProps) {
           />
         </div>
       </section>
+      {messages && <UserMessages messages={messages.messages} name={site.name} />}
     </div>
   );
 }
