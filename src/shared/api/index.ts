@@ -2,6 +2,7 @@
 export { accountsApi } from './accounts';
 export { adminApi } from './admin';
 export { catalogApi } from './catalog';
+export { commentsApi } from './comments';
 export { metaApi } from './meta';
 export { sitesApi } from './sites';
 export * from './endpoint';

@@ -3,6 +3,7 @@ import { enforceAccessRules } from '../../../plugins/access';
 import { installAuth } from '../../../plugins/auth';
 import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
+import { commentRoutes } from './comments';
 import { healthRoutes } from './health';
 import { productRoutes } from './products';
 import { productMediaRoutes } from './product-media';
@@ -29,4 +30,5 @@ export const apiV1: FastifyPluginAsync = async (app) => {
   await app.register(productMediaRoutes);
   await app.register(adminRoutes);
   await app.register(tagRoutes);
+  await app.register(commentRoutes);
 };
