@@ -4,6 +4,8 @@ import { PostPage } from '../features/catalog/components/PostPage';
 import { loadPostOrList } from '../features/catalog/post-page';
 import { postMeta } from '../features/catalog/components/post-meta';
 import { useCartStore } from '../features/cart/stores/cart-store';
+import { loadPostComments } from '../features/comments/api/comments-api';
+import { CommentsSection } from '../features/comments/components/CommentsSection';
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 
@@ -34,7 +36,12 @@ const SECTIONS = {
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const section: keyof typeof SECTIONS = url.pathname.startsWith('/items') ? 'items' : 'products';
-  const page = await loadPostOrList(serverApi(context), params.id, url);
+  const client = serverApi(context);
+  // A post's comments are read beside the post (a 404 post throws before they are shown).
+  const [page, comments] = await Promise.all([
+    loadPostOrList(client, params.id, url),
+    params.id ? loadPostComments(client, params.id, url) : null,
+  ]);
   // A post's share tags and JSON-LD are built here, on the server (none of it in the bundle);
   // /items/:id shows the same post as /products/:id: one canonical URL for both.
   const meta =
@@ -43,7 +50,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
           path: `/products/${encodeURIComponent(page.product._id)}`,
         })
       : null;
-  return { section, ...page, meta };
+  return { section, ...page, meta, comments };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -61,6 +68,13 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
           product={loaderData.product}
           onAddToCart={(line) => useCartStore.getState().addItem(line)}
         />
+        {loaderData.comments && (
+          <CommentsSection
+            productId={loaderData.product._id}
+            ownerId={loaderData.product.user._id}
+            data={loaderData.comments}
+          />
+        )}
       </div>
     );
   return (

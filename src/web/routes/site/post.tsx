@@ -1,16 +1,22 @@
 import type { Route } from './+types/post';
 import { PostPage } from '../../features/catalog/components/PostPage';
 import { useCartStore } from '../../features/cart/stores/cart-store';
+import { loadPostComments } from '../../features/comments/api/comments-api';
+import { CommentsSection } from '../../features/comments/components/CommentsSection';
 import { sitePath } from '../../features/sites/site-paths';
 import { useSite } from '../../features/sites/use-user-site';
+import { serverApi } from '../../lib/api';
 import { pageMeta } from '../../lib/meta';
 import { sitePostMeta } from './post-meta';
 import { loadSitePost } from './seller';
 
 /** `/{username}/:id`: one post of this seller, on their page (another seller's post is a 404). */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const { site, product } = await loadSitePost(context, params, url.pathname);
-  return { product, meta: sitePostMeta(context, site, product) };
+  const [{ site, product }, comments] = await Promise.all([
+    loadSitePost(context, params, url.pathname),
+    loadPostComments(serverApi(context), params.id, url),
+  ]);
+  return { product, comments, meta: sitePostMeta(context, site, product) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -27,6 +33,11 @@ export default function SitePost({ loaderData }: Route.ComponentProps) {
         sellerHref={site ? sitePath(site.username) : undefined}
         tagUsername={site?.username}
         buttonClass="btn btn-site"
+      />
+      <CommentsSection
+        productId={loaderData.product._id}
+        ownerId={loaderData.product.user._id}
+        data={loaderData.comments}
       />
     </div>
   );
