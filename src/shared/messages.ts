@@ -41,8 +41,6 @@ export const MESSAGES = {
   commentDeleteError: 'Error while attempting to delete the comment. Please try again later.',
   // The post owner's own comments need no review (docs/decisions/020)
   commentPublished: 'Comment posted!',
-  commentDeleted: 'Comment deleted!',
-  commentPending: 'Waiting for review',
 
   // Profile and account
   profileSaved: 'Profile saved!',

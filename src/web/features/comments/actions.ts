@@ -50,7 +50,7 @@ export async function removeComment(id: string): Promise<boolean> {
   if (!(await showConfirm(MESSAGES.confirmIrreversible))) return false;
   try {
     await api.call(commentsApi.deleteComment, { params: { commentId: id } });
-    void showNotify(MESSAGES.commentDeleted);
+    void showNotify(MESSAGES.commentRemoved);
     return true;
   } catch (error) {
     void notifyError(error, MESSAGES.commentDeleteError);

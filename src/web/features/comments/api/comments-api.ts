@@ -1,22 +1,39 @@
 import { commentsApi } from '../../../../shared/api/comments';
 import type {
+  Comment,
   CommentList,
   PostComments,
   ReviewScope,
 } from '../../../../shared/contracts/comments';
 import { MESSAGES } from '../../../../shared/messages';
 import { ApiError, type ApiClient } from '../../../lib/api-client';
-import { COMMENTS_PAGE_PARAM } from '../components/CommentsSection';
+import { loginUrlFor } from '../../../lib/redirect';
 
 // The comments' reads for loaders (`serverApi(context)`). A list that fails to load comes back
 // empty with SPEC §8's message (lists reset to empty), so the page still renders around it.
 
+/** The query parameter of a post page that pages through its comments (`?commentsPage=2`). */
+export const COMMENTS_PAGE_PARAM = 'commentsPage';
 export const COMMENTS_PER_PAGE = 20;
 
-export interface PostCommentsState extends PostComments {
-  page: number;
-  limit: number;
+/** A comment with its date as shown ("Nov 24, 2025", UTC: the same on the server and in the browser). */
+export type ShownComment = Comment & { day: string };
+export type ShownThread = ShownComment & { replies: ShownComment[] };
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const shown = (c: Comment): ShownComment => ({ ...c, day: dayFormat.format(new Date(c.createdAt)) });
+
+/**
+ * A post page's comments with what they show worked out here on the server (not in the post
+ * page's JavaScript): each comment's date, the neighbouring pages of threads and the log-in link
+ * back to this page.
+ */
+export interface PostCommentsState extends Omit<PostComments, 'comments'> {
+  comments: ShownThread[];
   error: string | null;
+  earlier: string | null;
+  later: string | null;
+  loginHref: string;
 }
 
 /** The page number in `url` (1 when absent or not a sensible number). */
@@ -32,14 +49,26 @@ export async function loadPostComments(
   url: URL,
 ): Promise<PostCommentsState> {
   const page = pageFrom(url, COMMENTS_PAGE_PARAM);
-  const base = { page, limit: COMMENTS_PER_PAGE };
+  const links = (recordsCount: number) => {
+    const at = (n: number) => {
+      const params = new URLSearchParams(url.search);
+      params.set(COMMENTS_PAGE_PARAM, String(n));
+      return `${url.pathname}?${params}#comments`;
+    };
+    return {
+      earlier: page > 1 ? at(page - 1) : null,
+      later: page * COMMENTS_PER_PAGE < recordsCount ? at(page + 1) : null,
+      loginHref: loginUrlFor(url),
+    };
+  };
   try {
     const list = await client.call(commentsApi.postComments, {
-      query: { productId, ...base },
+      query: { productId, page, limit: COMMENTS_PER_PAGE },
     });
-    return { ...list, ...base, error: null };
+    const comments = list.comments.map((c) => ({ ...shown(c), replies: c.replies.map(shown) }));
+    return { ...list, comments, ...links(list.recordsCount), error: null };
   } catch (err) {
-    const empty = { comments: [], recordsCount: 0, totalComments: 0, ...base };
+    const empty = { comments: [], recordsCount: 0, totalComments: 0, ...links(0) };
     // No post (the page answers 404 itself): nothing to show, nothing failed.
     if (err instanceof ApiError && (err.status === 404 || err.status === 400))
       return { ...empty, error: null };

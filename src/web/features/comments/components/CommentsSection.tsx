@@ -1,23 +1,19 @@
 import { lazy, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
-import type { Comment, CommentThread } from '../../../../shared/contracts/comments';
-import { MESSAGES } from '../../../../shared/messages';
 import { Avatar } from '../../../components/ui/Avatar';
-import { loginUrlFor } from '../../../lib/redirect';
 import { useRootData } from '../../../lib/root-data';
-import type { PostCommentsState } from '../api/comments-api';
+import type { PostCommentsState, ShownComment, ShownThread } from '../api/comments-api';
 
 // A post's comments under the post (docs/decisions/020). Visitors get the thread as plain
-// server-rendered markup — this module, kept tiny for the post pages' JavaScript budget. Signed-in
-// members get the same markup with reply, approve and reject buttons and the comment form, from a
-// module loaded only for them (no <Suspense>: the server render waits for it, and hydration keeps
-// the server's markup on screen until it is there).
-const InteractiveComments = lazy(() => import('./InteractiveComments'));
+// server-rendered markup — this module, kept small for the post pages' JavaScript budget (its links
+// come ready-made from the loader, so they work without JavaScript too). Signed-in members get the
+// same markup with reply, approve and reject buttons and the comment form, from a module loaded
+// only for them (no <Suspense>: the server render waits for it, and hydration keeps the server's
+// markup on screen until it is there — docs/decisions/011). It gets CommentsView as a prop rather
+// than importing it, so its chunk does not depend on this one's (the post page's) chunk.
+const SignedIn = lazy(() => import('./SignedIn'));
 
-/** The query parameter of a post page that pages through its comments (`?commentsPage=2`). */
-export const COMMENTS_PAGE_PARAM = 'commentsPage';
-
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+/** The badge of a comment only its author (and its reviewers) can see yet. */
+export const PENDING_LABEL = 'Waiting for review';
 
 export interface CommentsSectionProps {
   productId: string;
@@ -27,14 +23,13 @@ export interface CommentsSectionProps {
 }
 
 export function CommentsSection(props: CommentsSectionProps) {
-  const location = useLocation();
-  if (useRootData()?.user) return <InteractiveComments {...props} />;
+  if (useRootData()?.user) return <SignedIn {...props} View={CommentsView} />;
   return (
     <CommentsView data={props.data}>
       <p>
-        <Link className="link" to={loginUrlFor(location.pathname + location.search)}>
+        <a className="link" href={props.data.loginHref}>
           Log in to comment
-        </Link>
+        </a>
       </p>
     </CommentsView>
   );
@@ -47,36 +42,27 @@ export function CommentsView({
   children,
 }: {
   data: PostCommentsState;
-  tools?: (comment: Comment, thread: CommentThread) => ReactNode;
+  tools?: (comment: ShownComment, thread: ShownThread) => ReactNode;
   /** Below the thread: the form, or the log-in link. */
   children: ReactNode;
 }) {
-  const location = useLocation();
-  const item = (c: Comment, thread: CommentThread) => (
-    <article className="comment" data-testid="comment" data-status={c.status}>
+  const item = (c: ShownComment, thread: ShownThread) => (
+    <article className="comment">
       <Avatar name={c.user.name} src={c.user.image?.thumbnail} size="sm" />
-      <div className="min-w-0 flex-1">
+      <div>
         <p className="comment-meta">
-          <strong>{c.user.name}</strong> <span>@{c.user.username}</span> ·{' '}
-          <time dateTime={c.createdAt}>{day.format(new Date(c.createdAt))}</time>
-          {c.status === 'pending' && <span className="comment-badge">{MESSAGES.commentPending}</span>}
+          <strong>{c.user.name}</strong> @{c.user.username}
+          <time dateTime={c.createdAt}>{c.day}</time>
+          {c.status === 'pending' && <span className="comment-badge">{PENDING_LABEL}</span>}
         </p>
         <p className="comment-text">{c.text}</p>
         {tools?.(c, thread)}
       </div>
     </article>
   );
-  const pageLink = (page: number) => {
-    const params = new URLSearchParams(location.search);
-    params.set(COMMENTS_PAGE_PARAM, String(page));
-    return `?${params}#comments`;
-  };
-  const last = Math.ceil(data.recordsCount / data.limit);
   return (
-    <section id="comments" aria-labelledby="comments-heading" className="comments">
-      <h2 id="comments-heading" className="text-xl font-bold">
-        Comments ({data.totalComments})
-      </h2>
+    <section id="comments" aria-label="Comments" className="comments">
+      <h2>Comments ({data.totalComments})</h2>
       {data.error ? (
         <p role="alert">{data.error}</p>
       ) : data.comments.length ? (
@@ -85,7 +71,7 @@ export function CommentsView({
             <li key={c._id}>
               {item(c, c)}
               {c.replies.length > 0 && (
-                <ol className="comment-replies" aria-label={`Replies to ${c.user.name}`}>
+                <ol aria-label={`Replies to ${c.user.name}`}>
                   {c.replies.map((r) => (
                     <li key={r._id}>{item(r, c)}</li>
                   ))}
@@ -95,19 +81,19 @@ export function CommentsView({
           ))}
         </ol>
       ) : (
-        <p>No comments yet. Ask the seller a question or say what you think.</p>
+        <p>No comments yet: ask the seller anything.</p>
       )}
-      {last > 1 && (
-        <nav aria-label="Comment pages" className="flex gap-3">
-          {data.page > 1 && (
-            <Link className="page-link" to={pageLink(data.page - 1)}>
+      {(data.earlier || data.later) && (
+        <nav aria-label="Comment pages">
+          {data.earlier && (
+            <a className="page-link" href={data.earlier}>
               Earlier comments
-            </Link>
+            </a>
           )}
-          {data.page < last && (
-            <Link className="page-link" to={pageLink(data.page + 1)}>
+          {data.later && (
+            <a className="page-link" href={data.later}>
               Later comments
-            </Link>
+            </a>
           )}
         </nav>
       )}

@@ -5,7 +5,7 @@ import type { Comment, CommentDecision } from '../../../../shared/contracts/comm
 import { SOCIAL_LIMITS } from '../../../../shared/contracts/social-rules';
 import { useRootData } from '../../../lib/root-data';
 import { decideComment, submitComment } from '../actions';
-import { CommentsView, type CommentsSectionProps } from './CommentsSection';
+import type { CommentsSectionProps, CommentsView } from './CommentsSection';
 
 /**
  * The comments of a post for a signed-in member (loaded only for them): the thread with a Reply
@@ -13,7 +13,12 @@ import { CommentsView, type CommentsSectionProps } from './CommentsSection';
  * moderators, and the form. The reply target shows above the form with a cancel, and is cleared
  * after every attempt (SPEC §4). After a write the page's data is read again.
  */
-export default function InteractiveComments({ productId, ownerId, data }: CommentsSectionProps) {
+export default function SignedIn({
+  productId,
+  ownerId,
+  data,
+  View,
+}: CommentsSectionProps & { View: typeof CommentsView }) {
   const user = useRootData()?.user;
   const owner = user?._id === ownerId;
   const reviewer = owner || isModeratorRole(user?.role);
@@ -42,7 +47,7 @@ export default function InteractiveComments({ productId, ownerId, data }: Commen
   }
 
   return (
-    <CommentsView
+    <View
       data={data}
       tools={(c, thread) => (
         <p className="comment-actions">
@@ -115,6 +120,6 @@ export default function InteractiveComments({ productId, ownerId, data }: Commen
           {target ? 'Send reply' : 'Send comment'}
         </button>
       </form>
-    </CommentsView>
+    </View>
   );
 }
