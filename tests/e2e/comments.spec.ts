@@ -1,7 +1,15 @@
 import type { Browser, Page } from '@playwright/test';
 import { MESSAGES } from '../../src/shared/messages';
-import { DEMO_PASSWORD, acceptCookies, expect, nextClientIp, okayModal, test } from './support';
-import { MAYA, apiLogin, createPost } from './catalog-support';
+import {
+  DEMO_PASSWORD,
+  acceptCookies,
+  expect,
+  modal,
+  nextClientIp,
+  okayModal,
+  test,
+} from './support';
+import { ADMIN, MAYA, apiLogin, createPost } from './catalog-support';
 import { expectAccessible } from './axe';
 import { hydrated } from './site-support';
 
@@ -190,6 +198,78 @@ test('the reply target clears after a failed attempt, and the error modal shows 
     await expect(form.getByLabel('Your comment')).toBeVisible();
   } finally {
     await Promise.all([maya.close(), sam.close()]);
+  }
+});
+
+test('the owner reviews on the post page, moderators see every pending comment, authors delete their own', async ({
+  browser,
+  baseURL,
+}) => {
+  const maya = await visitor(browser, baseURL, MAYA);
+  const sam = await visitor(browser, baseURL, SAM);
+  const admin = await visitor(browser, baseURL, ADMIN);
+  try {
+    const post = await createPost(maya.page.request, maya.token, {
+      title: 'Linen apron',
+      description: '',
+      price: 30,
+      shippingCost: 0,
+      _tags: [],
+      variations: [],
+      stock: 4,
+    });
+    const say = async (text: string) => {
+      const res = await sam.page.request.post('/api/v1/comment', {
+        data: { comment: { productId: post._id, text } },
+        headers: { 'x-access-token': sam.token },
+      });
+      expect(res.status()).toBe(201);
+    };
+    await say('Does it come in navy?');
+    await say('Spam spam spam');
+
+    // Moderators and admins see both in "All pending".
+    await admin.page.goto('/comments?tab=all');
+    await expect(admin.page.getByTestId('comments-tab-all')).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    for (const text of ['Does it come in navy?', 'Spam spam spam'])
+      await expect(admin.page.getByTestId('comment-card').filter({ hasText: text })).toBeVisible();
+    await expectAccessible(admin.page, '/comments?tab=all');
+
+    // Maya sees them on her post, marked, with Approve and Reject; she rejects the spam.
+    await maya.page.goto(`/maya/${post._id}`);
+    await hydrated(maya.page);
+    const spam = threads(maya.page).filter({ hasText: 'Spam spam spam' });
+    await expect(spam).toContainText(PENDING);
+    await spam.getByRole('button', { name: 'Reject the comment of Sam Rivera' }).click();
+    await okayModal(maya.page, MESSAGES.commentRemoved);
+    await expect(spam).toBeHidden();
+    const navy = threads(maya.page).filter({ hasText: 'Does it come in navy?' });
+    await navy.getByRole('button', { name: 'Approve the comment of Sam Rivera' }).click();
+    await okayModal(maya.page, MESSAGES.commentApproved);
+    await expect(navy).not.toContainText(PENDING);
+
+    // Sam deletes his approved comment from /comments, after the confirm.
+    await sam.page.goto('/comments');
+    const card = sam.page.getByTestId('comment-card').filter({ hasText: 'Does it come in navy?' });
+    await expect(card.getByTestId('comment-status')).toHaveText('Approved');
+    await expect(
+      sam.page
+        .getByTestId('comment-card')
+        .filter({ hasText: 'Spam spam spam' })
+        .getByTestId('comment-status'),
+    ).toHaveText('Removed');
+    await card.getByRole('button', { name: 'Delete this comment' }).click();
+    await expect(modal(sam.page)).toContainText(MESSAGES.confirmIrreversible);
+    await modal(sam.page).getByRole('button', { name: 'Okay' }).click();
+    await okayModal(sam.page, MESSAGES.commentRemoved);
+    await expect(card).toBeHidden();
+    await sam.page.goto(`/maya/${post._id}`);
+    await expect(comments(sam.page)).toContainText('No comments yet');
+  } finally {
+    await Promise.all([maya.close(), sam.close(), admin.close()]);
   }
 });
 

@@ -81,12 +81,7 @@ export function postComment(
 }
 
 /** PATCH /comment/:id/status as `auth`. */
-export function patchStatus(
-  t: TestApp,
-  auth: Record<string, string>,
-  id: string,
-  status: string,
-) {
+export function patchStatus(t: TestApp, auth: Record<string, string>, id: string, status: string) {
   return inject(t, {
     method: 'PATCH',
     url: `/api/v1/comment/${id}/status`,

@@ -56,7 +56,8 @@ export const commentsApi = {
   setCommentStatus: endpoint({
     method: 'PATCH',
     path: '/comment/:commentId/status',
-    summary: "Approve (accepted) or remove (rejected) a comment: the post's owner, moderators and admins",
+    summary:
+      "Approve (accepted) or remove (rejected) a comment: the post's owner, moderators and admins",
     tags: ['comments'],
     params: commentIdParams,
     body: commentStatusInput,
@@ -65,7 +66,8 @@ export const commentsApi = {
   deleteComment: endpoint({
     method: 'DELETE',
     path: '/comment/:commentId',
-    summary: "Delete a comment (and its replies): its author, the post's owner, moderators and admins",
+    summary:
+      "Delete a comment (and its replies): its author, the post's owner, moderators and admins",
     tags: ['comments'],
     params: commentIdParams,
     response: commentIdResponse,

@@ -101,7 +101,12 @@ export default function CommentsPage({ loaderData }: Route.ComponentProps) {
           }
         />
       )}
-      <Pagination url={href} page={shown.page} recordsCount={shown.recordsCount} limit={COMMENTS_PER_PAGE} />
+      <Pagination
+        url={href}
+        page={shown.page}
+        recordsCount={shown.recordsCount}
+        limit={COMMENTS_PER_PAGE}
+      />
     </div>
   );
 }

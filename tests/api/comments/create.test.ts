@@ -58,7 +58,11 @@ describe('POST /comment', () => {
     });
     expect(new Date(comment.createdAt).toISOString()).toBe(comment.createdAt);
     const row = await storedComment(t, comment._id);
-    expect(row).toMatchObject({ productOwnerId: owner.user.id, userId: sam.user.id, status: 'pending' });
+    expect(row).toMatchObject({
+      productOwnerId: owner.user.id,
+      userId: sam.user.id,
+      status: 'pending',
+    });
 
     const notes = await t.deps.database.db
       .select()

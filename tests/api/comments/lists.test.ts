@@ -98,7 +98,10 @@ describe('GET /comments/review', () => {
     for (const role of ['moderator', 'admin', 'superAdmin'] as const) {
       const reviewer = await signedInUser(t.deps, { role });
       const all = await listOf('/comments/review?scope=all&limit=100', reviewer.auth);
-      expect(all.comments.map((c) => c._id), role).toContain(pending._id);
+      expect(
+        all.comments.map((c) => c._id),
+        role,
+      ).toContain(pending._id);
       expect(all.comments.every((c) => c.status === 'pending')).toBe(true);
       const oldestFirst = all.comments.map((c) => c.createdAt);
       expect(oldestFirst).toEqual([...oldestFirst].sort());

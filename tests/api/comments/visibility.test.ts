@@ -28,7 +28,9 @@ async function commentsOf(productId: string, auth?: Record<string, string>, quer
 
 /** Threads as "text: [reply texts]" lines, easy to compare. */
 const outline = (threads: CommentThread[]) =>
-  threads.map((c) => `${c.text}${c.replies.length ? ` > ${c.replies.map((r) => r.text).join(', ')}` : ''}`);
+  threads.map(
+    (c) => `${c.text}${c.replies.length ? ` > ${c.replies.map((r) => r.text).join(', ')}` : ''}`,
+  );
 
 async function scene() {
   const owner = await signedInUser(t.deps);
@@ -129,7 +131,9 @@ describe('GET /comments?productId=', () => {
     expect(page1.recordsCount).toBe(2);
     const page2 = await commentsOf(post._id, undefined, '&limit=1&page=2');
     expect(outline(page2.comments)).toEqual(['second']);
-    expect(outline((await commentsOf(post._id, undefined, '&limit=1&page=3')).comments)).toEqual([]);
+    expect(outline((await commentsOf(post._id, undefined, '&limit=1&page=3')).comments)).toEqual(
+      [],
+    );
   });
 
   it('reads a page of comments in a fixed number of queries (authors joined, no N+1)', async () => {
@@ -156,7 +160,10 @@ describe('GET /comments?productId=', () => {
     const unknown = await getAs(t, '/comments?productId=00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('PRODUCT_NOT_FOUND');
-    await t.deps.database.db.update(products).set({ status: 'draft' }).where(eq(products.id, post._id));
+    await t.deps.database.db
+      .update(products)
+      .set({ status: 'draft' })
+      .where(eq(products.id, post._id));
     expect((await getAs(t, `/comments?productId=${post._id}`)).statusCode).toBe(404);
     const stranger = await signedInUser(t.deps);
     expect((await getAs(t, `/comments?productId=${post._id}`, stranger.auth)).statusCode).toBe(404);

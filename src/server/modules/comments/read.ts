@@ -55,7 +55,12 @@ export async function listPostComments(
 ): Promise<PostComments> {
   const viewerId = viewer?.id.toLowerCase() ?? null;
   const [post] = await deps.db
-    .select({ id: products.id, userId: products.userId, status: products.status, sellerHidden: products.sellerHidden })
+    .select({
+      id: products.id,
+      userId: products.userId,
+      status: products.status,
+      sellerHidden: products.sellerHidden,
+    })
     .from(products)
     .where(eq(products.id, query.productId))
     .limit(1);

@@ -21,7 +21,10 @@ export type ShownComment = Comment & { day: string };
 export type ShownThread = ShownComment & { replies: ShownComment[] };
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const shown = (c: Comment): ShownComment => ({ ...c, day: dayFormat.format(new Date(c.createdAt)) });
+const shown = (c: Comment): ShownComment => ({
+  ...c,
+  day: dayFormat.format(new Date(c.createdAt)),
+});
 
 /**
  * A post page's comments with what they show worked out here on the server (not in the post
