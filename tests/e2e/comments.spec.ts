@@ -23,9 +23,15 @@ const PENDING = 'Waiting for review';
 const SAM = { email: 'sam@demo.storefront.test', password: DEMO_PASSWORD };
 
 /** A browser context of its own (client address, cookies), signed in as `who` when given. */
-async function visitor(browser: Browser, baseURL: string | undefined, who?: typeof SAM) {
+async function visitor(
+  browser: Browser,
+  baseURL: string | undefined,
+  who?: typeof SAM,
+  javaScriptEnabled = true,
+) {
   const context = await browser.newContext({
     baseURL,
+    javaScriptEnabled,
     extraHTTPHeaders: { 'x-forwarded-for': nextClientIp() },
   });
   await acceptCookies(context, baseURL);
@@ -273,7 +279,7 @@ test('the owner reviews on the post page, moderators see every pending comment, 
   }
 });
 
-test('the post pages stay within the JavaScript budget with comments on them', async ({
+test('the thread reads without JavaScript, and the post pages stay within the JavaScript budget', async ({
   browser,
   baseURL,
 }) => {
@@ -293,6 +299,17 @@ test('the post pages stay within the JavaScript budget with comments on them', a
       headers: { 'x-access-token': maya.token },
     });
     expect(res.status()).toBe(201);
+    // The thread is in the HTML: readable without JavaScript.
+    const noJs = await visitor(browser, baseURL, undefined, false);
+    try {
+      await noJs.page.goto(`/maya/${post._id}`);
+      await expect(threads(noJs.page)).toHaveCount(1);
+      await expect(threads(noJs.page).first()).toContainText('Maya Chen');
+      await expect(threads(noJs.page).first()).toContainText('Glazed inside and out.');
+      await expect(noJs.page.getByRole('link', { name: 'Log in to comment' })).toBeVisible();
+    } finally {
+      await noJs.close();
+    }
     for (const path of [`/maya/${post._id}`, `/products/${post._id}`]) {
       const anonymous = await visitor(browser, baseURL);
       try {
