@@ -30,7 +30,11 @@ export const REPLY_OTHER_POST = 'You can only reply to a comment on the same pos
 export const REPLY_NOT_VISIBLE =
   'You can only reply to approved comments (or to your own comment while it waits for review).';
 
-/** The post a comment goes on, if it is listed (published, and its seller not suspended). */
+/**
+ * The post a comment goes on, if it is listed (published, and its seller not suspended). Locked
+ * `FOR SHARE` for the rest of the transaction: a post deleted meanwhile waits for the comment
+ * (which its deletion then takes along) instead of failing the insert.
+ */
 export async function findListedPost(db: DbOrTx, productId: string) {
   const [post] = await db
     .select({
@@ -42,7 +46,8 @@ export async function findListedPost(db: DbOrTx, productId: string) {
     })
     .from(products)
     .where(eq(products.id, productId))
-    .limit(1);
+    .limit(1)
+    .for('share');
   if (!post || post.status !== 'published' || post.sellerHidden) throw postNotFound();
   return post;
 }
@@ -71,7 +76,9 @@ async function threadOf(
       .from(comments)
       .innerJoin(users, eq(users.id, comments.userId))
       .where(eq(comments.id, id))
-      .limit(1);
+      .limit(1)
+      // Held until the reply is written: the comment answered cannot vanish in between.
+      .for('share', { of: comments });
     if (!row || row.authorStatus !== 'active') {
       throw validationError(REPLY_GONE, 'REPLY_NOT_ALLOWED');
     }
