@@ -39,6 +39,8 @@ export const MESSAGES = {
   commentApproveError: 'Error while attempting to approve the comment. Please try again later.',
   commentRejectError: 'Error while attempting to reject the comment. Please try again later.',
   commentDeleteError: 'Error while attempting to delete the comment. Please try again later.',
+  // The post owner's own comments need no review (docs/decisions/020)
+  commentPublished: 'Comment posted!',
 
   // Likes, follows and blocks (issue 11)
   likeError: 'Error while attempting to save your like. Please try again later.',

@@ -3,6 +3,7 @@ export { accountsApi } from './accounts';
 export { adminApi } from './admin';
 export { catalogApi } from './catalog';
 export { messagesApi } from './messages';
+export { commentsApi } from './comments';
 export { metaApi } from './meta';
 export { notificationsApi } from './notifications';
 export { moderationApi } from './moderation';

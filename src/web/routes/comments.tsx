@@ -1,27 +1,111 @@
+import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/comments';
-import { LinkCards, PageHeader } from '../components/ui/page';
+import { PageHeader } from '../components/ui/page';
+import { isModeratorRole } from '../../shared/contracts/account-rules';
+import { formatNumber } from '../../shared/format';
 import { guardLoader } from '../features/accounts/guards';
+import { Pagination } from '../features/catalog/browse/Pagination';
+import {
+  COMMENTS_PER_PAGE,
+  loadMyComments,
+  loadReviewComments,
+  pageFrom,
+} from '../features/comments/api/comments-api';
+import { MyCommentList, ReviewList } from '../features/comments/components/CommentCards';
+import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 
-/** /comments (signed in). */
-export const loader = guardLoader(['authenticated']);
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Comments');
+const guard = guardLoader(['authenticated']);
 
-export default function CommentsPage() {
+const TABS = ['mine', 'review', 'all'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * /comments (signed in): "My comments" in every status, "To review" — the comments waiting for
+ * approval on my posts — and, for moderators and admins, "All pending". Tabs and pages are plain
+ * links (`?tab=`, `?page=`).
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const { user } = await guard(args);
+  const moderator = isModeratorRole(user?.role);
+  const asked = args.url.searchParams.get('tab');
+  const tab: Tab = TABS.find((t) => t === asked && (t !== 'all' || moderator)) ?? 'mine';
+  const page = pageFrom(args.url, 'page');
+  const client = serverApi(args.context);
+  const [mine, review, all] = await Promise.all([
+    loadMyComments(client, tab === 'mine' ? page : 1),
+    loadReviewComments(client, 'mine', tab === 'review' ? page : 1),
+    tab === 'all' ? loadReviewComments(client, 'all', page) : null,
+  ]);
+  return { tab, moderator, mine, review, all, href: args.url.pathname + args.url.search };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    'Comments',
+    'Your comments and the comments waiting for your review on your posts.',
+  );
+
+export default function CommentsPage({ loaderData }: Route.ComponentProps) {
+  const { tab, moderator, mine, review, all, href } = loaderData;
+  const { revalidate } = useRevalidator();
+  const reload = () => void revalidate();
+  const tabs: { id: Tab; label: string }[] = [
+    { id: 'mine', label: `My comments (${formatNumber(mine.recordsCount)})` },
+    { id: 'review', label: `To review (${formatNumber(review.recordsCount)})` },
+    ...(moderator ? [{ id: 'all' as const, label: 'All pending' }] : []),
+  ];
+  const shown = tab === 'all' && all ? all : tab === 'review' ? review : mine;
   return (
     <div data-testid="comments-page">
       <PageHeader
-        title={'Comments'}
-        description={
-          'Comments you wrote and comments on your posts. New comments stay hidden until they are reviewed; approve or remove the ones on your posts here.'
-        }
+        title="Comments"
+        description="Comments you wrote, and comments on your posts. A new comment stays hidden until the post's owner approves it."
       />
-      <LinkCards
-        links={[
-          { to: '/my-posts', title: 'My Posts', description: 'Your posts and their comments.' },
-          { to: '/messages', title: 'Messages', description: 'Private conversations.' },
-          { to: '/feed', title: 'Feed', description: 'See what is new.' },
-        ]}
+      <nav aria-label="Comment lists" className="mb-6">
+        <ul className="flex flex-wrap gap-2">
+          {tabs.map((t) => (
+            <li key={t.id}>
+              <Link
+                to={t.id === 'mine' ? '/comments' : `/comments?tab=${t.id}`}
+                aria-current={t.id === tab ? 'page' : undefined}
+                className="pill-link"
+                data-testid={`comments-tab-${t.id}`}
+              >
+                {t.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <h2 className="sr-only">{tabs.find((t) => t.id === tab)?.label}</h2>
+      {tab === 'mine' ? (
+        <MyCommentList list={mine} onChanged={reload} />
+      ) : (
+        <ReviewList
+          list={shown}
+          onChanged={reload}
+          empty={
+            tab === 'all' ? (
+              <p>Nothing is waiting for review. New comments on every post appear here.</p>
+            ) : (
+              <p>
+                No comments are waiting for your review. New comments on{' '}
+                <Link to="/my-posts" className="link">
+                  your posts
+                </Link>{' '}
+                appear here until you approve or reject them.
+              </p>
+            )
+          }
+        />
+      )}
+      <Pagination
+        url={href}
+        page={shown.page}
+        recordsCount={shown.recordsCount}
+        limit={COMMENTS_PER_PAGE}
       />
     </div>
   );

@@ -6,6 +6,8 @@ import { loadPostOrList } from '../features/catalog/post-page';
 import { postMeta } from '../features/catalog/components/post-meta';
 import { useCartStore } from '../features/cart/stores/cart-store';
 import { PostLikeAction } from '../features/social/buttons/LikeButtons';
+import { loadPostComments } from '../features/comments/api/comments-api';
+import { CommentsSection } from '../features/comments/components/CommentsSection';
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 import { useRootData } from '../lib/root-data';
@@ -37,7 +39,12 @@ const SECTIONS = {
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const section: keyof typeof SECTIONS = url.pathname.startsWith('/items') ? 'items' : 'products';
-  const page = await loadPostOrList(serverApi(context), params.id, url);
+  const client = serverApi(context);
+  // A post's comments are read beside the post (a 404 post throws before they are shown).
+  const [page, comments] = await Promise.all([
+    loadPostOrList(client, params.id, url),
+    params.id ? loadPostComments(client, params.id, url) : null,
+  ]);
   // A post's share tags and JSON-LD are built here, on the server (none of it in the bundle);
   // /items/:id shows the same post as /products/:id: one canonical URL for both.
   const meta =
@@ -46,7 +53,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
           path: `/products/${encodeURIComponent(page.product._id)}`,
         })
       : null;
-  return { section, ...page, meta };
+  return { section, ...page, meta, comments };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -76,6 +83,13 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
               testId="report-post"
             />
           </div>
+        )}
+        {loaderData.comments && (
+          <CommentsSection
+            productId={loaderData.product._id}
+            ownerId={loaderData.product.user._id}
+            data={loaderData.comments}
+          />
         )}
       </div>
     );

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { isModeratorRole, type Role } from '../../../shared/contracts/account-rules';
 import { isUuid } from '../../../shared/contracts/common';
 import type { CommentStatus } from '../../../shared/contracts/social-rules';
-import { comments, type CommentRow } from '../../db/schema';
+import type { Comment } from '../../../shared/contracts/comments';
+import { comments, products, type CommentRow } from '../../db/schema';
 import {
   announceChange,
   conflict,
@@ -14,6 +15,7 @@ import {
   type ModuleDeps,
 } from '../core';
 import { notify } from '../notifications';
+import { readComment } from './rows';
 
 export interface CommentActor {
   id: string;
@@ -68,8 +70,9 @@ export async function setCommentStatus(
       .returning();
     if (status === 'accepted' && current.replyTo) {
       const [parent] = await tx.db
-        .select({ userId: comments.userId })
+        .select({ userId: comments.userId, title: products.title })
         .from(comments)
+        .innerJoin(products, eq(products.id, comments.productId))
         .where(eq(comments.id, current.replyTo));
       if (parent) {
         await notify(tx, {
@@ -78,6 +81,7 @@ export async function setCommentStatus(
           actorId: current.userId,
           data: {
             productId: current.productId,
+            title: parent.title,
             commentId: current.id,
             excerpt: current.text.slice(0, 140),
           },
@@ -89,4 +93,18 @@ export async function setCommentStatus(
   // The seller's pages show the post's accepted comments: cached copies must go.
   announceChange(deps, { kind: 'user', userIds: [row.productOwnerId] });
   return row;
+}
+
+/** PATCH /comment/:commentId/status: `setCommentStatus`, answered with the comment and its author. */
+export async function reviewComment(
+  deps: ModuleDeps,
+  actor: CommentActor,
+  id: string,
+  status: Exclude<CommentStatus, 'pending'>,
+): Promise<Comment> {
+  const row = await setCommentStatus(deps, actor, id, status);
+  const comment = await readComment(deps.db, row.id);
+  // Deleted between the two reads (its post or author went): as gone as an unknown id.
+  if (!comment) throw commentNotFound();
+  return comment;
 }

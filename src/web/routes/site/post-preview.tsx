@@ -1,8 +1,11 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/post-preview';
 import { PostPage } from '../../features/catalog/components/PostPage';
+import { loadPostComments } from '../../features/comments/api/comments-api';
+import { CommentsView } from '../../features/comments/components/CommentsSection';
 import { sitePath } from '../../features/sites/site-paths';
 import { useSite } from '../../features/sites/use-user-site';
+import { serverApi } from '../../lib/api';
 import { pageMeta } from '../../lib/meta';
 import { loadSitePost } from './seller';
 import { sitePostMeta } from './post-meta';
@@ -12,8 +15,11 @@ import { sitePostMeta } from './post-meta';
  * too, for their owner (the API shows other visitors published posts only). Never indexed.
  */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const { site, product } = await loadSitePost(context, params, url.pathname);
-  return { product, meta: sitePostMeta(context, site, product, true) };
+  const [{ site, product }, comments] = await Promise.all([
+    loadSitePost(context, params, url.pathname),
+    loadPostComments(serverApi(context), params.id, url),
+  ]);
+  return { product, comments, meta: sitePostMeta(context, site, product, true) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -42,6 +48,9 @@ export default function SitePostPreview({ loaderData }: Route.ComponentProps) {
         tagUsername={data?.username}
         buttonClass="btn btn-site"
       />
+      <CommentsView data={loaderData.comments}>
+        <p>Visitors comment here; commenting is off in the preview.</p>
+      </CommentsView>
     </div>
   );
 }

@@ -2,8 +2,11 @@ import type { Route } from './+types/post';
 import { PostPage } from '../../features/catalog/components/PostPage';
 import { useCartStore } from '../../features/cart/stores/cart-store';
 import { PostLikeAction } from '../../features/social/buttons/LikeButtons';
+import { loadPostComments } from '../../features/comments/api/comments-api';
+import { CommentsSection } from '../../features/comments/components/CommentsSection';
 import { sitePath } from '../../features/sites/site-paths';
 import { useSite } from '../../features/sites/use-user-site';
+import { serverApi } from '../../lib/api';
 import { pageMeta } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
 import { sitePostMeta } from './post-meta';
@@ -11,8 +14,11 @@ import { loadSitePost } from './seller';
 
 /** `/{username}/:id`: one post of this seller, on their page (another seller's post is a 404). */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const { site, product } = await loadSitePost(context, params, url.pathname);
-  return { product, meta: sitePostMeta(context, site, product) };
+  const [{ site, product }, comments] = await Promise.all([
+    loadSitePost(context, params, url.pathname),
+    loadPostComments(serverApi(context), params.id, url),
+  ]);
+  return { product, comments, meta: sitePostMeta(context, site, product) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -31,6 +37,11 @@ export default function SitePost({ loaderData }: Route.ComponentProps) {
         tagUsername={site?.username}
         buttonClass="btn btn-site"
         actions={<PostLikeAction product={loaderData.product} viewerId={viewerId} />}
+      />
+      <CommentsSection
+        productId={loaderData.product._id}
+        ownerId={loaderData.product.user._id}
+        data={loaderData.comments}
       />
     </div>
   );

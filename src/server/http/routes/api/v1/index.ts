@@ -3,6 +3,7 @@ import { enforceAccessRules } from '../../../plugins/access';
 import { installAuth } from '../../../plugins/auth';
 import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
+import { commentRoutes } from './comments';
 import { healthRoutes } from './health';
 import { messageRoutes } from './messages';
 import { notificationRoutes } from './notifications';
@@ -37,4 +38,5 @@ export const apiV1: FastifyPluginAsync = async (app) => {
   await app.register(notificationRoutes);
   await app.register(moderationRoutes);
   await app.register(socialRoutes);
+  await app.register(commentRoutes);
 };

@@ -1,0 +1,59 @@
+import { commentsApi } from '../../../shared/api/comments';
+import type { CommentDecision } from '../../../shared/contracts/comments';
+import { MESSAGES } from '../../../shared/messages';
+import { notifyError, showConfirm, showNotify } from '../../components/ui/modal';
+import { api } from '../../lib/api';
+
+// The comment writes in the browser, each with its modal (SPEC §8: the server's message when it
+// gives one, else the flow's own). Post pages load this module on first use (a focus on the form,
+// a click), so their first load carries none of it; the /comments page imports it directly.
+// Each resolves true when the write went through (the caller reloads what it shows).
+
+/** POST /comment: 'Comment submitted!…' (or, on their own post, 'Comment posted!'). */
+export async function submitComment(
+  productId: string,
+  text: string,
+  replyTo: string | null,
+): Promise<boolean> {
+  try {
+    const { comment } = await api.call(commentsApi.createComment, {
+      body: { comment: { productId, text, ...(replyTo ? { replyTo } : {}) } },
+    });
+    void showNotify(
+      comment.status === 'accepted' ? MESSAGES.commentPublished : MESSAGES.commentSubmitted,
+    );
+    return true;
+  } catch (error) {
+    void notifyError(error, MESSAGES.errorSavingComment);
+    return false;
+  }
+}
+
+/** PATCH /comment/:id/status: approve ('Comment approved!…') or reject ('Comment removed!'). */
+export async function decideComment(id: string, status: CommentDecision): Promise<boolean> {
+  const approve = status === 'accepted';
+  try {
+    await api.call(commentsApi.setCommentStatus, { params: { commentId: id }, body: { status } });
+    void showNotify(approve ? MESSAGES.commentApproved : MESSAGES.commentRemoved);
+    return true;
+  } catch (error) {
+    void notifyError(
+      error,
+      approve ? MESSAGES.errorApprovingComment : MESSAGES.errorRejectingComment,
+    );
+    return false;
+  }
+}
+
+/** DELETE /comment/:id, after the confirm "This action can't be undone!". */
+export async function removeComment(id: string): Promise<boolean> {
+  if (!(await showConfirm(MESSAGES.confirmIrreversible))) return false;
+  try {
+    await api.call(commentsApi.deleteComment, { params: { commentId: id } });
+    void showNotify(MESSAGES.commentRemoved);
+    return true;
+  } catch (error) {
+    void notifyError(error, MESSAGES.commentDeleteError);
+    return false;
+  }
+}

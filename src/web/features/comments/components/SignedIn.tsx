@@ -1,0 +1,125 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useRevalidator } from 'react-router';
+import { isModeratorRole } from '../../../../shared/contracts/account-rules';
+import type { Comment, CommentDecision } from '../../../../shared/contracts/comments';
+import { SOCIAL_LIMITS } from '../../../../shared/contracts/social-rules';
+import { useRootData } from '../../../lib/root-data';
+import { decideComment, submitComment } from '../actions';
+import type { CommentsSectionProps, CommentsView } from './CommentsSection';
+
+/**
+ * The comments of a post for a signed-in member (loaded only for them): the thread with a Reply
+ * button on what they may answer, Approve / Reject on pending comments for the post's owner and
+ * moderators, and the form. The reply target shows above the form with a cancel, and is cleared
+ * after every attempt (SPEC §4). After a write the page's data is read again.
+ */
+export default function SignedIn({
+  productId,
+  ownerId,
+  data,
+  View,
+}: CommentsSectionProps & { View: typeof CommentsView }) {
+  const user = useRootData()?.user;
+  const owner = user?._id === ownerId;
+  const reviewer = owner || isModeratorRole(user?.role);
+  const { revalidate } = useRevalidator();
+  const [target, setTarget] = useState<{ id: string; name: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const box = useRef<HTMLTextAreaElement>(null);
+  // A reply goes under an approved thread (or the member's own one still waiting for review).
+  const open = (c: Comment) => c.status === 'accepted' || c.user._id === user?._id;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setBusy(true);
+    const ok = await submitComment(productId, box.current?.value ?? '', target?.id ?? null);
+    setTarget(null);
+    setBusy(false);
+    if (ok) {
+      form.reset();
+      void revalidate();
+    }
+  }
+
+  async function decide(id: string, status: CommentDecision) {
+    if (await decideComment(id, status)) void revalidate();
+  }
+
+  return (
+    <View
+      data={data}
+      tools={(c, thread) => (
+        <p className="comment-actions">
+          {open(c) && open(thread) && (
+            <button
+              type="button"
+              className="btn btn-ghost"
+              data-testid="comment-reply"
+              onClick={() => {
+                setTarget({ id: thread._id, name: c.user.name });
+                box.current?.focus();
+              }}
+            >
+              Reply<span className="sr-only"> to {c.user.name}</span>
+            </button>
+          )}
+          {reviewer && c.status === 'pending' && (
+            <>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                data-testid="comment-approve"
+                onClick={() => decide(c._id, 'accepted')}
+              >
+                Approve<span className="sr-only"> the comment of {c.user.name}</span>
+              </button>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                data-testid="comment-reject"
+                onClick={() => decide(c._id, 'rejected')}
+              >
+                Reject<span className="sr-only"> the comment of {c.user.name}</span>
+              </button>
+            </>
+          )}
+        </p>
+      )}
+    >
+      {/* Writing needs JavaScript (the thread reads without it); `post`, so that a form sent
+          without it never puts the text into an address. */}
+      <form method="post" onSubmit={submit} data-testid="comment-form">
+        {target && (
+          <p className="comment-target" data-testid="comment-reply-target">
+            Replying to {target.name}
+            <button type="button" className="btn btn-ghost" onClick={() => setTarget(null)}>
+              Cancel reply
+            </button>
+          </p>
+        )}
+        <label htmlFor="comment-text" className="field-label">
+          {target ? `Your reply to ${target.name}` : 'Your comment'}
+        </label>
+        <textarea
+          id="comment-text"
+          ref={box}
+          name="text"
+          className="input"
+          rows={3}
+          required
+          maxLength={SOCIAL_LIMITS.commentMax}
+          aria-describedby="comment-hint"
+        />
+        <p id="comment-hint" className="field-hint">
+          {owner
+            ? 'Your own comments on your post appear at once.'
+            : 'The seller reviews comments before they appear.'}
+        </p>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {target ? 'Send reply' : 'Send comment'}
+        </button>
+      </form>
+    </View>
+  );
+}
