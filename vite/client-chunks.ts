@@ -18,6 +18,8 @@ import type { Plugin } from 'vite';
  *   `components/`: API calls, validation, formatting) become one chunk per feature,
  *   `feature-<name>`; its components keep Rollup's grouping by the routes that use them, so a
  *   signed-in page's forms never load on a public page.
+ * - the components both post pages use (gallery, options, comments, like) form one `post-page`
+ *   chunk, whichever other routes (the editor's preview) share some of them.
  * Modules reached only through a dynamic import (the dialogs, the drawer, the error page, the
  * avatar menu, the zod contracts) are never grouped: they keep their own chunks and load only
  * when needed.
@@ -32,6 +34,9 @@ const ROOTS = [
   /\/src\/web\/layouts\/(?:default|landing)\.tsx$/,
   /entry\.client\.tsx$/,
 ];
+
+/** The two post pages: the marketplace's (`/products/{id}`) and a seller's (`/{username}/{id}`). */
+const POST_PAGES = [/\/src\/web\/routes\/products\.tsx$/, /\/src\/web\/routes\/site\/post\.tsx$/];
 
 type ModuleInfoLike = { importers: readonly string[]; isEntry: boolean } | null;
 
@@ -87,6 +92,15 @@ export function clientChunks(): Plugin {
           const { entries, rooted } = importersOf(id);
           if (rooted) return id.includes('/node_modules/') ? 'vendor' : 'app';
           const file = bare(id);
+          // The post pages' own components (gallery, options, comments, like) in one chunk: left
+          // to Rollup they split by which other routes share each (the editor's preview, the
+          // seller's preview), three requests where one does — the marketplace's heaviest pages.
+          const routes = [...entries].map(bare);
+          if (
+            /\/src\/web\/features\/[^/]+\/components\//.test(file) &&
+            POST_PAGES.every((page) => routes.some((route) => page.test(route)))
+          )
+            return 'post-page';
           // Shared by several routes (form fields, page headers); a component one route uses
           // stays in that route's chunk.
           if (file.includes('/src/web/components/') && entries.size >= 2) return 'app';

@@ -11,7 +11,7 @@ import {
 } from './support';
 import { ADMIN, MAYA, apiLogin, createPost } from './catalog-support';
 import { expectAccessible } from './axe';
-import { hydrated } from './site-support';
+import { hydrated, registerSeller } from './site-support';
 
 // Moderated comments (issue 11 §3, docs/decisions/020): a buyer comments on a seller's post and
 // sees it waiting for review; the seller approves it on /comments and it turns public; a reply
@@ -122,8 +122,7 @@ test('a buyer comments, the seller approves it on /comments, it turns public and
     await card.getByRole('button', { name: /^Approve/ }).click();
     await okayModal(maya.page, MESSAGES.commentApproved);
     await expect(card).toBeHidden();
-    await expect(maya.page.getByText('No comments are waiting for your review.')).toBeVisible();
-    await expectAccessible(maya.page, '/comments?tab=review (empty)');
+    // (The demo keeps one other comment waiting for maya: the queue's empty state is checked below.)
 
     // Now everyone sees it — the cached copy of the seller's page was dropped.
     await anonymous.page.reload();
@@ -169,6 +168,18 @@ test('a buyer comments, the seller approves it on /comments, it turns public and
   } finally {
     await Promise.all([maya.close(), sam.close(), anonymous.close()]);
   }
+});
+
+test('a seller with nothing to review sees the empty queue, which says so', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await acceptCookies(context, baseURL);
+  await (await registerSeller(page.request)).activate();
+  await page.goto('/comments?tab=review');
+  await expect(page.getByText('No comments are waiting for your review.')).toBeVisible();
+  await expectAccessible(page, '/comments?tab=review (empty)');
 });
 
 test('the reply target clears after a failed attempt, and the error modal shows the server’s message', async ({

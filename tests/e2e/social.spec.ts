@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { MESSAGES } from '../../src/shared/messages';
 import { expectAccessible } from './axe';
 import { ADMIN, apiLogin } from './catalog-support';
-import { postsOf, siteOf } from './site-support';
+import { postsOf, registerSeller, siteOf } from './site-support';
 import { DEMO_PASSWORD, acceptCookies, expect, modal, test } from './support';
 
 // Likes, follows and blocks in the browser (issue 11): the log-in modal for signed-out visitors,
@@ -64,7 +64,8 @@ test('a buyer follows a seller and likes her post; both show on /favorites and /
   page,
   request,
 }) => {
-  await apiLogin(page.request, SAM);
+  // A member of their own (the demo's sam already follows maya and likes some of her posts).
+  await (await registerSeller(page.request)).activate();
   const posts = await postsOf(request, 'maya');
   const post = posts[1]!;
 

@@ -103,11 +103,15 @@ export async function createPageContext(
 /**
  * Security headers that only mean something on a document (an HTML page): helmet sets them on every
  * answer, but on a script or stylesheet they are ~0.5 KB of dead weight per request, paid by every
- * page view for each of its bundles. Hashed assets drop them; `X-Content-Type-Options: nosniff`,
- * `Cross-Origin-Resource-Policy` and `Referrer-Policy` (which also governs a stylesheet's own
- * requests) stay.
+ * page view for each of its bundles. Hashed assets drop them; `X-Content-Type-Options: nosniff`
+ * stays. So did `Cross-Origin-Resource-Policy` and `Referrer-Policy` until the post pages' bundles
+ * met the JavaScript budget only without them (issue 11): the bundles are public and the same for
+ * everyone (nothing for CORP to protect), and the referrer of the requests they make (their
+ * same-origin imports; the stylesheet makes none) falls back to the document's `same-origin`.
  */
 const DOCUMENT_ONLY_HEADERS = [
+  'cross-origin-resource-policy',
+  'referrer-policy',
   'content-security-policy',
   'cross-origin-opener-policy',
   'origin-agent-cluster',
@@ -184,8 +188,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       index: false,
       decorateReply: false,
       cacheControl: false,
-      // Hashed names never change content: no revalidation, so no validators to send.
+      // Hashed names never change content: no revalidation, so no validators to send; bundles are
+      // small and fetched whole, so no range support to advertise either.
       etag: false,
+      acceptRanges: false,
       lastModified: false,
       // `<file>.br` / `<file>.gz` written beside each asset by the build (vite/precompress.ts),
       // chosen by Accept-Encoding, with `Vary: accept-encoding`.

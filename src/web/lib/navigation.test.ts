@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ROLES } from '../../shared/contracts/accounts';
-import { prefetchPages, sideMenuEntries, SIGNED_OUT_MENU, tagPath } from './navigation';
+import {
+  isMarketplacePostPath,
+  prefetchPages,
+  sideMenuEntries,
+  SIGNED_OUT_MENU,
+  tagPath,
+} from './navigation';
 
 describe('side menu entries (SPEC §2)', () => {
   it('shows the eight entries to signed-in users', () => {
@@ -50,6 +56,16 @@ describe('side menu entries (SPEC §2)', () => {
     expect(prefetchPages(null, { site: '/maya' })).toEqual(['/maya/products']);
     expect(prefetchPages({ role: 'user' }, { site: '/maya' })).not.toContain('/all-posts');
     expect(prefetchPages({ role: 'user' }, { site: '/maya' })).toContain('/my-posts');
+  });
+  it('prefetches only the logo page for visitors of a marketplace post page', () => {
+    expect(prefetchPages(null, { post: true })).toEqual(['/all-posts']);
+    expect(prefetchPages({ role: 'user' }, { post: true })).toContain('/my-posts');
+    expect(isMarketplacePostPath('/products/3f2a')).toBe(true);
+    expect(isMarketplacePostPath('/items/3f2a/')).toBe(true);
+    expect(isMarketplacePostPath('/products/tags/art')).toBe(false);
+    expect(isMarketplacePostPath('/products/feedback')).toBe(false);
+    expect(isMarketplacePostPath('/products')).toBe(false);
+    expect(isMarketplacePostPath('/maya/3f2a')).toBe(false);
   });
   it('builds tag paths', () => {
     expect(tagPath('pc hardware')).toBe('/products/tags/pc%20hardware');

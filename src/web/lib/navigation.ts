@@ -63,11 +63,12 @@ export function tagPath(tag: string, username?: string): string {
  * Paths without the /login redirect dance for signed-out visitors. A seller's site (`site`: its
  * path, `/{username}`) has its own header, without the marketplace's logo link: the side menu's
  * pages for members; for visitors, who came from a bio link to shop, the seller's products (whose
- * list code the page already has) rather than /login, which would not fit the page's budget.
+ * list code the page already has) rather than /login, which would not fit the page's budget;
+ * so are the marketplace's post pages (`post`).
  */
 export function prefetchPages(
   user: Pick<SessionUser, 'role'> | null | undefined,
-  { site }: { site?: string } = {},
+  { site, post = false }: { site?: string; post?: boolean } = {},
 ): string[] {
   const onSite = site !== undefined;
   // The logo's /all-posts (its list code is also /marketplace's and the search results'). Not
@@ -79,5 +80,13 @@ export function prefetchPages(
     ? [...common, ...sideMenuEntries(user).map((e) => e.to), '/edit-profile']
     : onSite
       ? [`${site}/products`]
-      : [...common, '/login'];
+      : // A marketplace post page carries the most code of the marketplace's pages (gallery,
+        // options, comments, like): its visitors get the logo's page only; /login loads on demand.
+        post
+        ? common
+        : [...common, '/login'];
 }
+
+/** A marketplace post page (`/products/{id}`, `/items/{id}`), not a list under /products. */
+export const isMarketplacePostPath = (pathname: string): boolean =>
+  /^\/(?:products|items)\/(?!tags(?:\/|$)|feedback(?:\/|$))[^/]+\/?$/.test(pathname);

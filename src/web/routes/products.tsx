@@ -5,7 +5,7 @@ import { PostPage } from '../features/catalog/components/PostPage';
 import { loadPostOrList } from '../features/catalog/post-page';
 import { postMeta } from '../features/catalog/components/post-meta';
 import { useCartStore } from '../features/cart/stores/cart-store';
-import { PostLikeAction } from '../features/social/buttons/LikeButtons';
+import { PostLikeAction } from '../features/social/components/PostLike';
 import { loadPostComments } from '../features/comments/api/comments-api';
 import { CommentsSection } from '../features/comments/components/CommentsSection';
 import { serverApi } from '../lib/api';

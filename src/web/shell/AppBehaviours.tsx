@@ -5,7 +5,7 @@ import { useCartStore } from '../features/cart/stores/cart-store';
 import { USER_SITE_ROUTE_ID, type UserSiteData } from '../features/sites/types';
 import { useChunkReload } from '../lib/chunk-reload';
 import { useMainFocusAfterNavigation } from '../lib/focus';
-import { prefetchPages } from '../lib/navigation';
+import { isMarketplacePostPath, prefetchPages } from '../lib/navigation';
 import { useIdlePrefetch } from '../lib/prefetch';
 import { useRootData } from '../lib/root-data';
 import { useScrollToTopOnNavigate } from '../lib/scroll';
@@ -63,7 +63,7 @@ function IdlePrefetch() {
   if (!ready) return null;
   return (
     <>
-      {prefetchPages(user, { site })
+      {prefetchPages(user, { site, post: isMarketplacePostPath(pathname) })
         .filter((page) => page !== pathname)
         .map((page) => (
           <PrefetchPageLinks key={page} page={page} />

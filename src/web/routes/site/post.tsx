@@ -1,7 +1,7 @@
 import type { Route } from './+types/post';
 import { PostPage } from '../../features/catalog/components/PostPage';
 import { useCartStore } from '../../features/cart/stores/cart-store';
-import { PostLikeAction } from '../../features/social/buttons/LikeButtons';
+import { PostLikeAction } from '../../features/social/components/PostLike';
 import { loadPostComments } from '../../features/comments/api/comments-api';
 import { CommentsSection } from '../../features/comments/components/CommentsSection';
 import { sitePath } from '../../features/sites/site-paths';

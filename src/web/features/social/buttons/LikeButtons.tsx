@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { LikeButton } from '../../../components/LikeButton';
-import { formatNumber } from '../../../../shared/format';
 import { MESSAGES } from '../../../../shared/messages';
 import { likeProduct, likeUser } from '../api/social-calls';
 import { isLiked, setLiked, type LikedKind } from '../stores/liked-store';
@@ -102,23 +101,4 @@ export function UserLikeButton(props: {
       {...rest}
     />
   );
-}
-
-/** A post's like button; its owner sees the count instead (one cannot like one's own post). */
-export function PostLikeAction({
-  product,
-  viewerId,
-  className,
-}: {
-  product: { _id: string; title: string; likesCount: number; user: { _id: string } };
-  viewerId: string | null;
-  className?: string;
-}) {
-  if (viewerId === product.user._id)
-    return (
-      <span className="text-sm font-medium" data-testid="post-likes-count">
-        {formatNumber(product.likesCount)} {product.likesCount === 1 ? 'like' : 'likes'}
-      </span>
-    );
-  return <ProductLikeButton product={product} signedIn={viewerId !== null} className={className} />;
 }
