@@ -208,3 +208,56 @@ test('the admin searches /users, changes a role, suspends and reinstates, and de
   await api.dispose();
   await admin.context().close();
 });
+
+test('comments and messages can be reported from where they are read; the reports reach the queue', async ({
+  browser,
+  baseURL,
+  playwright,
+}) => {
+  const api = await apiContext(playwright, baseURL);
+  const seller = await registerSeller(api);
+  const token = await seller.activate();
+  const post = await createPost(api, token, {
+    title: 'Celadon bud vase',
+    description: 'Small, for one stem.',
+    price: 22,
+    shippingCost: 4,
+    stock: 1,
+    _tags: ['ceramics'],
+  });
+  // The seller's own comment is public at once; their public message is in the /messages feed.
+  const comment = await api.post('/api/v1/comment', {
+    data: { comment: { productId: post._id, text: 'Fired twice, glazed inside.' } },
+    headers: { 'x-access-token': token },
+  });
+  expect(comment.status(), await comment.text()).toBe(201);
+  const commentId = ((await comment.json()) as { comment: { _id: string } }).comment._id;
+  const message = await api.put('/api/v1/messages', {
+    data: { message: { text: 'New vases on Friday.', _tags: ['ceramics'] } },
+    headers: { 'x-access-token': token },
+  });
+  expect(message.status(), await message.text()).toBe(200);
+  const messageId = ((await message.json()) as { message: { _id: string } }).message._id;
+
+  const sam = await signedInPage(browser, baseURL, 'sam', DEMO_PASSWORD);
+  await sam.goto(`/products/${post._id}`);
+  await report(sam, 'comment-report', 1, 'Advertises another shop.');
+  await sam.goto('/messages?tab=feed&tag=ceramics');
+  const card = sam.locator(`[data-testid="message-card"][data-message-id="${messageId}"]`);
+  await card.getByTestId('message-report').click();
+  const dialog = sam.getByTestId('report-dialog');
+  await dialog.getByTestId('report-reason-1').check();
+  await dialog.getByTestId('report-details').fill('Spam in the feed.');
+  await dialog.getByTestId('report-submit').click();
+  await okayModal(sam, 'Thanks — a moderator will look at it.');
+
+  const admin = await signedInPage(browser, baseURL, ADMIN.email, ADMIN.password);
+  await admin.goto('/moderation');
+  await expect(
+    admin.locator(`[data-testid="queue-report"][data-target-id="${commentId}"]`),
+  ).toContainText('1 report on a comment');
+  await expect(
+    admin.locator(`[data-testid="queue-report"][data-target-id="${messageId}"]`),
+  ).toContainText('1 report on a message');
+  await Promise.all([sam.context().close(), admin.context().close()]);
+});

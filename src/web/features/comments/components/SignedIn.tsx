@@ -3,6 +3,7 @@ import { useRevalidator } from 'react-router';
 import { isModeratorRole } from '../../../../shared/contracts/account-rules';
 import type { Comment, CommentDecision } from '../../../../shared/contracts/comments';
 import { SOCIAL_LIMITS } from '../../../../shared/contracts/social-rules';
+import { ReportButton } from '../../../components/ReportButton';
 import { useRootData } from '../../../lib/root-data';
 import { decideComment, submitComment } from '../actions';
 import type { CommentsSectionProps, CommentsView } from './CommentsSection';
@@ -83,6 +84,15 @@ export default function SignedIn({
                 Reject<span className="sr-only"> the comment of {c.user.name}</span>
               </button>
             </>
+          )}
+          {c.status === 'accepted' && c.user._id !== user?._id && (
+            <ReportButton
+              targetType="comment"
+              targetId={c._id}
+              signedIn
+              label="Report"
+              testId="comment-report"
+            />
           )}
         </p>
       )}

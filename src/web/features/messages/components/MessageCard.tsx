@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Message } from '../../../../shared/contracts/messages';
 import { LikeButton } from '../../../components/LikeButton';
+import { ReportButton } from '../../../components/ReportButton';
+import { useRootData } from '../../../lib/root-data';
 import { Avatar } from '../../../components/ui/Avatar';
 import { toggleMessageLike } from '../api/messages-api';
 import { useLikedMessages } from '../stores/liked-messages-store';
@@ -71,6 +73,7 @@ interface MessageCardProps {
  */
 export function MessageCard({ message, liked, actions }: MessageCardProps) {
   const mark = useLikedMessages((s) => s.mark);
+  const viewerId = useRootData()?.user?._id ?? null;
   const headingId = `message-${message._id}-by`;
   return (
     <article
@@ -115,6 +118,15 @@ export function MessageCard({ message, liked, actions }: MessageCardProps) {
           testId="message-like"
         />
         {actions}
+        {viewerId !== null && viewerId !== message.user._id && (
+          <ReportButton
+            targetType="message"
+            targetId={message._id}
+            signedIn
+            label="Report"
+            testId="message-report"
+          />
+        )}
       </div>
     </article>
   );
