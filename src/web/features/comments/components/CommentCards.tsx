@@ -5,6 +5,7 @@ import type { CommentWithPost } from '../../../../shared/contracts/comments';
 import { Avatar } from '../../../components/ui/Avatar';
 import { decideComment, removeComment } from '../actions';
 import type { CommentListState } from '../api/comments-api';
+import { ReviewButtons } from './ReviewButtons';
 
 // The lists of /comments: my comments (any status, with delete) and the comments waiting for my
 // review (approve / reject). Each write shows its modal and then the page reads its lists again.
@@ -149,22 +150,11 @@ export function ReviewList({
     <ListShell list={list} label="Comments waiting for review" empty={empty}>
       {list.comments.map((c) => (
         <CommentCard key={c._id} comment={c} showAuthor>
-          <button
-            type="button"
-            className="btn btn-primary"
-            data-testid="comment-approve"
-            onClick={() => decide(c._id, 'accepted')}
-          >
-            Approve<span className="sr-only"> the comment of {c.user.name}</span>
-          </button>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            data-testid="comment-reject"
-            onClick={() => decide(c._id, 'rejected')}
-          >
-            Reject<span className="sr-only"> the comment of {c.user.name}</span>
-          </button>
+          <ReviewButtons
+            authorName={c.user.name}
+            onDecide={(status) => decide(c._id, status)}
+            approveClass="btn btn-primary"
+          />
         </CommentCard>
       ))}
     </ListShell>

@@ -7,6 +7,7 @@ import { ReportButton } from '../../../components/ReportButton';
 import { useRootData } from '../../../lib/root-data';
 import { decideComment, submitComment } from '../actions';
 import type { CommentsSectionProps, CommentsView } from './CommentsSection';
+import { ReviewButtons } from './ReviewButtons';
 
 /**
  * The comments of a post for a signed-in member (loaded only for them): the thread with a Reply
@@ -66,24 +67,7 @@ export default function SignedIn({
             </button>
           )}
           {reviewer && c.status === 'pending' && (
-            <>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                data-testid="comment-approve"
-                onClick={() => decide(c._id, 'accepted')}
-              >
-                Approve<span className="sr-only"> the comment of {c.user.name}</span>
-              </button>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                data-testid="comment-reject"
-                onClick={() => decide(c._id, 'rejected')}
-              >
-                Reject<span className="sr-only"> the comment of {c.user.name}</span>
-              </button>
-            </>
+            <ReviewButtons authorName={c.user.name} onDecide={(status) => decide(c._id, status)} />
           )}
           {c.status === 'accepted' && c.user._id !== user?._id && (
             <ReportButton
