@@ -329,7 +329,11 @@ describe('POST /register: bad input gets a 400 naming the field, and creates not
     const res = await register(newUser({ name }));
     expect(res.statusCode).toBe(201);
     expect(res.json().user.name).toBe(name);
-    const profile = await t.app.inject({ url: `/api/v1/users/${res.json().user._id}` });
+    const id: string = res.json().user._id;
+    // Profiles are public once the account is activated (before, it answers 404).
+    expect((await t.app.inject({ url: `/api/v1/users/${id}` })).statusCode).toBe(404);
+    await t.deps.database.db.update(users).set({ activatedAt: new Date() }).where(eq(users.id, id));
+    const profile = await t.app.inject({ url: `/api/v1/users/${id}` });
     expect(profile.json().user.name).toBe(name);
     expect(profile.headers['content-type']).toMatch(/^application\/json/);
     expect((await counts()).users).toBeGreaterThan(0);
