@@ -68,20 +68,6 @@ describe('the render cache', () => {
     expect(second.headers['set-cookie']).toBeUndefined();
   });
 
-  it("writes the app's stylesheet into sellers' pages; other pages and signed-in visits link it", async () => {
-    const { seller, url, first } = await sellerWithPage();
-    const sheet = /<link\b[^>]*rel="stylesheet"[^>]*>/;
-    // The sheet's rules are in the page, and the link React rendered no longer blocks painting.
-    expect(/<style>@layer[\s\S]*?\.site-theme[\s\S]*?<\/style>/.test(first.body)).toBe(true);
-    expect(first.body.match(sheet)?.[0]).toContain('media="print"');
-    expect((await visit(t, url)).body).toBe(first.body);
-    const login = await visit(t, '/login');
-    expect(login.body.match(sheet)?.[0]).not.toContain('media=');
-    expect(login.body.includes('<style>@layer')).toBe(false);
-    const signedIn = await visit(t, url, { cookie: `token=${seller.token}` });
-    expect(signedIn.body.match(sheet)?.[0]).not.toContain('media=');
-  });
-
   it('covers the post pages, the products list and /{username}-x too', async () => {
     const { seller, post } = await sellerWithPage();
     for (const path of [`/${post._id}`, '/products', '-x']) {

@@ -14,7 +14,6 @@ import {
 } from './render-cache';
 import { acceptedEncoding } from './routes/api/v1/shared-answer';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './session';
-import type { StyleInliner } from './inline-styles';
 import type { PageHost } from './site-hosts';
 
 /** `hit` (from the cache), `miss` (rendered, and kept when it may be) or `bypass` (never cached). */
@@ -116,8 +115,6 @@ export function createPageCache(
   app: FastifyInstance,
   build: ServerBuild,
   limits: Partial<RenderCacheLimits> = {},
-  /** Rewrites a seller page's HTML before it is sent and kept (the stylesheet inlined). */
-  inlineStyles: StyleInliner = (html) => html,
 ): PageCache {
   const { deps } = app;
   const store = new RenderCache({ ...RENDER_CACHE_LIMITS, ...limits }, deps.now ?? Date.now);
@@ -200,7 +197,7 @@ export function createPageCache(
           !reply.hasHeader('set-cookie') &&
           (response.headers.get('content-type') ?? '').startsWith('text/html');
         if (!keepable) return await send(response);
-        const html = inlineStyles(Buffer.from(await response.arrayBuffer()));
+        const html = Buffer.from(await response.arrayBuffer());
         handedOver = true;
         keep(plan, html, response, startedAt).then(settle, (err: unknown) => {
           request.log.warn({ err }, 'render cache: could not keep a page');

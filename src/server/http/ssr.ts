@@ -6,7 +6,6 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'r
 import type { SiteDomainContext } from '../../web/load-context';
 import { publicConfig } from '../config/env';
 import { createPageCache, type PageCache } from './cached-pages';
-import { createStyleInliner } from './inline-styles';
 import { PAGE_IDENTITY_HEADER } from './plugins/auth';
 import { noRouteMessage, sendError } from './plugins/error-handler';
 import type { RenderCacheLimits } from './render-cache';
@@ -173,12 +172,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
   const pages: PageCache | null =
     typeof options.build === 'function' || options.renderCache === false
       ? null
-      : createPageCache(
-          app,
-          options.build,
-          options.renderCache,
-          options.clientDir ? createStyleInliner(path.resolve(options.clientDir)) : undefined,
-        );
+      : createPageCache(app, options.build, options.renderCache);
 
   if (options.clientDir) {
     await app.register(fastifyStatic, {
