@@ -57,3 +57,17 @@ export function truncate(text: string, length: number = TRUNCATE_DEFAULT): strin
   if (end > 0 && last >= 0xd800 && last <= 0xdbff) end -= 1;
   return `${text.slice(0, end).trimEnd()}…`;
 }
+
+// Dates and times of posts' comments, messages and moderation decisions, the same on the server
+// render and in the browser (a fixed time zone, so hydration never disagrees).
+const DATE_TIME = new Intl.DateTimeFormat(DEFAULT_LOCALE, {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+/** "Nov 24, 2026, 1:36 AM UTC"; empty for a value that is not a date. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : `${DATE_TIME.format(date)} UTC`;
+}

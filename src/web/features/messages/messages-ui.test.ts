@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { withPage } from './components/Pager';
 import { useLikedMessages } from './stores/liked-messages-store';
-import { formatWhen } from './when';
+import { formatDateTime as formatWhen } from '../../../shared/format';
 
 describe('withPage', () => {
   it('sets or drops ?page= and keeps the other parameters', () => {

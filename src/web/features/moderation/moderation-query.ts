@@ -23,11 +23,5 @@ export function moderationQueryFromUrl(url: URL): ModerationQuery {
   };
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
-
 /** "Mar 12, 2025, 2:05 PM UTC": the same on the server and in the browser. */
-export const formatTime = (iso: string) => `${timeFormat.format(new Date(iso))} UTC`;
+export { formatDateTime as formatTime } from '../../../shared/format';

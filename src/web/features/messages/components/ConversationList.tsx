@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { truncate } from '../../../../shared/format';
 import { Avatar } from '../../../components/ui/Avatar';
 import type { ConversationsState } from '../api/messages-api';
-import { formatWhen } from '../when';
+import { formatDateTime as formatWhen } from '../../../../shared/format';
 import { Pager } from './Pager';
 
 export const threadHref = (userId: string) =>

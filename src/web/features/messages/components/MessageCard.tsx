@@ -7,7 +7,7 @@ import { useRootData } from '../../../lib/root-data';
 import { Avatar } from '../../../components/ui/Avatar';
 import { toggleMessageLike } from '../api/messages-api';
 import { useLikedMessages } from '../stores/liked-messages-store';
-import { formatWhen } from '../when';
+import { formatDateTime as formatWhen } from '../../../../shared/format';
 
 export const tagHref = (tag: string) => `/messages?tag=${encodeURIComponent(tag)}`;
 

@@ -7,7 +7,7 @@ import { LikeButton } from '../../../components/LikeButton';
 import { notifyError } from '../../../components/ui/modal';
 import { saveMessage, toggleMessageLike, type ThreadState } from '../api/messages-api';
 import { useLikedMessageIds, useLikedMessages } from '../stores/liked-messages-store';
-import { formatWhen } from '../when';
+import { formatDateTime as formatWhen } from '../../../../shared/format';
 import { MessageImages, MessageTags } from './MessageCard';
 import { Pager } from './Pager';
 

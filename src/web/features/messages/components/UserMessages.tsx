@@ -1,5 +1,5 @@
 import type { Message } from '../../../../shared/contracts/messages';
-import { formatWhen } from '../when';
+import { formatDateTime as formatWhen } from '../../../../shared/format';
 
 /**
  * A member's latest public messages, for their public pages (the seller page, /users/:id):
