@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Message } from '../../../../shared/contracts/messages';
 import { MESSAGE_TAG_MAX } from '../../../../shared/contracts/messages';
 import { SOCIAL_LIMITS } from '../../../../shared/contracts/social-rules';
@@ -6,11 +6,11 @@ import { MESSAGES } from '../../../../shared/messages';
 import { SubmitButton, focusField, usePending } from '../../../components/ui/form';
 import { modalActions, notifyError, showNotify } from '../../../components/ui/modal';
 import { TagInput } from '../../../components/ui/TagInput';
-import { UploadProgress } from '../../../components/ui/UploadProgress';
 import { ApiError } from '../../../lib/api-client';
 import { describedBy } from '../../../lib/form-errors';
 import { checkImageFile } from '../../../lib/image-file';
 import { saveMessage, type MessageDraft } from '../api/messages-api';
+import { MessageImagesField } from './MessageImagesField';
 
 const MAX = SOCIAL_LIMITS.messageMax;
 const MAX_IMAGES = SOCIAL_LIMITS.messageMediasMax;
@@ -43,17 +43,6 @@ function serverErrors(err: unknown): Errors {
   return out;
 }
 
-/** Local previews of the chosen files (object URLs, released when the list changes). */
-function usePreviews(files: readonly File[]): string[] {
-  const [urls, setUrls] = useState<string[]>([]);
-  useEffect(() => {
-    const made = files.map((f) => URL.createObjectURL(f));
-    setUrls(made);
-    return () => made.forEach((u) => URL.revokeObjectURL(u));
-  }, [files]);
-  return urls;
-}
-
 interface MessageComposerProps {
   /** The message being edited (one of mine), or null for a new one. */
   editing: Message | null;
@@ -72,7 +61,13 @@ export function MessageComposer({ editing, to, privateFirst = false }: MessageCo
   const [text, setText] = useState(editing?.text ?? '');
   const [tags, setTags] = useState<string[]>(editing?._tags ?? []);
   const [audience, setAudience] = useState<'public' | 'private'>(
-    editing ? (editing.recipient ? 'private' : 'public') : to || privateFirst ? 'private' : 'public',
+    editing
+      ? editing.recipient
+        ? 'private'
+        : 'public'
+      : to || privateFirst
+        ? 'private'
+        : 'public',
   );
   const [recipient, setRecipient] = useState(to ?? '');
   const [kept, setKept] = useState<Message['medias']>(editing?.medias ?? []);
@@ -80,7 +75,6 @@ export function MessageComposer({ editing, to, privateFirst = false }: MessageCo
   const [progress, setProgress] = useState<number | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [pending, run] = usePending();
-  const previews = usePreviews(files);
 
   const remaining = MAX - text.length;
   const imageCount = kept.length + files.length;
@@ -111,7 +105,8 @@ export function MessageComposer({ editing, to, privateFirst = false }: MessageCo
   function validate(): Errors {
     const out: Errors = {};
     if (!text.trim()) out.text = 'Write a message first.';
-    else if (text.length > MAX) out.text = `Messages can have at most ${MAX.toLocaleString('en-US')} characters.`;
+    else if (text.length > MAX)
+      out.text = `Messages can have at most ${MAX.toLocaleString('en-US')} characters.`;
     if (!editing && audience === 'private' && !recipient.trim())
       out.recipient = 'Name the member to send it to (their username).';
     return out;
@@ -151,7 +146,12 @@ export function MessageComposer({ editing, to, privateFirst = false }: MessageCo
   const sentTo = editing?.recipient;
 
   return (
-    <form onSubmit={submit} noValidate className="card flex flex-col gap-6" data-testid="message-form">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="card flex flex-col gap-6"
+      data-testid="message-form"
+    >
       {editing ? (
         <p className="text-gray-800" data-testid="message-audience">
           {sentTo
@@ -267,92 +267,18 @@ export function MessageComposer({ editing, to, privateFirst = false }: MessageCo
         hint="People can find public messages by their tags. Press Enter or type a comma after each tag."
       />
 
-      <fieldset>
-        <legend className="field-label">Images (optional)</legend>
-        {kept.length + files.length > 0 ? (
-          <ul className="mb-3 grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="message-image-list">
-            {kept.map((m, i) => (
-              <li key={m._id} className="flex flex-col gap-2">
-                <img
-                  src={m.thumbnail ?? m.fullsize}
-                  alt={`Current image ${i + 1}`}
-                  className="aspect-square w-full rounded-lg object-cover"
-                />
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  onClick={() => setKept((all) => all.filter((x) => x._id !== m._id))}
-                >
-                  Remove<span className="sr-only"> current image {i + 1}</span>
-                </button>
-              </li>
-            ))}
-            {files.map((f, i) => (
-              <li key={`${f.name}-${i}`} className="flex flex-col gap-2">
-                {previews[i] ? (
-                  <img
-                    src={previews[i]}
-                    alt={`Preview of ${f.name}`}
-                    className="aspect-square w-full rounded-lg object-cover"
-                    data-testid="message-image-preview"
-                  />
-                ) : null}
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  disabled={pending}
-                  onClick={() => setFiles((all) => all.filter((_, j) => j !== i))}
-                >
-                  Remove<span className="sr-only"> {f.name}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <input
-          id={FIELD_IDS.image}
-          type="file"
-          accept="image/*"
-          multiple
-          className="peer sr-only"
-          disabled={imageCount >= MAX_IMAGES}
-          aria-invalid={errors.image ? true : undefined}
-          aria-describedby={describedBy(
-            `${FIELD_IDS.image}-hint`,
-            errors.image && `${FIELD_IDS.image}-error`,
-          )}
-          data-testid="message-image-input"
-          onChange={(e) => {
-            addFiles(e.target.files);
-            e.target.value = '';
-          }}
-        />
-        <label
-          htmlFor={FIELD_IDS.image}
-          className={`btn btn-secondary peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-700 ${imageCount >= MAX_IMAGES ? 'cursor-not-allowed opacity-60' : 'cursor-pointer'}`}
-        >
-          {imageCount ? 'Add more images' : 'Add images'}
-        </label>
-        <p id={`${FIELD_IDS.image}-hint`} className="field-hint">
-          Up to {MAX_IMAGES} images (JPEG, PNG, WebP, GIF or AVIF, 10 MB each). {imageCount} of{' '}
-          {MAX_IMAGES} added.
-        </p>
-        {errors.image ? (
-          <p id={`${FIELD_IDS.image}-error`} className="field-error" role="alert" data-testid="message-image-error">
-            {errors.image}
-          </p>
-        ) : null}
-        {percent !== null ? (
-          <div data-testid="message-upload">
-            <UploadProgress
-              percent={percent}
-              label="Image upload"
-              status={percent < 100 ? `Uploading… ${percent}%` : 'Images uploaded.'}
-              testId="message-upload-progress"
-            />
-          </div>
-        ) : null}
-      </fieldset>
+      <MessageImagesField
+        inputId={FIELD_IDS.image}
+        kept={kept}
+        files={files}
+        max={MAX_IMAGES}
+        error={errors.image}
+        percent={percent}
+        pending={pending}
+        onAdd={addFiles}
+        onRemoveKept={(id) => setKept((all) => all.filter((x) => x._id !== id))}
+        onRemoveFile={(i) => setFiles((all) => all.filter((_, j) => j !== i))}
+      />
 
       <div>
         <SubmitButton
