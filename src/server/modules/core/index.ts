@@ -15,6 +15,7 @@ export {
   validationError,
 } from './errors';
 export { inTransaction } from './transaction';
+export { toggleRow } from './toggle';
 export { uniqueViolation } from './db-errors';
 export {
   createJobWorker,

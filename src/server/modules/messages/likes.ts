@@ -2,7 +2,14 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { isUuid } from '../../../shared/contracts/common';
 import type { MessageLike } from '../../../shared/contracts/messages';
 import { messageLikes, messages, users } from '../../db/schema';
-import { announceChange, inTransaction, nowDate, type DbOrTx, type ModuleDeps } from '../core';
+import {
+  announceChange,
+  inTransaction,
+  nowDate,
+  toggleRow,
+  type DbOrTx,
+  type ModuleDeps,
+} from '../core';
 import { assertNotBlocked } from '../social';
 import { isListedUser, isParty, messageNotFound, readMessage, toMessage, type MessageActor } from './rows';
 
@@ -45,22 +52,21 @@ export async function toggleMessageLike(
       await assertNotBlocked(tx.db, userId, target.userId);
     }
 
-    const added = await tx.db
-      .insert(messageLikes)
-      .values({ userId, messageId: target.id, createdAt: nowDate(tx) })
-      .onConflictDoNothing()
-      .returning({ messageId: messageLikes.messageId });
-    let liked = added.length > 0;
-    if (liked) {
-      await bumpLikes(tx.db, target.id, 1);
-    } else {
-      const removed = await tx.db
-        .delete(messageLikes)
-        .where(and(eq(messageLikes.userId, userId), eq(messageLikes.messageId, target.id)))
-        .returning({ messageId: messageLikes.messageId });
-      if (removed.length > 0) await bumpLikes(tx.db, target.id, -1);
-      liked = false;
-    }
+    const delta = await toggleRow(
+      () =>
+        tx.db
+          .insert(messageLikes)
+          .values({ userId, messageId: target.id, createdAt: nowDate(tx) })
+          .onConflictDoNothing()
+          .returning({ messageId: messageLikes.messageId }),
+      () =>
+        tx.db
+          .delete(messageLikes)
+          .where(and(eq(messageLikes.userId, userId), eq(messageLikes.messageId, target.id)))
+          .returning({ messageId: messageLikes.messageId }),
+    );
+    if (delta !== 0) await bumpLikes(tx.db, target.id, delta);
+    const liked = delta > 0;
     const row = await readMessage(tx.db, target.id);
     if (!row) throw messageNotFound();
     return { row, liked };

@@ -20,7 +20,7 @@ import {
   productWithOwnerColumns,
   toProduct,
 } from '../catalog';
-import { announceChange, inTransaction, nowDate, type ModuleDeps } from '../core';
+import { announceChange, inTransaction, nowDate, toggleRow, type ModuleDeps } from '../core';
 import { assertNotBlocked, notBlockedFor } from './blocks';
 import { postNotFound, sameId, selfAction, userNotFound } from './errors';
 import { countAll, offsetOf, pageAndCount, type PageQuery } from './pages';
@@ -48,19 +48,19 @@ export async function toggleProductLike(
     if (!ownerId) throw postNotFound();
     if (sameId(ownerId, userId)) throw selfAction('likePost');
     await assertNotBlocked(tx.db, userId, ownerId);
-    const inserted = await tx.db
-      .insert(productLikes)
-      .values({ userId, productId, createdAt: nowDate(tx) })
-      .onConflictDoNothing()
-      .returning({ productId: productLikes.productId });
-    let delta = inserted.length;
-    if (delta === 0) {
-      const deleted = await tx.db
-        .delete(productLikes)
-        .where(and(eq(productLikes.userId, userId), eq(productLikes.productId, productId)))
-        .returning({ productId: productLikes.productId });
-      delta = -deleted.length;
-    }
+    const delta = await toggleRow(
+      () =>
+        tx.db
+          .insert(productLikes)
+          .values({ userId, productId, createdAt: nowDate(tx) })
+          .onConflictDoNothing()
+          .returning({ productId: productLikes.productId }),
+      () =>
+        tx.db
+          .delete(productLikes)
+          .where(and(eq(productLikes.userId, userId), eq(productLikes.productId, productId)))
+          .returning({ productId: productLikes.productId }),
+    );
     const product = await adjustProductLikes(tx.db, productId, delta);
     if (!product) throw postNotFound();
     return { product, liked: delta > 0, ownerId };
@@ -83,19 +83,19 @@ export async function toggleUserLike(
   const done = await inTransaction(deps, async (tx) => {
     if (!(await isPublicUserId(tx.db, likedUserId))) throw userNotFound();
     await assertNotBlocked(tx.db, userId, likedUserId);
-    const inserted = await tx.db
-      .insert(userLikes)
-      .values({ userId, likedUserId, createdAt: nowDate(tx) })
-      .onConflictDoNothing()
-      .returning({ likedUserId: userLikes.likedUserId });
-    let delta = inserted.length;
-    if (delta === 0) {
-      const deleted = await tx.db
-        .delete(userLikes)
-        .where(and(eq(userLikes.userId, userId), eq(userLikes.likedUserId, likedUserId)))
-        .returning({ likedUserId: userLikes.likedUserId });
-      delta = -deleted.length;
-    }
+    const delta = await toggleRow(
+      () =>
+        tx.db
+          .insert(userLikes)
+          .values({ userId, likedUserId, createdAt: nowDate(tx) })
+          .onConflictDoNothing()
+          .returning({ likedUserId: userLikes.likedUserId }),
+      () =>
+        tx.db
+          .delete(userLikes)
+          .where(and(eq(userLikes.userId, userId), eq(userLikes.likedUserId, likedUserId)))
+          .returning({ likedUserId: userLikes.likedUserId }),
+    );
     const user = await adjustUserLikes(tx.db, likedUserId, delta);
     if (!user) throw userNotFound();
     return { user, liked: delta > 0 };
