@@ -5,6 +5,7 @@ import type { Database } from './db/client';
 import type { MailDriver } from './adapters/mail/types';
 import type { StorageDriver } from './adapters/storage/types';
 import { createDomainProbe, type DomainProbe } from './adapters/domains/probe';
+import type { PaymentsDriver } from './adapters/payments/types';
 import type { Logger, ModuleDeps } from './modules/core';
 
 /** Everything the process needs from the outside world, built once at boot (or by a test). */
@@ -22,6 +23,8 @@ export interface AppDeps {
   redis?: Redis;
   /** Custom-domain verification (tests inject one that answers without a network). */
   domainProbe?: DomainProbe;
+  /** The Stripe driver when STRIPE_SECRET_KEY is set (tests inject one aimed at a local stand-in). */
+  payments?: PaymentsDriver | null;
 }
 
 const defaultProbe = createDomainProbe();
@@ -40,5 +43,6 @@ export function moduleDeps(deps: AppDeps, log: Logger): ModuleDeps {
     storage: deps.storage,
     secret: deps.secret,
     domainProbe: deps.domainProbe ?? defaultProbe,
+    payments: deps.payments ?? null,
   };
 }

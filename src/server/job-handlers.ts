@@ -1,5 +1,6 @@
 import { accountJobs } from './modules/accounts';
 import { catalogJobs } from './modules/catalog';
+import { commerceJobs } from './modules/commerce';
 import { coreJobs, type JobHandlers } from './modules/core';
 import { notificationJobs } from './modules/notifications';
 
@@ -8,5 +9,6 @@ export const JOB_HANDLERS: JobHandlers = {
   ...coreJobs,
   ...accountJobs,
   ...catalogJobs,
+  ...commerceJobs,
   ...notificationJobs,
 };

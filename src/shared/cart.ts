@@ -76,3 +76,25 @@ export function cartTotals(items: readonly CartLine[]): CartTotals {
     grandTotal: toMajor(minor.grandTotal),
   };
 }
+
+/**
+ * Shares `totalTax` (minor units) among parts in proportion to their taxable bases (minor units),
+ * largest remainder first, so the shares add up to the order's tax exactly. The order's tax is
+ * computed once on the whole cart (what the buyer saw); each seller's part carries its share.
+ */
+export function splitTax(totalTax: number, bases: readonly number[]): number[] {
+  const sum = bases.reduce((a, b) => a + b, 0);
+  if (sum === 0) return bases.map((_, i) => (i === 0 ? totalTax : 0));
+  const exact = bases.map((b) => (totalTax * b) / sum);
+  const shares = exact.map(Math.floor);
+  let left = totalTax - shares.reduce((a, b) => a + b, 0);
+  const order = exact
+    .map((x, i) => ({ i, frac: x - Math.floor(x) }))
+    .sort((a, b) => b.frac - a.frac || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    shares[i]! += 1;
+    left -= 1;
+  }
+  return shares;
+}

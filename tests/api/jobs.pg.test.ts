@@ -34,6 +34,7 @@ describe('job queue on PostgreSQL with several instances', () => {
     storage: {} as never,
     secret: 'x'.repeat(40),
     domainProbe: {} as never,
+    payments: null,
   });
 
   beforeAll(async () => {

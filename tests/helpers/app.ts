@@ -79,6 +79,9 @@ export async function createTestApp(
     get storage() {
       return deps.storage;
     },
+    get payments() {
+      return deps.payments ?? null;
+    },
   } satisfies ModuleDeps;
   const jobs = createJobWorker({ deps: jobDeps, handlers: JOB_HANDLERS });
   const runJobs = () => jobs.runDue();

@@ -12,6 +12,7 @@ import * as commentsTables from '../../src/server/db/schema/comments';
 import * as messagesTables from '../../src/server/db/schema/messages';
 import * as moderationTables from '../../src/server/db/schema/moderation';
 import * as notificationsTables from '../../src/server/db/schema/notifications';
+import * as commerceTables from '../../src/server/db/schema/commerce';
 
 /**
  * DESIGN §3: "a module is reached only through its index and writes only its own tables". The
@@ -33,6 +34,7 @@ const OWNED: Record<string, Record<string, unknown>> = {
   messages: messagesTables,
   moderation: moderationTables,
   notifications: notificationsTables,
+  commerce: commerceTables,
   core: jobsTables,
 };
 

@@ -57,6 +57,8 @@ const envSchema = z
     ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** How long a public post list answer may be served from memory (invalidated on every write; 0: never). */
+    /** A paid sale not marked shipped within this many days is cancelled and refunded. */
+    SHIP_WITHIN_DAYS: z.coerce.number().int().min(1).max(60).default(7),
     CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   })
   .superRefine((env, ctx) => {

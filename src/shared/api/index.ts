@@ -4,6 +4,7 @@ export { adminApi } from './admin';
 export { catalogApi } from './catalog';
 export { messagesApi } from './messages';
 export { commentsApi } from './comments';
+export { commerceApi } from './commerce';
 export { metaApi } from './meta';
 export { notificationsApi } from './notifications';
 export { moderationApi } from './moderation';

@@ -8,3 +8,4 @@ export * from './comments';
 export * from './messages';
 export * from './moderation';
 export * from './notifications';
+export * from './commerce';

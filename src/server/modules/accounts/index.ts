@@ -46,3 +46,4 @@ export {
   toSessionUser,
   type NewAccount,
 } from './users-repo';
+export { setPaymentAccount } from './payment-account';

@@ -41,3 +41,11 @@ export { addProductMedia, createUploadTarget, UPLOAD_CONTENT_TYPES } from './upl
 export { catalogJobs } from './media-jobs';
 export { findPostShareCard, newestPostImage, type PostShareCard } from './share-card';
 export { listSitemapPosts, sitemapPostPageStarts, type SitemapPost, type SitemapPostStart } from './sitemap';
+export {
+  quoteLines,
+  reserveStock,
+  restoreStock,
+  type LineProblem,
+  type PricedLine,
+  type StockLine,
+} from './stock';

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { MailDriver } from '../../adapters/mail/types';
 import type { StorageDriver } from '../../adapters/storage/types';
 import type { DomainProbe } from '../../adapters/domains/probe';
+import type { PaymentsDriver } from '../../adapters/payments/types';
 
 /** A database handle or an open transaction: every repository helper accepts either. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -32,6 +33,11 @@ export interface ModuleDeps {
   secret: string;
   /** Looks at custom domains from outside (DNS TXT, HTTP) to verify their owners. */
   domainProbe: DomainProbe;
+  /**
+   * The Stripe payments driver when STRIPE_SECRET_KEY is set; null means the embedded driver,
+   * which commerce builds on `db` (its intents live in the database): commerce/payments.ts.
+   */
+  payments: PaymentsDriver | null;
 }
 
 export const nowDate = (deps: Pick<ModuleDeps, 'now'>): Date => new Date(deps.now());

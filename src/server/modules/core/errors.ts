@@ -61,7 +61,10 @@ export const tooLarge = (message: string) => new DomainError('PAYLOAD_TOO_LARGE'
 
 export const rateLimited = (message: string) => new DomainError('RATE_LIMITED', message);
 
-export const paymentRequired = (message: string) => new DomainError('PAYMENT_REQUIRED', message);
+export const paymentRequired = (
+  message: string,
+  code: CodeOf<'payment_required'> = 'PAYMENT_REQUIRED',
+) => new DomainError(code, message);
 
 export const unavailable = (message: string, code: CodeOf<'unavailable'> = 'UNAVAILABLE') =>
   new DomainError(code, message);

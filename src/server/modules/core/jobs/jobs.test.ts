@@ -45,6 +45,7 @@ function makeDeps(db: Db): ModuleDeps {
     storage: {} as never,
     secret: 'x'.repeat(40),
     domainProbe: {} as never,
+    payments: null,
   };
 }
 

@@ -3,17 +3,22 @@ import { enforceAccessRules } from '../../../plugins/access';
 import { installAuth } from '../../../plugins/auth';
 import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
+import { checkoutRoutes } from './checkout';
 import { commentRoutes } from './comments';
+import { feedbackRoutes } from './feedback';
 import { healthRoutes } from './health';
 import { messageRoutes } from './messages';
 import { notificationRoutes } from './notifications';
+import { payoutRoutes } from './payouts';
 import { moderationRoutes } from './moderation';
 import { productRoutes } from './products';
 import { productMediaRoutes } from './product-media';
+import { salesRoutes } from './sales';
 import { siteRoutes } from './sites';
 import { socialRoutes } from './social';
 import { tagRoutes } from './tags';
 import { userRoutes } from './users';
+import { webhookRoutes } from './webhooks';
 
 /**
  * Every /api/v1 resource registers here; each file stays thin (parse → one use-case → reply).
@@ -39,4 +44,9 @@ export const apiV1: FastifyPluginAsync = async (app) => {
   await app.register(moderationRoutes);
   await app.register(socialRoutes);
   await app.register(commentRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(salesRoutes);
+  await app.register(feedbackRoutes);
+  await app.register(payoutRoutes);
+  await app.register(webhookRoutes);
 };

@@ -1,0 +1,222 @@
+import { inArray, sql } from 'drizzle-orm';
+import { products, users, type ProductRow, type StoredVariation } from '../../db/schema';
+import { conflict, validationError, type DbOrTx, type ModuleDeps } from '../core';
+
+/**
+ * What commerce asks of the catalogue: the price of a cart line as it stands, and stock that is
+ * reserved for an order and given back when the order is cancelled. A line takes units from the
+ * post's stock and, for every chosen option that keeps its own stock, from that option too.
+ */
+export interface StockLine {
+  productId: string;
+  amount: number;
+  selectedVariations: Record<string, string>;
+}
+
+export type LineProblem = 'unavailable' | 'own_post' | 'variation' | 'stock';
+
+/** A cart line priced from the database (money in minor units). */
+export interface PricedLine extends StockLine {
+  /** Null when the post no longer exists. */
+  title: string | null;
+  image: string | null;
+  /** Unit price with the chosen options' price changes. */
+  priceMinor: number;
+  shippingMinor: number;
+  /** Units that can be bought now (0 when unavailable). */
+  available: number;
+  sellerId: string | null;
+  sellerName: string | null;
+  sellerUsername: string | null;
+  problem: LineProblem | null;
+  /** Human wording of `problem`, naming the item. */
+  problemMessage: string | null;
+}
+
+type Row = Pick<
+  ProductRow,
+  | 'id'
+  | 'userId'
+  | 'title'
+  | 'priceMinor'
+  | 'shippingMinor'
+  | 'stock'
+  | 'status'
+  | 'variations'
+  | 'medias'
+  | 'sellerHidden'
+> & { sellerName: string; sellerUsername: string; sellerStatus: string };
+
+const columns = {
+  id: products.id,
+  userId: products.userId,
+  title: products.title,
+  priceMinor: products.priceMinor,
+  shippingMinor: products.shippingMinor,
+  stock: products.stock,
+  status: products.status,
+  variations: products.variations,
+  medias: products.medias,
+  sellerHidden: products.sellerHidden,
+  sellerName: users.name,
+  sellerUsername: users.username,
+  sellerStatus: users.status,
+};
+
+async function loadRows(db: DbOrTx, ids: string[], lock: boolean): Promise<Map<string, Row>> {
+  if (ids.length === 0) return new Map();
+  const query = db
+    .select(columns)
+    .from(products)
+    .innerJoin(users, sql`${users.id} = ${products.userId}`)
+    .where(inArray(products.id, ids))
+    .orderBy(products.id);
+  // Locks are taken in id order, so two orders for the same posts never deadlock.
+  const rows = lock ? await query.for('update', { of: products }) : await query;
+  return new Map(rows.map((r) => [r.id, r as Row]));
+}
+
+/** Resolves chosen options; null when a choice names no option or a variation is left unchosen. */
+function chosenOptions(variations: StoredVariation[], selected: Record<string, string>) {
+  const names = Object.keys(selected);
+  if (names.some((n) => !variations.some((v) => v.name === n))) return null;
+  const out: { variation: number; option: number }[] = [];
+  for (const [vi, v] of variations.entries()) {
+    const choice = selected[v.name];
+    if (choice === undefined) return null;
+    const oi = v.options.findIndex((o) => o.name === choice);
+    if (oi < 0) return null;
+    out.push({ variation: vi, option: oi });
+  }
+  return out;
+}
+
+function priceLine(
+  row: Row | undefined,
+  line: StockLine,
+  buyerId: string | null,
+  used: Map<string, number>,
+): PricedLine {
+  const base: PricedLine = {
+    ...line,
+    title: row?.title ?? null,
+    image: row?.medias.find((m) => m.type === 'image')?.thumbnails[0]?.url ?? null,
+    priceMinor: row?.priceMinor ?? 0,
+    shippingMinor: row?.shippingMinor ?? 0,
+    available: 0,
+    sellerId: row?.userId ?? null,
+    sellerName: row?.sellerName ?? null,
+    sellerUsername: row?.sellerUsername ?? null,
+    problem: null,
+    problemMessage: null,
+  };
+  const name = row ? `“${row.title}”` : 'An item in your cart';
+  const fail = (problem: LineProblem, problemMessage: string): PricedLine => ({
+    ...base,
+    problem,
+    problemMessage,
+  });
+  if (!row || row.status !== 'published' || row.sellerHidden || row.sellerStatus !== 'active') {
+    return fail('unavailable', `${name} is no longer for sale.`);
+  }
+  if (buyerId && row.userId === buyerId)
+    return fail('own_post', `${name} is your own post: you cannot buy it.`);
+  const chosen = chosenOptions(row.variations, line.selectedVariations);
+  if (!chosen) return fail('variation', `Choose one of the available options of ${name}.`);
+  let price = row.priceMinor;
+  // Units of this post (and of each option) already taken by earlier lines of the same cart.
+  let available = row.stock - (used.get(row.id) ?? 0);
+  for (const { variation, option } of chosen) {
+    const o = row.variations[variation]!.options[option]!;
+    price += o.priceDeltaMinor;
+    if (o.stock !== null)
+      available = Math.min(
+        available,
+        o.stock - (used.get(`${row.id}/${variation}/${option}`) ?? 0),
+      );
+  }
+  available = Math.max(0, available);
+  const priced = { ...base, priceMinor: Math.max(0, price), available };
+  if (available < line.amount) {
+    return {
+      ...priced,
+      problem: 'stock',
+      problemMessage:
+        available === 0
+          ? `${name} is sold out.`
+          : `Only ${available} of ${name} ${available === 1 ? 'is' : 'are'} left.`,
+    };
+  }
+  used.set(row.id, (used.get(row.id) ?? 0) + line.amount);
+  for (const { variation, option } of chosen) {
+    const key = `${row.id}/${variation}/${option}`;
+    used.set(key, (used.get(key) ?? 0) + line.amount);
+  }
+  return priced;
+}
+
+/** Prices the lines as they stand now, without reserving anything (the cart refresh). */
+export async function quoteLines(
+  db: DbOrTx,
+  buyerId: string | null,
+  lines: StockLine[],
+): Promise<PricedLine[]> {
+  const rows = await loadRows(db, [...new Set(lines.map((l) => l.productId))], false);
+  const used = new Map<string, number>();
+  return lines.map((l) => priceLine(rows.get(l.productId), l, buyerId, used));
+}
+
+/**
+ * Inside the caller's transaction: locks the posts, prices every line and takes its units from
+ * stock. Any line that cannot be bought as asked fails the whole call (nothing is taken): unknown,
+ * unpublished or own posts and unknown options are 400, too little stock is 409.
+ */
+export async function reserveStock(
+  deps: Pick<ModuleDeps, 'db'>,
+  buyerId: string,
+  lines: StockLine[],
+): Promise<PricedLine[]> {
+  const rows = await loadRows(deps.db, [...new Set(lines.map((l) => l.productId))], true);
+  const used = new Map<string, number>();
+  const priced = lines.map((l) => priceLine(rows.get(l.productId), l, buyerId, used));
+  const bad = priced.find((p) => p.problem);
+  if (bad) {
+    if (bad.problem === 'stock') throw conflict(bad.problemMessage!, 'OUT_OF_STOCK');
+    throw validationError(bad.problemMessage!, 'ITEM_UNAVAILABLE');
+  }
+  await applyStock(deps.db, rows, lines, -1);
+  return priced;
+}
+
+/** Gives reserved units back (an order cancelled or expired): posts or options since removed are skipped. */
+export async function restoreStock(
+  deps: Pick<ModuleDeps, 'db'>,
+  lines: StockLine[],
+): Promise<void> {
+  const rows = await loadRows(deps.db, [...new Set(lines.map((l) => l.productId))], true);
+  await applyStock(deps.db, rows, lines, 1);
+}
+
+async function applyStock(db: DbOrTx, rows: Map<string, Row>, lines: StockLine[], sign: 1 | -1) {
+  const changes = new Map<string, { stock: number; variations: StoredVariation[] }>();
+  for (const line of lines) {
+    const row = rows.get(line.productId);
+    if (!row) continue;
+    const current = changes.get(row.id) ?? {
+      stock: row.stock,
+      variations: structuredClone(row.variations),
+    };
+    current.stock = Math.max(0, current.stock + sign * line.amount);
+    for (const v of current.variations) {
+      const o = v.options.find((opt) => opt.name === line.selectedVariations[v.name]);
+      if (o && o.stock !== null) o.stock = Math.max(0, o.stock + sign * line.amount);
+    }
+    changes.set(row.id, current);
+  }
+  for (const [id, change] of changes) {
+    await db
+      .update(products)
+      .set({ stock: change.stock, variations: change.variations })
+      .where(sql`${products.id} = ${id}`);
+  }
+}

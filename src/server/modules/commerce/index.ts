@@ -1,0 +1,32 @@
+// The commerce module's public surface: addresses, orders split into one transaction per seller,
+// payments through the payments adapter (embedded driver or Stripe), sales and shipping, payouts
+// released on shipment, refunds, feedback and sellers' payout onboarding (docs/decisions/026).
+// It writes only its own tables (db/schema/commerce.ts); stock goes through the catalog module.
+import type { JobHandlers } from '../core';
+import { lifecycleJobs } from './lifecycle';
+import { commerceMailJobs } from './mail';
+import { payoutJobs } from './payouts';
+
+export { paymentsOf, localPayments, confirmLocalIntent, declineError } from './payments';
+export {
+  AUTO_CANCEL_JOB,
+  EXPIRE_ORDER_JOB,
+  REFUND_JOB,
+  cancelTransaction,
+  markOrderPaid,
+  orderNotFound,
+  recordPaymentFailure,
+  saleNotFound,
+  settleOrderStatus,
+} from './lifecycle';
+export { PAYOUT_JOB, queuePayout, readySellerAccount, releaseHeldPayouts } from './payouts';
+export { COMMERCE_MAIL_JOB, queueCommerceMail, type CommerceMail } from './mail';
+export { addressNotFound, placeOrder, type PlaceOrderInput } from './place-order';
+export { ordersWithParts, toAddress, transactionsWithParts } from './rows';
+
+/** Every background job of the module, by name. */
+export const commerceJobs: JobHandlers = {
+  ...lifecycleJobs,
+  ...payoutJobs,
+  ...commerceMailJobs,
+};

@@ -1,0 +1,346 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  orderItems,
+  orders,
+  transactions,
+  type OrderRow,
+  type TransactionRow,
+} from '../../db/schema';
+import { invalidateCatalog, restoreStock } from '../catalog';
+import {
+  conflict,
+  enqueueJob,
+  inTransaction,
+  notFound,
+  nowDate,
+  type JobHandlers,
+  type ModuleDeps,
+} from '../core';
+import { findLedgerEntry, ledgerKey, recordLedgerEntry } from './ledger';
+import { queueCommerceMail } from './mail';
+import { paymentsOf } from './payments';
+
+// How an order moves after it is placed: paid (from the embedded card form or a Stripe webhook),
+// payment failed, expired unpaid, a seller's part cancelled (by the seller or because it was not
+// shipped in time) with its refund. Every step is idempotent and ignores steps that arrive late or
+// out of order: a paid order never goes back to unpaid, a cancelled part never ships, a refund or
+// a charge is recorded once (ledger.ts).
+
+export const EXPIRE_ORDER_JOB = 'commerce.expire-order';
+export const AUTO_CANCEL_JOB = 'commerce.auto-cancel';
+export const REFUND_JOB = 'commerce.refund';
+
+export const HELD_UNTIL_SHIPPED = 'Paid out when you mark it shipped.';
+
+export const orderNotFound = () => notFound('This order could not be found.', 'ORDER_NOT_FOUND');
+export const saleNotFound = () => notFound('This sale could not be found.', 'SALE_NOT_FOUND');
+
+async function lockOrder(deps: Pick<ModuleDeps, 'db'>, orderId: string): Promise<OrderRow | null> {
+  const [row] = await deps.db.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return row ?? null;
+}
+
+const isUnpaid = (o: OrderRow) => o.status === 'pending' || o.status === 'payment_failed';
+
+/** The order's status from its parts: all cancelled → cancelled; the rest all shipped → shipped. */
+export async function settleOrderStatus(deps: ModuleDeps, orderId: string): Promise<void> {
+  const parts = await deps.db
+    .select({ status: transactions.status })
+    .from(transactions)
+    .where(eq(transactions.orderId, orderId));
+  const live = parts.filter((p) => p.status !== 'cancelled');
+  const status =
+    live.length === 0 ? 'cancelled' : live.every((p) => p.status === 'shipped') ? 'shipped' : null;
+  if (!status) return;
+  const at = nowDate(deps);
+  await deps.db
+    .update(orders)
+    .set({ status, updatedAt: at, ...(status === 'cancelled' ? { cancelledAt: at } : {}) })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, ['paid', 'shipped'])));
+}
+
+export type PaidOutcome = 'paid' | 'already_paid' | 'refunding_late_payment';
+
+/**
+ * The provider says the order's payment succeeded. In one transaction: the order and its parts
+ * become paid, the charge is recorded, each seller's money is held until they ship, the
+ * auto-cancel deadlines are set and the mails are queued. A payment for an order that expired
+ * meanwhile is refunded in full (its stock is gone). Repeats answer `already_paid`.
+ */
+export async function markOrderPaid(
+  deps: ModuleDeps,
+  input: { orderId: string; paymentIntentId: string; amountMinor: number },
+): Promise<PaidOutcome> {
+  return inTransaction(deps, async (tx) => {
+    const order = await lockOrder(tx, input.orderId);
+    if (!order) throw orderNotFound();
+    const provider = order.paymentProvider;
+    if (!isUnpaid(order)) {
+      if (order.status !== 'cancelled') return 'already_paid';
+      const charged = await recordLedgerEntry(tx, {
+        kind: 'charge',
+        key: ledgerKey.charge(order.id),
+        orderId: order.id,
+        transactionId: null,
+        amountMinor: input.amountMinor,
+        currency: order.currency,
+        provider,
+        providerRef: input.paymentIntentId,
+      });
+      if (charged) {
+        await enqueueJob(tx, REFUND_JOB, {
+          orderId: order.id,
+          amountMinor: input.amountMinor,
+          paymentIntentId: input.paymentIntentId,
+        });
+      }
+      return 'refunding_late_payment';
+    }
+    if (input.amountMinor !== order.grandTotalMinor) {
+      throw conflict(
+        `Payment amount ${input.amountMinor} does not match order ${order.id} total ${order.grandTotalMinor}.`,
+      );
+    }
+    const at = nowDate(deps);
+    const shipBy = new Date(at.getTime() + deps.env.SHIP_WITHIN_DAYS * 24 * 3600_000);
+    await recordLedgerEntry(tx, {
+      kind: 'charge',
+      key: ledgerKey.charge(order.id),
+      orderId: order.id,
+      transactionId: null,
+      amountMinor: input.amountMinor,
+      currency: order.currency,
+      provider,
+      providerRef: input.paymentIntentId,
+    });
+    await tx.db
+      .update(orders)
+      .set({
+        status: 'paid',
+        paidAt: at,
+        paymentError: null,
+        paymentIntentId: input.paymentIntentId,
+        updatedAt: at,
+      })
+      .where(eq(orders.id, order.id));
+    const parts = await tx.db
+      .update(transactions)
+      .set({
+        status: 'paid',
+        shipBy,
+        payoutStatus: 'held',
+        payoutHeldReason: HELD_UNTIL_SHIPPED,
+        updatedAt: at,
+      })
+      .where(and(eq(transactions.orderId, order.id), eq(transactions.status, 'pending')))
+      .returning({ id: transactions.id });
+    await queueCommerceMail(tx, 'order_confirmation', order.id);
+    for (const part of parts) {
+      await queueCommerceMail(tx, 'new_sale', part.id);
+      await enqueueJob(
+        tx,
+        AUTO_CANCEL_JOB,
+        { transactionId: part.id },
+        { runAt: shipBy, dedupeKey: `${AUTO_CANCEL_JOB}:${part.id}` },
+      );
+    }
+    return 'paid';
+  });
+}
+
+/** A payment attempt failed: an unpaid order shows why (a paid one is not touched). */
+export async function recordPaymentFailure(
+  deps: ModuleDeps,
+  orderId: string,
+  message: string,
+): Promise<void> {
+  await deps.db
+    .update(orders)
+    .set({ status: 'payment_failed', paymentError: message, updatedAt: nowDate(deps) })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, ['pending', 'payment_failed'])));
+}
+
+async function itemsOf(deps: Pick<ModuleDeps, 'db'>, where: ReturnType<typeof eq>) {
+  const rows = await deps.db
+    .select({
+      productId: orderItems.productId,
+      amount: orderItems.amount,
+      selectedVariations: orderItems.selectedVariations,
+    })
+    .from(orderItems)
+    .where(where);
+  return rows.flatMap((r) => (r.productId ? [{ ...r, productId: r.productId }] : []));
+}
+
+export type CancelledBy = 'seller' | 'system';
+
+/**
+ * Cancels one seller's part before it ships: its stock comes back, the buyer is refunded its total
+ * (a job: the provider may be slow), both parties are told. Shipped parts cannot be cancelled
+ * (409); cancelling a cancelled part is a no-op.
+ */
+export async function cancelTransaction(
+  deps: ModuleDeps,
+  transactionId: string,
+  reason: string,
+): Promise<TransactionRow> {
+  const result = await inTransaction(deps, async (tx) => {
+    const [found] = await tx.db
+      .select({ orderId: transactions.orderId })
+      .from(transactions)
+      .where(eq(transactions.id, transactionId))
+      .limit(1);
+    if (!found) throw saleNotFound();
+    const order = await lockOrder(tx, found.orderId);
+    const [part] = await tx.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, transactionId))
+      .for('update');
+    if (!order || !part) throw saleNotFound();
+    if (part.status === 'cancelled') return { part, owners: [] as string[] };
+    if (part.status === 'shipped') {
+      throw conflict('This sale has shipped, so it cannot be cancelled.', 'SALE_NOT_CANCELLABLE');
+    }
+    const at = nowDate(deps);
+    const wasPaid = part.status === 'paid';
+    const [updated] = await tx.db
+      .update(transactions)
+      .set({
+        status: 'cancelled',
+        cancelledAt: at,
+        cancelReason: reason || null,
+        updatedAt: at,
+        payoutStatus: wasPaid ? 'refunded' : 'none',
+        payoutHeldReason: null,
+      })
+      .where(eq(transactions.id, part.id))
+      .returning();
+    await restoreStock(tx, await itemsOf(tx, eq(orderItems.transactionId, part.id)));
+    if (wasPaid) await enqueueJob(tx, REFUND_JOB, { transactionId: part.id });
+    await settleOrderStatus(tx, order.id);
+    await queueCommerceMail(tx, 'sale_cancelled', part.id);
+    return { part: updated!, owners: part.sellerId ? [part.sellerId] : [] };
+  });
+  if (result.owners.length) invalidateCatalog(deps, result.owners);
+  return result.part;
+}
+
+/**
+ * Job: an order still unpaid at its deadline is cancelled and its stock released. The payment is
+ * cancelled with the provider first; if it turns out to have succeeded meanwhile (a webhook still
+ * on its way), the order is marked paid instead.
+ */
+async function expireOrder(deps: ModuleDeps, payload: unknown): Promise<void> {
+  const orderId = (payload as { orderId?: unknown } | null)?.orderId;
+  if (typeof orderId !== 'string') throw new Error('malformed expire-order job');
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order || !isUnpaid(order)) return;
+  if (order.paymentIntentId) {
+    const intent = await paymentsOf(deps).cancelPaymentIntent(
+      order.paymentIntentId,
+      `cancel:${order.id}`,
+    );
+    if (intent.status === 'succeeded') {
+      await markOrderPaid(deps, {
+        orderId,
+        paymentIntentId: intent.id,
+        amountMinor: intent.amountMinor,
+      });
+      return;
+    }
+  }
+  const sellers = await inTransaction(deps, async (tx) => {
+    const locked = await lockOrder(tx, orderId);
+    if (!locked || !isUnpaid(locked)) return [];
+    const at = nowDate(deps);
+    await tx.db
+      .update(orders)
+      .set({ status: 'cancelled', cancelledAt: at, updatedAt: at })
+      .where(eq(orders.id, orderId));
+    const parts = await tx.db
+      .update(transactions)
+      .set({
+        status: 'cancelled',
+        cancelledAt: at,
+        cancelReason: 'The order was not paid in time.',
+        updatedAt: at,
+      })
+      .where(eq(transactions.orderId, orderId))
+      .returning({ sellerId: transactions.sellerId });
+    await restoreStock(tx, await itemsOf(tx, eq(orderItems.orderId, orderId)));
+    return parts.flatMap((p) => (p.sellerId ? [p.sellerId] : []));
+  });
+  if (sellers.length) invalidateCatalog(deps, sellers);
+}
+
+/** Job: a paid part still not shipped at its deadline is cancelled and refunded. */
+async function autoCancel(deps: ModuleDeps, payload: unknown): Promise<void> {
+  const transactionId = (payload as { transactionId?: unknown } | null)?.transactionId;
+  if (typeof transactionId !== 'string') throw new Error('malformed auto-cancel job');
+  const [part] = await deps.db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.id, transactionId))
+    .limit(1);
+  if (!part || part.status !== 'paid' || !part.shipBy || part.shipBy.getTime() > deps.now()) return;
+  await cancelTransaction(
+    deps,
+    transactionId,
+    `Not marked shipped within ${deps.env.SHIP_WITHIN_DAYS} days, so it was cancelled automatically.`,
+  );
+}
+
+/** Job: refund a cancelled part (or a payment that arrived after its order expired) exactly once. */
+async function refund(deps: ModuleDeps, payload: unknown): Promise<void> {
+  const p = (payload ?? {}) as {
+    transactionId?: string;
+    orderId?: string;
+    amountMinor?: number;
+    paymentIntentId?: string;
+  };
+  let key: string;
+  let order: OrderRow | undefined;
+  let amountMinor: number;
+  let transactionId: string | null = null;
+  if (typeof p.transactionId === 'string') {
+    const [part] = await deps.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, p.transactionId))
+      .limit(1);
+    if (!part) return;
+    [order] = await deps.db.select().from(orders).where(eq(orders.id, part.orderId)).limit(1);
+    key = ledgerKey.refund(part.id);
+    amountMinor = part.totalMinor;
+    transactionId = part.id;
+  } else if (typeof p.orderId === 'string' && typeof p.amountMinor === 'number') {
+    [order] = await deps.db.select().from(orders).where(eq(orders.id, p.orderId)).limit(1);
+    key = ledgerKey.lateRefund(p.orderId);
+    amountMinor = p.amountMinor;
+  } else throw new Error('malformed refund job');
+  const paymentIntentId = p.paymentIntentId ?? order?.paymentIntentId;
+  if (!order || !paymentIntentId || (await findLedgerEntry(deps.db, key))) return;
+  const { id } = await paymentsOf(deps).createRefund({
+    paymentIntentId,
+    amountMinor,
+    metadata: { orderId: order.id, ...(transactionId ? { transactionId } : {}) },
+    idempotencyKey: key,
+  });
+  await recordLedgerEntry(deps, {
+    kind: 'refund',
+    key,
+    orderId: order.id,
+    transactionId,
+    amountMinor,
+    currency: order.currency,
+    provider: order.paymentProvider,
+    providerRef: id,
+  });
+}
+
+export const lifecycleJobs: JobHandlers = {
+  [EXPIRE_ORDER_JOB]: expireOrder,
+  [AUTO_CANCEL_JOB]: autoCancel,
+  [REFUND_JOB]: refund,
+};

@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { paymentIntents, sellerAccounts, type PaymentIntentRow } from '../../db/schema';
+import type { PaymentIntentInfo, PaymentsDriver } from '../../adapters/payments/types';
+import { cardProblems, digitsOnly, type CardInput } from '../../../shared/card';
+import {
+  appOrigin,
+  conflict,
+  notFound,
+  nowDate,
+  paymentRequired,
+  validationError,
+  type ModuleDeps,
+} from '../core';
+
+/**
+ * The payments driver for this call: Stripe when configured (deps.payments), else the embedded
+ * driver below, bound to `deps.db` so that inside a transaction its rows commit with the order's.
+ */
+export function paymentsOf(deps: ModuleDeps): PaymentsDriver {
+  return deps.payments ?? localPayments(deps);
+}
+
+const newId = (prefix: string) => `${prefix}_local_${randomBytes(12).toString('hex')}`;
+
+const toInfo = (row: PaymentIntentRow): PaymentIntentInfo => ({
+  id: row.id,
+  clientSecret: row.clientSecret,
+  status: row.status,
+  amountMinor: row.amountMinor,
+  currency: row.currency,
+  metadata: row.metadata,
+  chargeId: row.status === 'succeeded' ? `ch_${row.id}` : null,
+});
+
+export const paymentNotFound = () =>
+  notFound(
+    'This payment could not be found. Start the payment again from checkout.',
+    'PAYMENT_NOT_FOUND',
+  );
+
+async function intentRow(deps: Pick<ModuleDeps, 'db'>, id: string, lock = false) {
+  const query = deps.db.select().from(paymentIntents).where(eq(paymentIntents.id, id));
+  const [row] = lock ? await query.for('update') : await query.limit(1);
+  if (!row) throw paymentNotFound();
+  return row;
+}
+
+/**
+ * The embedded driver (DESIGN §1): real payment intents in the database, Stripe's test-card
+ * behaviour on confirm, payout accounts filled in through our own form. Transfers and refunds
+ * have nowhere to send money on a laptop: they succeed with an id, and commerce's ledger records
+ * them exactly once, as it does for Stripe.
+ */
+export function localPayments(deps: ModuleDeps): PaymentsDriver {
+  return {
+    provider: 'local',
+    publishableKey: null,
+    async createPaymentIntent(input) {
+      const [existing] = await deps.db
+        .select()
+        .from(paymentIntents)
+        .where(eq(paymentIntents.idempotencyKey, input.idempotencyKey))
+        .limit(1);
+      if (existing) return toInfo(existing);
+      const id = newId('pi');
+      const [row] = await deps.db
+        .insert(paymentIntents)
+        .values({
+          id,
+          clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+          amountMinor: input.amountMinor,
+          currency: input.currency.toLowerCase(),
+          status: 'requires_payment_method',
+          transferGroup: input.transferGroup,
+          metadata: input.metadata,
+          idempotencyKey: input.idempotencyKey,
+          createdAt: nowDate(deps),
+          updatedAt: nowDate(deps),
+        })
+        .returning();
+      return toInfo(row!);
+    },
+    async retrievePaymentIntent(id) {
+      return toInfo(await intentRow(deps, id));
+    },
+    async cancelPaymentIntent(id) {
+      const row = await intentRow(deps, id, true);
+      if (row.status !== 'requires_payment_method') return toInfo(row);
+      const [updated] = await deps.db
+        .update(paymentIntents)
+        .set({ status: 'canceled', updatedAt: nowDate(deps) })
+        .where(eq(paymentIntents.id, id))
+        .returning();
+      return toInfo(updated!);
+    },
+    async createTransfer() {
+      return { id: newId('tr') };
+    },
+    async createRefund(input) {
+      const row = await intentRow(deps, input.paymentIntentId);
+      if (row.status !== 'succeeded') throw conflict('Only a paid payment can be refunded.');
+      return { id: newId('re') };
+    },
+    async createAccount() {
+      return { id: newId('acct') };
+    },
+    async createAccountLink(input) {
+      const params = new URLSearchParams({ account: input.accountId, type: input.type });
+      return { url: `${appOrigin(deps)}/payout-setup?${params}` };
+    },
+    async retrieveAccount(id) {
+      const [row] = await deps.db
+        .select()
+        .from(sellerAccounts)
+        .where(eq(sellerAccounts.accountId, id))
+        .limit(1);
+      if (!row) throw notFound('This payout account could not be found.');
+      return { id, detailsSubmitted: row.detailsSubmitted, payoutsEnabled: row.payoutsEnabled };
+    },
+  };
+}
+
+/** Stripe's test cards that succeed (https://docs.stripe.com/testing#cards), as digits. */
+const SUCCEEDING_CARDS = new Set([
+  '4242424242424242',
+  '4000056655665556',
+  '5555555555554444',
+  '2223003122003222',
+  '5200828282828210',
+  '378282246310005',
+  '6011111111111117',
+]);
+const DECLINES: Record<string, { code: 'card_declined' | 'insufficient_funds'; message: string }> =
+  {
+    '4000000000000002': { code: 'card_declined', message: 'Your card was declined.' },
+    '4000000000009995': {
+      code: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    },
+  };
+
+export type LocalConfirmOutcome =
+  | { outcome: 'succeeded' | 'already_succeeded'; intent: PaymentIntentInfo }
+  | {
+      outcome: 'declined';
+      intent: PaymentIntentInfo;
+      code: 'card_declined' | 'insufficient_funds';
+      message: string;
+    };
+
+/**
+ * Confirms an embedded payment intent with a card, as Stripe's test mode would: malformed cards
+ * are 400 by the field; the decline cards (and any real card: this is not a live payment system)
+ * come back `declined` with Stripe's code and wording, recorded on the intent — the caller
+ * records it on the order, commits, then answers 402 (`declineError`). A succeeded intent
+ * confirms again as `already_succeeded` (a double submit never charges twice).
+ */
+export async function confirmLocalIntent(
+  deps: ModuleDeps,
+  id: string,
+  card: CardInput,
+): Promise<LocalConfirmOutcome> {
+  const row = await intentRow(deps, id, true);
+  if (row.status === 'succeeded') return { outcome: 'already_succeeded', intent: toInfo(row) };
+  if (row.status === 'canceled') {
+    throw conflict(
+      'This payment was cancelled because the order expired. Place the order again.',
+      'ORDER_NOT_PAYABLE',
+    );
+  }
+  const problems = cardProblems(card, nowDate(deps));
+  if (problems.length > 0) {
+    throw validationError(
+      problems[0]!.message,
+      'CARD_INVALID',
+      problems.map((p) => ({ path: ['card', p.field], message: p.message })),
+    );
+  }
+  const digits = digitsOnly(card.number);
+  const decline =
+    DECLINES[digits] ??
+    (SUCCEEDING_CARDS.has(digits)
+      ? null
+      : {
+          code: 'card_declined' as const,
+          message:
+            'Your card was declined. This store takes test cards only (4242 4242 4242 4242).',
+        });
+  const at = nowDate(deps);
+  if (decline) {
+    const [declined] = await deps.db
+      .update(paymentIntents)
+      .set({ lastErrorCode: decline.code, updatedAt: at })
+      .where(eq(paymentIntents.id, id))
+      .returning();
+    return { outcome: 'declined', intent: toInfo(declined!), ...decline };
+  }
+  const [updated] = await deps.db
+    .update(paymentIntents)
+    .set({ status: 'succeeded', cardLast4: digits.slice(-4), lastErrorCode: null, updatedAt: at })
+    .where(eq(paymentIntents.id, id))
+    .returning();
+  return { outcome: 'succeeded', intent: toInfo(updated!) };
+}
+
+/** The 402 a decline answers with: Stripe's code and a sentence the buyer can act on. */
+export const declineError = (code: 'card_declined' | 'insufficient_funds', message: string) =>
+  paymentRequired(message, code);

@@ -1,0 +1,171 @@
+import { inArray } from 'drizzle-orm';
+import type {
+  AddressRecord,
+  Order,
+  OrderItem,
+  Transaction,
+} from '../../../shared/contracts/commerce';
+import { trackingUrl, type StoredAddress } from '../../../shared/contracts/commerce-rules';
+import { toMajor } from '../../../shared/money';
+import {
+  feedbacks,
+  orderItems,
+  orders,
+  transactions,
+  type AddressRow,
+  type OrderItemRow,
+  type OrderRow,
+  type TransactionRow,
+} from '../../db/schema';
+import type { DbOrTx } from '../core';
+
+// Rows → wire shapes (DESIGN §4: money in major units, ISO times). Lists load their parts in a
+// fixed number of queries, whatever their length (no N+1).
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const toAddress = (row: AddressRow): AddressRecord => ({
+  _id: row.id,
+  ...row.address,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const toItem = (row: OrderItemRow): OrderItem => ({
+  _id: row.id,
+  productId: row.productId,
+  title: row.title,
+  image: row.image,
+  price: toMajor(row.priceMinor),
+  shippingCost: toMajor(row.shippingMinor),
+  amount: row.amount,
+  selectedVariations: row.selectedVariations,
+});
+
+interface Parts {
+  items: Map<string, OrderItem[]>;
+  /** `${transactionId}:${type}` of every feedback given. */
+  feedback: Set<string>;
+}
+
+async function loadParts(db: DbOrTx, transactionIds: string[]): Promise<Parts> {
+  if (transactionIds.length === 0) return { items: new Map(), feedback: new Set() };
+  const [itemRows, feedbackRows] = await Promise.all([
+    db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.transactionId, transactionIds))
+      .orderBy(orderItems.id),
+    db
+      .select({ transactionId: feedbacks.transactionId, type: feedbacks.type })
+      .from(feedbacks)
+      .where(inArray(feedbacks.transactionId, transactionIds)),
+  ]);
+  const items = new Map<string, OrderItem[]>();
+  for (const row of itemRows) {
+    const list = items.get(row.transactionId) ?? [];
+    list.push(toItem(row));
+    items.set(row.transactionId, list);
+  }
+  return { items, feedback: new Set(feedbackRows.map((f) => `${f.transactionId}:${f.type}`)) };
+}
+
+function toTransaction(row: TransactionRow, order: OrderRow, parts: Parts): Transaction {
+  const shippingAddress = plainAddress(order.shippingAddress);
+  return {
+    _id: row.id,
+    orderId: row.orderId,
+    status: row.status,
+    seller: { _id: row.sellerId, name: row.sellerName, username: row.sellerUsername },
+    buyer: { _id: row.buyerId, name: row.buyerName },
+    items: parts.items.get(row.id) ?? [],
+    subtotal: toMajor(row.subtotalMinor),
+    shipping: toMajor(row.shippingMinor),
+    tax: toMajor(row.taxMinor),
+    total: toMajor(row.totalMinor),
+    currency: order.currency,
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    trackingUrl: trackingUrl(row.carrier, row.trackingNumber),
+    shippedAt: iso(row.shippedAt),
+    shipBy: iso(row.shipBy),
+    cancelledAt: iso(row.cancelledAt),
+    cancelReason: row.cancelReason,
+    payoutStatus: row.payoutStatus,
+    payoutHeldReason: row.payoutHeldReason,
+    shippingAddress,
+    buyerFeedbackGiven: parts.feedback.has(`${row.id}:order`),
+    sellerFeedbackGiven: parts.feedback.has(`${row.id}:transaction`),
+    paidAt: iso(order.paidAt),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A copied address as the wire shows it (fields added later default to empty). */
+const plainAddress = (a: StoredAddress): StoredAddress => ({
+  name: a.name,
+  line1: a.line1,
+  line2: a.line2 ?? '',
+  city: a.city,
+  region: a.region ?? '',
+  postalCode: a.postalCode ?? '',
+  country: a.country,
+  phone: a.phone ?? '',
+});
+
+/** Orders with their parts, items and feedback flags, in the order given (4 queries). */
+export async function ordersWithParts(db: DbOrTx, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const txRows = await db
+    .select()
+    .from(transactions)
+    .where(
+      inArray(
+        transactions.orderId,
+        rows.map((o) => o.id),
+      ),
+    )
+    .orderBy(transactions.sellerName, transactions.id);
+  const parts = await loadParts(
+    db,
+    txRows.map((t) => t.id),
+  );
+  return rows.map((order) => ({
+    _id: order.id,
+    status: order.status,
+    currency: order.currency,
+    subtotal: toMajor(order.subtotalMinor),
+    shipping: toMajor(order.shippingMinor),
+    tax: toMajor(order.taxMinor),
+    totalWithTax: toMajor(order.subtotalMinor + order.taxMinor),
+    grandTotal: toMajor(order.grandTotalMinor),
+    shippingAddress: plainAddress(order.shippingAddress),
+    billingAddress: plainAddress(order.billingAddress),
+    paymentProvider: order.paymentProvider,
+    paymentError: order.paymentError,
+    expiresAt: order.expiresAt.toISOString(),
+    paidAt: iso(order.paidAt),
+    cancelledAt: iso(order.cancelledAt),
+    createdAt: order.createdAt.toISOString(),
+    transactions: txRows
+      .filter((t) => t.orderId === order.id)
+      .map((t) => toTransaction(t, order, parts)),
+  }));
+}
+
+/** Transactions (sales) with their items, feedback flags and order details (3 queries). */
+export async function transactionsWithParts(
+  db: DbOrTx,
+  rows: TransactionRow[],
+): Promise<Transaction[]> {
+  if (rows.length === 0) return [];
+  const orderRows = await db
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...new Set(rows.map((t) => t.orderId))]));
+  const byId = new Map(orderRows.map((o) => [o.id, o]));
+  const parts = await loadParts(
+    db,
+    rows.map((t) => t.id),
+  );
+  return rows.map((t) => toTransaction(t, byId.get(t.orderId)!, parts));
+}

@@ -1,0 +1,375 @@
+import { z } from 'zod';
+import { requiredAs } from './common';
+import { obj, selectedVariationsSchema, text, uuidField } from './catalog-model';
+import {
+  CARRIER_IDS,
+  COMMERCE_LIMITS as L,
+  COUNTRIES,
+  FEEDBACK_TYPES,
+  ORDER_STATUSES,
+  PAYOUT_STATUSES,
+  TRANSACTION_STATUSES,
+  addressProblems,
+  type StoredAddress,
+} from './commerce-rules';
+
+// Request and response shapes of the cart, addresses, orders, payments, sales, payouts, feedback and
+// seller onboarding (SPEC §7 "Cart and payments", "Orders, transactions, feedback"; DESIGN §4;
+// docs/decisions/026). Money: major units on the wire.
+
+const money = z.number();
+const iso = z.string();
+const pageField = z.coerce
+  .number(requiredAs('a page number'))
+  .int('Must be a whole number.')
+  .min(1, 'Pages start at 1.')
+  .max(10_000, 'Must be at most 10,000.')
+  .default(1);
+const limitField = z.coerce
+  .number(requiredAs('a number'))
+  .int('Must be a whole number.')
+  .min(1, 'Must be at least 1.')
+  .max(100, 'Must be at most 100.')
+  .default(20);
+
+// ---- cart ----
+
+export const cartLineInput = obj({
+  _id: uuidField('a post id'),
+  amount: z
+    .number(requiredAs('a whole number'))
+    .int('The amount must be a whole number.')
+    .min(1, 'The amount must be at least 1.')
+    .max(L.amountMax, `You can buy at most ${L.amountMax} of one item at a time.`),
+  selectedVariations: selectedVariationsSchema.default({}),
+});
+export type CartLineInput = z.input<typeof cartLineInput>;
+
+const cartLines = z
+  .array(cartLineInput, requiredAs('a list of items'))
+  .min(1, 'Your cart is empty.')
+  .max(L.linesMax, `An order can have at most ${L.linesMax} lines.`);
+
+/** POST /cart/refresh: the cart's lines as the server sees them now (prices, stock, availability). */
+export const cartRefreshRequest = obj({ items: cartLines });
+
+export const CART_LINE_PROBLEMS = ['unavailable', 'own_post', 'variation', 'stock'] as const;
+export const refreshedLineSchema = obj({
+  _id: z.string(),
+  selectedVariations: z.record(z.string(), z.string()),
+  /** What the buyer asked for, and what can be bought now (≤ stock; 0 when unavailable). */
+  requested: z.number().int(),
+  amount: z.number().int(),
+  /** null when the post is gone. */
+  title: z.string().nullable(),
+  image: z.string().nullable(),
+  price: money,
+  shippingCost: money,
+  stock: z.number().int(),
+  sellerId: z.string().nullable(),
+  sellerName: z.string().nullable(),
+  sellerUsername: z.string().nullable(),
+  /** Why the line cannot be bought as asked (null: it can). */
+  problem: z.enum(CART_LINE_PROBLEMS).nullable(),
+  /** A sentence for the buyer when something changed or is wrong. */
+  notice: z.string().nullable(),
+});
+export type RefreshedLine = z.infer<typeof refreshedLineSchema>;
+export const cartRefreshResponse = obj({ items: z.array(refreshedLineSchema) });
+
+// ---- addresses ----
+
+export const addressSchema = obj({
+  name: text(100, ' for the name').trim(),
+  line1: text(200, ' for the street address').trim(),
+  line2: text(200, ' for the second line').trim().default(''),
+  city: text(100, ' for the city').trim(),
+  region: text(100, ' for the region').trim().default(''),
+  postalCode: text(20, ' for the postal code').trim().default(''),
+  country: z
+    .string(requiredAs('a country code'))
+    .trim()
+    .toUpperCase()
+    .refine((c) => c in COUNTRIES, 'Choose a country from the list.'),
+  phone: text(40, ' for the phone number').trim().default(''),
+}).superRefine((a, ctx) => {
+  for (const p of addressProblems(a as StoredAddress))
+    ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
+});
+export type AddressInput = z.input<typeof addressSchema>;
+
+/**
+ * POST /addresses (SPEC §7: form data with `token` and `address` as a JSON string). JSON bodies
+ * may send `address` as an object. `token` is accepted and ignored: the x-access-token header (or
+ * the session cookie) says who is signed in.
+ */
+export const addressCreateRequest = obj({
+  address: z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  }, addressSchema),
+  token: z.string().max(4096).optional(),
+});
+export const addressRecordSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  region: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  phone: z.string(),
+  createdAt: iso,
+});
+export type AddressRecord = z.infer<typeof addressRecordSchema>;
+export const addressResponse = obj({ address: addressRecordSchema });
+/** GET /addresses: the member's address book, newest first (SPEC: "response data"). */
+export const addressListResponse = z.array(addressRecordSchema);
+export const addressIdQuery = obj({ id: uuidField('an address id') });
+
+// ---- orders ----
+
+export const orderCreateRequest = obj({
+  items: cartLines,
+  shippingAddressId: uuidField('an address id'),
+  billingAddressId: uuidField('an address id').optional(),
+});
+
+export const orderItemSchema = z.object({
+  _id: z.string(),
+  productId: z.string().nullable(),
+  title: z.string(),
+  image: z.string().nullable(),
+  price: money,
+  shippingCost: money,
+  amount: z.number().int(),
+  selectedVariations: z.record(z.string(), z.string()),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+const partyTotals = { subtotal: money, shipping: money, tax: money, total: money };
+
+/** One seller's part of an order: what the seller sees on /sales and the buyer per seller. */
+export const transactionSchema = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+  seller: z.object({ _id: z.string().nullable(), name: z.string(), username: z.string() }),
+  buyer: z.object({ _id: z.string().nullable(), name: z.string() }),
+  items: z.array(orderItemSchema),
+  ...partyTotals,
+  currency: z.string(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  shippedAt: iso.nullable(),
+  shipBy: iso.nullable(),
+  cancelledAt: iso.nullable(),
+  cancelReason: z.string().nullable(),
+  payoutStatus: z.enum(PAYOUT_STATUSES),
+  payoutHeldReason: z.string().nullable(),
+  /** Where it ships (the seller needs it; the buyer typed it). */
+  shippingAddress: addressRecordSchema.omit({ _id: true, createdAt: true }),
+  /** Whether each side has left its feedback. */
+  buyerFeedbackGiven: z.boolean(),
+  sellerFeedbackGiven: z.boolean(),
+  paidAt: iso.nullable(),
+  createdAt: iso,
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const orderSchema = z.object({
+  _id: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  currency: z.string(),
+  subtotal: money,
+  shipping: money,
+  tax: money,
+  totalWithTax: money,
+  grandTotal: money,
+  shippingAddress: addressRecordSchema.omit({ _id: true, createdAt: true }),
+  billingAddress: addressRecordSchema.omit({ _id: true, createdAt: true }),
+  paymentProvider: z.enum(['local', 'stripe']),
+  paymentError: z.string().nullable(),
+  expiresAt: iso,
+  paidAt: iso.nullable(),
+  cancelledAt: iso.nullable(),
+  createdAt: iso,
+  /** One per seller. */
+  transactions: z.array(transactionSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+export const orderResponse = obj({ order: orderSchema });
+
+/** GET /orders?userId= (list; userId must be me unless admin) or ?id= (one order, as {order}). */
+export const orderQuery = obj({
+  userId: uuidField('a user id').optional(),
+  id: uuidField('an order id').optional(),
+  page: pageField,
+  limit: limitField,
+  /** 1 oldest first, -1 newest first (SPEC §4: the sort flips between 1 and -1). */
+  sort: z.coerce
+    .number()
+    .refine((n) => n === 1 || n === -1, 'Sort by 1 or -1.')
+    .default(-1),
+  status: z.enum(ORDER_STATUSES).optional(),
+});
+export const orderListResponse = z.union([
+  obj({ orders: z.array(orderSchema), recordsCount: z.number().int() }),
+  orderResponse,
+]);
+
+// ---- payments ----
+
+export const paymentIntentRequest = obj({ orderId: uuidField('an order id') });
+export const paymentIntentResponse = obj({
+  provider: z.enum(['local', 'stripe']),
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  amount: money,
+  currency: z.string(),
+  /** The Stripe publishable key (stripe), for the Payment Element. */
+  publishableKey: z.string().nullable(),
+});
+export type PaymentIntentResponse = z.infer<typeof paymentIntentResponse>;
+
+export const localConfirmRequest = obj({
+  paymentIntentId: z.string(requiredAs('a payment id')).min(1).max(100),
+  card: obj({
+    number: z.string(requiredAs('a card number')).max(30, 'Your card number is invalid.'),
+    expMonth: z.number(requiredAs('a month')).int('Must be a whole number.'),
+    expYear: z.number(requiredAs('a year')).int('Must be a whole number.'),
+    cvc: z.string(requiredAs('a security code')).max(4, "Your card's security code is invalid."),
+  }),
+});
+export const localConfirmResponse = obj({
+  status: z.literal('succeeded'),
+  orderId: z.string(),
+});
+
+// ---- sales (transactions) ----
+
+export const transactionQuery = obj({
+  userId: uuidField('a user id').optional(),
+  id: uuidField('a sale id').optional(),
+  page: pageField,
+  limit: limitField,
+  sort: z.coerce
+    .number()
+    .refine((n) => n === 1 || n === -1, 'Sort by 1 or -1.')
+    .default(-1),
+  status: z.enum(TRANSACTION_STATUSES).optional(),
+});
+export const transactionResponse = obj({ transaction: transactionSchema });
+export const transactionListResponse = z.union([
+  obj({ transactions: z.array(transactionSchema), recordsCount: z.number().int() }),
+  transactionResponse,
+]);
+
+/** PUT /transactions: mark shipped (irreversible). */
+export const shipRequest = obj({
+  id: uuidField('a sale id'),
+  trackingNumber: z
+    .string(requiredAs('a tracking number'))
+    .trim()
+    .min(4, 'Enter the tracking number the carrier gave you.')
+    .max(L.trackingMax, `A tracking number has at most ${L.trackingMax} characters.`)
+    .regex(/^[A-Za-z0-9 -]+$/, 'A tracking number has only letters, digits, spaces and dashes.'),
+  carrier: z.enum(CARRIER_IDS, { error: 'Choose a carrier from the list.' }).default('other'),
+});
+/** POST /transactions/cancel: the seller cancels an unshipped sale; the buyer is refunded its part. */
+export const cancelSaleRequest = obj({
+  id: uuidField('a sale id'),
+  reason: text(300, ' for the reason').trim().default(''),
+});
+
+// ---- feedback ----
+
+export const feedbackRequest = obj({
+  type: z.enum(FEEDBACK_TYPES, {
+    error: 'Feedback is about an order (buyer) or a transaction (seller).',
+  }),
+  /** The sale's id (an order id is accepted for `order` when the order has one seller). */
+  id: uuidField('an order or sale id'),
+  rating: z
+    .number(requiredAs('a rating'))
+    .int('Rate with a whole number of stars.')
+    .min(1, 'Rate from 1 to 5 stars.')
+    .max(5, 'Rate from 1 to 5 stars.'),
+  text: text(L.feedbackTextMax, ' in your feedback').trim().default(''),
+});
+export const feedbackSchema = z.object({
+  _id: z.string(),
+  type: z.enum(FEEDBACK_TYPES),
+  transactionId: z.string(),
+  orderId: z.string(),
+  author: z.object({ _id: z.string().nullable(), name: z.string() }),
+  subjectId: z.string().nullable(),
+  rating: z.number().int(),
+  text: z.string(),
+  /** The items of the sale rated (titles and post ids), for context. */
+  items: z.array(z.object({ productId: z.string().nullable(), title: z.string() })),
+  createdAt: iso,
+});
+export type Feedback = z.infer<typeof feedbackSchema>;
+export const feedbackResponse = obj({ feedback: feedbackSchema });
+/** GET /feedbacks?userId=&type=: feedback a member received (type order: as seller). */
+export const feedbackQuery = obj({
+  userId: uuidField('a user id').optional(),
+  productId: uuidField('a post id').optional(),
+  /** Feedback written by this member instead of about them. */
+  authorId: uuidField('a user id').optional(),
+  type: z.enum(FEEDBACK_TYPES).default('order'),
+  page: pageField,
+  limit: limitField,
+});
+export const feedbackListResponse = obj({
+  feedbacks: z.array(feedbackSchema),
+  recordsCount: z.number().int(),
+  /** Mean rating of every matching feedback (null when none), one decimal. */
+  averageRating: z.number().nullable(),
+});
+
+// ---- seller onboarding ----
+
+export const onboardingLinkQuery = obj({
+  stripeUserId: z.string().max(100).optional(),
+  linkType: z.enum(['account_onboarding', 'account_update']).default('account_onboarding'),
+});
+export const onboardingLinkResponse = obj({ url: z.string(), stripeUserId: z.string() });
+export const onboardingStatusQuery = obj({ stripeUserId: z.string().max(100).optional() });
+export const onboardingStatusResponse = obj({
+  stripeUserId: z.string().nullable(),
+  details_submitted: z.boolean(),
+  payouts_enabled: z.boolean(),
+  /** What is held for the seller until payouts work, in major units. */
+  heldAmount: money,
+});
+/** POST /payments/local/onboarding: the embedded driver's payout form. */
+export const localOnboardingRequest = obj({
+  accountId: z.string(requiredAs('an account id')).max(100),
+  holderName: text(100, ' for the name').trim().min(2, 'Enter the account holder’s name.'),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((c) => c in COUNTRIES, 'Choose a country from the list.'),
+  /** IBAN or account number; only the last four digits are kept. */
+  accountNumber: z
+    .string(requiredAs('an account number'))
+    .transform((s) => s.replace(/[\s-]/g, ''))
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9]{6,34}$/,
+          'Enter the IBAN or account number (6 to 34 letters and digits).',
+        ),
+    ),
+});
+export const localOnboardingResponse = obj({ details_submitted: z.literal(true) });
