@@ -4,6 +4,7 @@ import { sites, users, type UserRow } from './db/schema';
 import { seedDemoPosts } from './demo/seed-posts';
 import { DEMO_SITES, seedDemoLogos } from './demo/sites';
 import { seedDemoSocial } from './demo/social';
+import { seedDemoCommerce } from './demo/commerce';
 import { moduleDeps, type AppDeps } from './app-deps';
 import { inTransaction, silentLog } from './modules/core';
 import {
@@ -93,6 +94,8 @@ export async function seedDemo(deps: AppDeps, log: Log = loggerOf(deps)): Promis
       posts = await seedDemoPosts(tx, sellers, written);
       // Follows, likes, comments and messages between the three (src/server/demo/social.ts).
       await seedDemoSocial(tx.db, sellers, now.getTime());
+      // Orders, a sale to ship, payouts and ratings (src/server/demo/commerce.ts).
+      await seedDemoCommerce(tx, sellers, now.getTime());
       return true;
     });
     if (seeded) {
