@@ -11,6 +11,10 @@ import {
   products,
   transactions,
 } from '../../../src/server/db/schema';
+import { moduleDeps } from '../../../src/server/app-deps';
+import { startSession } from '../../../src/server/modules/accounts';
+import { silentLog } from '../../../src/server/modules/core';
+import type { UserRow } from '../../../src/server/db/schema';
 import type { TestApp } from '../../helpers/app';
 import { inject } from '../../factories/accounts';
 
@@ -19,7 +23,12 @@ import { inject } from '../../factories/accounts';
 
 export type Auth = Record<string, string>;
 
-export const VISA = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' };
+export const VISA = {
+  number: '4242 4242 4242 4242',
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 3,
+  cvc: '123',
+};
 export const DECLINED = { ...VISA, number: '4000 0000 0000 0002' };
 export const NO_FUNDS = { ...VISA, number: '4000 0000 0000 9995' };
 
@@ -36,6 +45,12 @@ export function send(
     headers: auth ?? {},
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
+}
+
+/** A new session for `user` (access tokens are short-lived: tests that move the clock need one). */
+export async function freshAuth(t: TestApp, user: UserRow): Promise<Auth> {
+  const session = await startSession(moduleDeps(t.deps, silentLog), user);
+  return { 'x-access-token': session.token };
 }
 
 /** Row counts of every commerce table a checkout call writes, and the stock of the posts given. */
