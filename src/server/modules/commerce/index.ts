@@ -23,6 +23,8 @@ export { PAYOUT_JOB, queuePayout, readySellerAccount, releaseHeldPayouts } from 
 export { COMMERCE_MAIL_JOB, queueCommerceMail, type CommerceMail } from './mail';
 export { addressNotFound, placeOrder, type PlaceOrderInput } from './place-order';
 export { ordersWithParts, toAddress, transactionsWithParts } from './rows';
+export { readOrders, readSales, type Reader } from './read-orders';
+export { cancelSale, markShipped, type ShipInput } from './ship';
 
 /** Every background job of the module, by name. */
 export const commerceJobs: JobHandlers = {
