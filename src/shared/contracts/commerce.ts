@@ -31,6 +31,16 @@ const limitField = z.coerce
   .min(1, 'Must be at least 1.')
   .max(100, 'Must be at most 100.')
   .default(20);
+/**
+ * 1 oldest first, -1 newest first (SPEC §4: the order sort flips between 1 and -1). A query
+ * string carries it as text, a typed caller as a number: both are taken.
+ */
+const sortField = z
+  .union([z.literal(1), z.literal(-1), z.literal('1'), z.literal('-1')], {
+    error: 'Sort by 1 (oldest first) or -1 (newest first).',
+  })
+  .transform((v): 1 | -1 => (Number(v) === 1 ? 1 : -1))
+  .default(-1);
 
 // ---- cart ----
 
@@ -212,12 +222,10 @@ export const orderQuery = obj({
   id: uuidField('an order id').optional(),
   page: pageField,
   limit: limitField,
-  /** 1 oldest first, -1 newest first (SPEC §4: the sort flips between 1 and -1). */
-  sort: z.coerce
-    .number()
-    .refine((n) => n === 1 || n === -1, 'Sort by 1 or -1.')
-    .default(-1),
-  status: z.enum(ORDER_STATUSES).optional(),
+  sort: sortField,
+  status: z
+    .enum(ORDER_STATUSES, { error: `Choose one of: ${ORDER_STATUSES.join(', ')}.` })
+    .optional(),
 });
 export const orderListResponse = z.union([
   obj({ orders: z.array(orderSchema), recordsCount: z.number().int() }),
@@ -259,11 +267,10 @@ export const transactionQuery = obj({
   id: uuidField('a sale id').optional(),
   page: pageField,
   limit: limitField,
-  sort: z.coerce
-    .number()
-    .refine((n) => n === 1 || n === -1, 'Sort by 1 or -1.')
-    .default(-1),
-  status: z.enum(TRANSACTION_STATUSES).optional(),
+  sort: sortField,
+  status: z
+    .enum(TRANSACTION_STATUSES, { error: `Choose one of: ${TRANSACTION_STATUSES.join(', ')}.` })
+    .optional(),
 });
 export const transactionResponse = obj({ transaction: transactionSchema });
 export const transactionListResponse = z.union([
