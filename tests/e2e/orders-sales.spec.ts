@@ -192,6 +192,8 @@ test('the buyer sees paid orders on /orders; the seller ships from /sales; both 
     );
     await expect(shop.page.getByTestId('sale-status')).toHaveText('Shipped');
     await expect(shop.page.getByTestId('ship-form')).toHaveCount(0);
+    // The form that had focus is gone: focus is on the summary that says what happened.
+    await expect(shop.page.getByRole('heading', { name: 'Sold to Robin Buyer' })).toBeFocused();
     await expectAccessible(shop.page, '/sales/{id} after shipping');
 
     // A second attempt is refused with the server's message.

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Transaction } from '../../../../shared/contracts/commerce';
 import { formatDateTime } from '../../../../shared/format';
@@ -12,11 +13,24 @@ import { ShipForm } from './ShipForm';
 
 export function SaleDetail({ sale, onChanged }: { sale: Transaction; onChanged: () => void }) {
   const status = SALE_STATUS[sale.status];
+  const summary = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(sale.status);
+  // Shipping or cancelling removes the form that had focus: focus moves to the sale's summary,
+  // which now says what happened.
+  useEffect(() => {
+    if (shown.current === 'paid' && sale.status !== 'paid') summary.current?.focus();
+    shown.current = sale.status;
+  }, [sale.status]);
   return (
     <div className="flex flex-col gap-6" data-testid="sale-detail" data-status={sale.status}>
       <section className="card flex flex-col gap-3" aria-labelledby="sale-summary">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="sale-summary" className="text-lg font-semibold text-gray-900">
+          <h2
+            id="sale-summary"
+            ref={summary}
+            tabIndex={-1}
+            className="text-lg font-semibold text-gray-900"
+          >
             Sold to {sale.buyer.name}
           </h2>
           <StatusBadge label={status.label} tone={status.tone} testId="sale-status" />
@@ -36,7 +50,7 @@ export function SaleDetail({ sale, onChanged }: { sale: Transaction; onChanged: 
             is cancelled and the buyer refunded.
           </p>
         ) : null}
-        <div role="status">
+        <div role="status" className="empty:hidden">
           <Shipment sale={sale} />
         </div>
         {sale.status === 'cancelled' ? (
