@@ -7,8 +7,9 @@ import { ORDER_STATUS, PART_STATUS, addressLines, formatDay, isUnpaid, shortRef 
 import { useSelection } from '../stores/selection-store';
 import { ItemLines, SelectButton, Shipment, StatusBadge, Totals } from './Bits';
 
-// /orders (purchases): each order as a card — date, status, items, total — and, when selected,
-// its detail: per seller, the part's status, items, tracking link and feedback link.
+// /orders (purchases): each order as a card — date, status, total and, per seller, the part's
+// status, items, tracking link, cancel reason and feedback link — and, when selected, its detail:
+// the address it ships to, when it was paid and the totals in full.
 
 export function OrderList({ list, empty }: { list: OrdersState; empty: ReactNode }) {
   const selected = useSelection((s) => s.orderId);
@@ -83,7 +84,11 @@ function OrderCard({
         />
       </div>
       {isUnpaid(order.status) ? <AwaitingPayment order={order} /> : null}
-      <p className="mt-2 truncate text-sm text-gray-700">{items.map((i) => i.title).join(', ')}</p>
+      <ul className="mt-4 flex flex-col gap-4" aria-label={`Sellers of order ${ref}`}>
+        {order.transactions.map((part) => (
+          <SellerPart key={part._id} part={part} />
+        ))}
+      </ul>
       {selected ? <OrderDetail id={detailId} order={order} /> : null}
     </li>
   );
@@ -105,34 +110,29 @@ function AwaitingPayment({ order }: { order: Order }) {
   );
 }
 
+/** What selecting an order adds: where it goes, when it was paid, and the money in full. */
 function OrderDetail({ id, order }: { id: string; order: Order }) {
   return (
     <section
       id={id}
       aria-label={`Details of order ${shortRef(order._id)}`}
-      className="mt-4 border-t border-gray-200 pt-4"
+      className="mt-4 grid gap-4 border-t border-gray-200 pt-4 md:grid-cols-2"
       data-testid="order-detail"
     >
-      <ul className="flex flex-col gap-4">
-        {order.transactions.map((part) => (
-          <SellerPart key={part._id} part={part} />
-        ))}
-      </ul>
-      <div className="mt-4 grid gap-4 md:grid-cols-2">
-        <div className="text-sm text-gray-800">
-          <h3 className="font-semibold text-gray-900">Shipping to</h3>
-          <p className="whitespace-pre-line break-words">{addressLines(order.shippingAddress)}</p>
-          {order.paidAt ? <p className="mt-2">Paid {formatDateTime(order.paidAt)}</p> : null}
-        </div>
-        <Totals
-          subtotal={order.subtotal}
-          shipping={order.shipping}
-          tax={order.tax}
-          total={order.grandTotal}
-          currency={order.currency}
-          totalLabel="Order total"
-        />
+      <div className="text-sm text-gray-800">
+        <h3 className="font-semibold text-gray-900">Shipping to</h3>
+        <p className="whitespace-pre-line break-words">{addressLines(order.shippingAddress)}</p>
+        {order.paidAt ? <p className="mt-2">Paid {formatDateTime(order.paidAt)}</p> : null}
+        <p className="mt-2 break-all text-gray-700">Order reference: {order._id}</p>
       </div>
+      <Totals
+        subtotal={order.subtotal}
+        shipping={order.shipping}
+        tax={order.tax}
+        total={order.grandTotal}
+        currency={order.currency}
+        totalLabel="Order total"
+      />
     </section>
   );
 }

@@ -101,10 +101,8 @@ function SaleCard({
           testId="sale-select"
         />
       </div>
-      <p className="mt-2 truncate text-sm text-gray-700">
-        {sale.items.map((i) => i.title).join(', ')}
-      </p>
-      <div className="mt-2 flex flex-col gap-1 text-sm text-gray-800">
+      <ItemLines items={sale.items} currency={sale.currency} />
+      <div className="flex flex-col gap-1 text-sm text-gray-800">
         {sale.status === 'paid' && sale.shipBy ? (
           <p data-testid="ship-by">
             Ship by <strong>{formatDay(sale.shipBy)}</strong>
@@ -119,9 +117,8 @@ function SaleCard({
           className="mt-4 grid gap-4 border-t border-gray-200 pt-4 md:grid-cols-2"
           data-testid="sale-detail"
         >
-          <ItemLines items={sale.items} currency={sale.currency} />
+          <AddressBlock sale={sale} />
           <div className="flex flex-col gap-3 text-sm">
-            <AddressBlock sale={sale} />
             <Shipment sale={sale} />
             {sale.cancelReason ? <p>Cancelled: {sale.cancelReason}</p> : null}
             <p>
