@@ -31,8 +31,8 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
         description={
           list.recordsCount > 0 ? (
             <span data-testid="orders-count">
-              {formatNumber(list.recordsCount)} {list.recordsCount === 1 ? 'order' : 'orders'}. Open
-              one to see each seller&apos;s shipping and tracking.
+              {formatNumber(list.recordsCount)} {list.recordsCount === 1 ? 'order' : 'orders'}. Each
+              seller ships their part and adds its tracking link here.
             </span>
           ) : (
             'Everything you buy, with its payment and shipping status and the tracking link once the seller ships.'
