@@ -244,8 +244,8 @@ export const orderResponse = obj({ order: orderSchema });
 
 /** GET /orders?userId= (list; userId must be me unless admin) or ?id= (one order, as {order}). */
 export const orderQuery = obj({
-  userId: uuidField('a user id').optional(),
-  id: uuidField('an order id').optional(),
+  userId: idField('a user id').optional(),
+  id: idField('an order id').optional(),
   page: pageField,
   limit: limitField,
   sort: sortField,
@@ -292,8 +292,8 @@ export const localConfirmResponse = obj({
 // ---- sales (transactions) ----
 
 export const transactionQuery = obj({
-  userId: uuidField('a user id').optional(),
-  id: uuidField('a sale id').optional(),
+  userId: idField('a user id').optional(),
+  id: idField('a sale id').optional(),
   page: pageField,
   limit: limitField,
   sort: sortField,
@@ -309,7 +309,7 @@ export const transactionListResponse = z.union([
 
 /** PUT /transactions: mark shipped (irreversible). */
 export const shipRequest = obj({
-  id: uuidField('a sale id'),
+  id: idField('a sale id'),
   trackingNumber: z
     .string(requiredAs('a tracking number'))
     .trim()
@@ -320,7 +320,7 @@ export const shipRequest = obj({
 });
 /** POST /transactions/cancel: the seller cancels an unshipped sale; the buyer is refunded its part. */
 export const cancelSaleRequest = obj({
-  id: uuidField('a sale id'),
+  id: idField('a sale id'),
   reason: text(300, ' for the reason').trim().default(''),
 });
 
