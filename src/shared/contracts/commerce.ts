@@ -33,6 +33,16 @@ const limitField = z.coerce
   .min(1, 'Must be at least 1.')
   .max(100, 'Must be at most 100.')
   .default(20);
+/**
+ * 1 oldest first, -1 newest first (SPEC §4: the order sort flips between 1 and -1). A query
+ * string carries it as text, a typed caller as a number: both are taken.
+ */
+const sortField = z
+  .union([z.literal(1), z.literal(-1), z.literal('1'), z.literal('-1')], {
+    error: 'Sort by 1 (oldest first) or -1 (newest first).',
+  })
+  .transform((v): 1 | -1 => (Number(v) === 1 ? 1 : -1))
+  .default(-1);
 
 // ---- cart ----
 
@@ -234,16 +244,14 @@ export const orderResponse = obj({ order: orderSchema });
 
 /** GET /orders?userId= (list; userId must be me unless admin) or ?id= (one order, as {order}). */
 export const orderQuery = obj({
-  userId: uuidField('a user id').optional(),
-  id: uuidField('an order id').optional(),
+  userId: idField('a user id').optional(),
+  id: idField('an order id').optional(),
   page: pageField,
   limit: limitField,
-  /** 1 oldest first, -1 newest first (SPEC §4: the sort flips between 1 and -1). */
-  sort: z.coerce
-    .number()
-    .refine((n) => n === 1 || n === -1, 'Sort by 1 or -1.')
-    .default(-1),
-  status: z.enum(ORDER_STATUSES).optional(),
+  sort: sortField,
+  status: z
+    .enum(ORDER_STATUSES, { error: `Choose one of: ${ORDER_STATUSES.join(', ')}.` })
+    .optional(),
 });
 export const orderListResponse = z.union([
   obj({ orders: z.array(orderSchema), recordsCount: z.number().int() }),
@@ -284,15 +292,14 @@ export const localConfirmResponse = obj({
 // ---- sales (transactions) ----
 
 export const transactionQuery = obj({
-  userId: uuidField('a user id').optional(),
-  id: uuidField('a sale id').optional(),
+  userId: idField('a user id').optional(),
+  id: idField('a sale id').optional(),
   page: pageField,
   limit: limitField,
-  sort: z.coerce
-    .number()
-    .refine((n) => n === 1 || n === -1, 'Sort by 1 or -1.')
-    .default(-1),
-  status: z.enum(TRANSACTION_STATUSES).optional(),
+  sort: sortField,
+  status: z
+    .enum(TRANSACTION_STATUSES, { error: `Choose one of: ${TRANSACTION_STATUSES.join(', ')}.` })
+    .optional(),
 });
 export const transactionResponse = obj({ transaction: transactionSchema });
 export const transactionListResponse = z.union([
@@ -302,7 +309,7 @@ export const transactionListResponse = z.union([
 
 /** PUT /transactions: mark shipped (irreversible). */
 export const shipRequest = obj({
-  id: uuidField('a sale id'),
+  id: idField('a sale id'),
   trackingNumber: z
     .string(requiredAs('a tracking number'))
     .trim()
@@ -313,7 +320,7 @@ export const shipRequest = obj({
 });
 /** POST /transactions/cancel: the seller cancels an unshipped sale; the buyer is refunded its part. */
 export const cancelSaleRequest = obj({
-  id: uuidField('a sale id'),
+  id: idField('a sale id'),
   reason: text(300, ' for the reason').trim().default(''),
 });
 
