@@ -310,6 +310,8 @@ export const feedbackSchema = z.object({
   orderId: z.string(),
   author: z.object({ _id: z.string().nullable(), name: z.string() }),
   subjectId: z.string().nullable(),
+  /** The seller of the sale rated (whichever side wrote it): whose shop it was. */
+  seller: z.object({ _id: z.string().nullable(), name: z.string(), username: z.string() }),
   rating: z.number().int(),
   text: z.string(),
   /** The items of the sale rated (titles and post ids), for context. */

@@ -23,6 +23,8 @@ export { PAYOUT_JOB, queuePayout, readySellerAccount, releaseHeldPayouts } from 
 export { COMMERCE_MAIL_JOB, queueCommerceMail, type CommerceMail } from './mail';
 export { addressNotFound, placeOrder, type PlaceOrderInput } from './place-order';
 export { ordersWithParts, toAddress, transactionsWithParts } from './rows';
+export { leaveFeedback, listFeedbacks, type FeedbackInput, type FeedbackQuery } from './feedback';
+export { completeLocalOnboarding, onboardingLink, onboardingStatus } from './onboarding';
 
 /** Every background job of the module, by name. */
 export const commerceJobs: JobHandlers = {
