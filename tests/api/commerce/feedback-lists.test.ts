@@ -142,13 +142,14 @@ describe('GET /feedbacks', () => {
   });
 
   it('refuses malformed filters with 400', async () => {
-    for (const query of [
+    const malformed: Record<string, string | number>[] = [
       { userId: 'nope' },
       { type: 'seller' },
       { page: 0 },
       { limit: 101 },
       { productId: '123' },
-    ]) {
+    ];
+    for (const query of malformed) {
       const res = await listFeedbacks(t, query);
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
     }
