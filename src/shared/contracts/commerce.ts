@@ -326,6 +326,8 @@ export const feedbackQuery = obj({
   productId: uuidField('a post id').optional(),
   /** Feedback written by this member instead of about them. */
   authorId: uuidField('a user id').optional(),
+  /** Feedback on the sales of one order (its page shows each seller's rating). */
+  orderId: uuidField('an order id').optional(),
   type: z.enum(FEEDBACK_TYPES).default('order'),
   page: pageField,
   limit: limitField,

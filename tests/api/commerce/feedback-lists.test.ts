@@ -110,6 +110,21 @@ describe('GET /feedbacks', () => {
     ).toBe(true);
   });
 
+  it("lists the feedback on one order's sales (?orderId=)", async () => {
+    const maya = await sellerWithPost(t, 'Maya Three');
+    const leo = await sellerWithPost(t, 'Leo Three');
+    const buyer = await signedInUser(t.deps);
+    const order = await purchase(t, buyer, [maya.post._id, leo.post._id]);
+    const other = await purchase(t, buyer, [maya.post._id]);
+    for (const part of [...order.transactions, ...other.transactions])
+      await leave(t, buyer, { type: 'order', id: part._id, rating: 4 });
+    const res = (await listFeedbacks(t, { orderId: order._id })).json();
+    expect(res.recordsCount).toBe(2);
+    expect(res.feedbacks.map((f: { transactionId: string }) => f.transactionId).sort()).toEqual(
+      order.transactions.map((p) => p._id).sort(),
+    );
+  });
+
   it('is public and never shows an email or an address', async () => {
     const buyer = await signedInUser(t.deps, { email: `sam-${Date.now()}@buyers.example` });
     const { seller } = await ratedSeller('Oli Oak', buyer, [4]);

@@ -185,6 +185,7 @@ function listFilter(query: FeedbackQuery): SQL {
   const conditions: SQL[] = [eq(feedbacks.type, query.type)];
   if (query.userId) conditions.push(eq(feedbacks.subjectId, query.userId));
   if (query.authorId) conditions.push(eq(feedbacks.authorId, query.authorId));
+  if (query.orderId) conditions.push(eq(feedbacks.orderId, query.orderId));
   if (query.productId) {
     conditions.push(
       inArray(
@@ -198,8 +199,8 @@ function listFilter(query: FeedbackQuery): SQL {
 
 /**
  * GET /feedbacks: feedback a member received (?userId=, type order: as a seller; transaction: as a
- * buyer), on sales of a post (?productId=), written by a member (?authorId=), or — without any of
- * them — the marketplace's latest; newest first, a page at a time, with the count and the average
+ * buyer), on sales of a post (?productId=), written by a member (?authorId=), on one order's
+ * sales (?orderId=), or — without any of them — the marketplace's latest; newest first, a page at a time, with the count and the average
  * rating (one decimal; null when none) of everything that matches.
  */
 export async function listFeedbacks(
