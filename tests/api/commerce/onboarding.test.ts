@@ -41,7 +41,7 @@ const accountsOf = (userId: string) =>
 
 const FORM = {
   holderName: 'Maya Maker',
-  country: 'de',
+  country: 'DE',
   accountNumber: 'DE89 3704 0044 0532 0130 00',
 };
 
