@@ -31,6 +31,16 @@ const limitField = z.coerce
   .min(1, 'Must be at least 1.')
   .max(100, 'Must be at most 100.')
   .default(20);
+/**
+ * 1 oldest first, -1 newest first (SPEC §4: the order sort flips between 1 and -1). A query
+ * string carries it as text, a typed caller as a number: both are taken.
+ */
+const sortField = z
+  .union([z.literal(1), z.literal(-1), z.literal('1'), z.literal('-1')], {
+    error: 'Sort by 1 (oldest first) or -1 (newest first).',
+  })
+  .transform((v): 1 | -1 => (Number(v) === 1 ? 1 : -1))
+  .default(-1);
 
 // ---- cart ----
 
@@ -50,8 +60,30 @@ const cartLines = z
   .min(1, 'Your cart is empty.')
   .max(L.linesMax, `An order can have at most ${L.linesMax} lines.`);
 
+/**
+ * A line of POST /cart/refresh: a cart line plus, optionally, the unit price and shipping the
+ * buyer is being shown (major units), so the answer can say what changed. Only this call takes
+ * them; POST /orders never reads a client's price.
+ */
+const shownMoney = z
+  .number(requiredAs('a number'))
+  .min(0, 'Must be 0 or more.')
+  .max(100_000_000, 'This amount is too large.')
+  .optional();
+export const cartRefreshLineInput = cartLineInput.extend({
+  price: shownMoney,
+  shippingCost: shownMoney,
+});
+export type CartRefreshLineInput = z.input<typeof cartRefreshLineInput>;
+
 /** POST /cart/refresh: the cart's lines as the server sees them now (prices, stock, availability). */
-export const cartRefreshRequest = obj({ items: cartLines });
+export const cartRefreshRequest = obj({
+  items: z
+    .array(cartRefreshLineInput, requiredAs('a list of items'))
+    .min(1, 'Your cart is empty.')
+    .max(L.linesMax, `A cart can have at most ${L.linesMax} lines.`),
+});
+export type CartRefreshRequest = z.output<typeof cartRefreshRequest>;
 
 export const CART_LINE_PROBLEMS = ['unavailable', 'own_post', 'variation', 'stock'] as const;
 export const refreshedLineSchema = obj({
@@ -212,12 +244,10 @@ export const orderQuery = obj({
   id: uuidField('an order id').optional(),
   page: pageField,
   limit: limitField,
-  /** 1 oldest first, -1 newest first (SPEC §4: the sort flips between 1 and -1). */
-  sort: z.coerce
-    .number()
-    .refine((n) => n === 1 || n === -1, 'Sort by 1 or -1.')
-    .default(-1),
-  status: z.enum(ORDER_STATUSES).optional(),
+  sort: sortField,
+  status: z
+    .enum(ORDER_STATUSES, { error: `Choose one of: ${ORDER_STATUSES.join(', ')}.` })
+    .optional(),
 });
 export const orderListResponse = z.union([
   obj({ orders: z.array(orderSchema), recordsCount: z.number().int() }),
@@ -259,11 +289,10 @@ export const transactionQuery = obj({
   id: uuidField('a sale id').optional(),
   page: pageField,
   limit: limitField,
-  sort: z.coerce
-    .number()
-    .refine((n) => n === 1 || n === -1, 'Sort by 1 or -1.')
-    .default(-1),
-  status: z.enum(TRANSACTION_STATUSES).optional(),
+  sort: sortField,
+  status: z
+    .enum(TRANSACTION_STATUSES, { error: `Choose one of: ${TRANSACTION_STATUSES.join(', ')}.` })
+    .optional(),
 });
 export const transactionResponse = obj({ transaction: transactionSchema });
 export const transactionListResponse = z.union([

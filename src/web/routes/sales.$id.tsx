@@ -1,27 +1,51 @@
-import { Link, useParams } from 'react-router';
+import { Link, data, useRevalidator } from 'react-router';
 import type { Route } from './+types/sales.$id';
 import { PageHeader } from '../components/ui/page';
+import { isUuid } from '../../shared/contracts/common';
+import { MESSAGES } from '../../shared/messages';
 import { guardLoader } from '../features/accounts/guards';
+import { loadSale } from '../features/orders/api/orders-api';
+import { SaleDetail } from '../features/orders/components/SaleDetail';
+import { shortRef } from '../features/orders/labels';
+import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 
-/** /sales/:id (signed in): one sale — items, buyer's address, payment, shipping. */
-export const loader = guardLoader(['authenticated']);
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Sale');
+const guard = guardLoader(['authenticated']);
 
-export default function SalePage() {
-  const { id } = useParams();
+/** /sales/:id (signed in): one of my sales; anyone else's (or an unknown id) is the 404 page. */
+export async function loader(args: Route.LoaderArgs) {
+  await guard(args);
+  const id = args.params.id;
+  if (!isUuid(id)) throw data(MESSAGES.pageNotFound, { status: 404 });
+  let sale;
+  try {
+    sale = await loadSale(serverApi(args.context), id);
+  } catch {
+    throw data(MESSAGES.errorLoadingOrders, { status: 500 });
+  }
+  if (!sale) throw data(MESSAGES.pageNotFound, { status: 404 });
+  return { sale };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, loaderData ? `Sale: order ${shortRef(loaderData.sale.orderId)}` : 'Sale');
+
+export default function SalePage({ loaderData }: Route.ComponentProps) {
+  const { sale } = loaderData;
+  const { revalidate } = useRevalidator();
   return (
-    <div data-testid="sale-page" data-sale-id={id}>
+    <div data-testid="sale-page" data-sale-id={sale._id}>
       <PageHeader
-        title="Sale details"
-        eyebrow={id ? `Sale ${id}` : undefined}
-        description="What was bought, by whom and where it ships. When you have sent it, mark it shipped with the tracking number — the buyer is notified and this cannot be undone."
+        title={`Order ${shortRef(sale.orderId)}`}
+        eyebrow="Sale"
+        description="What was bought, by whom and where it ships. When you have sent it, mark it shipped with the tracking number — the buyer is told and this cannot be undone."
         actions={
           <Link to="/sales" className="btn btn-secondary">
             All sales
           </Link>
         }
       />
+      <SaleDetail sale={sale} onChanged={() => void revalidate()} />
     </div>
   );
 }

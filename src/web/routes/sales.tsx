@@ -1,28 +1,75 @@
+import { Link } from 'react-router';
 import type { Route } from './+types/sales';
-import { LinkCards, PageHeader } from '../components/ui/page';
+import { PageHeader } from '../components/ui/page';
+import { formatNumber } from '../../shared/format';
 import { guardLoader } from '../features/accounts/guards';
+import { Pagination } from '../features/catalog/browse/Pagination';
+import { loadSales, saleTabFrom } from '../features/orders/api/orders-api';
+import { SortToggle } from '../features/orders/components/Bits';
+import { SaleList, SaleTabs } from '../features/orders/components/SaleList';
+import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 
-/** /sales (signed in). */
-export const loader = guardLoader(['authenticated']);
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Sales');
+const guard = guardLoader(['authenticated']);
 
-export default function SalesPage() {
+/** /sales (signed in): my sales by tab (`?show=`), newest first (`?sort=1` flips), paged. */
+export async function loader(args: Route.LoaderArgs) {
+  await guard(args);
+  const tab = saleTabFrom(args.url);
+  const list = await loadSales(serverApi(args.context), args.url);
+  return { list, tab, href: args.url.pathname + args.url.search };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'Sales', 'Orders buyers placed for your posts: ship them and get paid.');
+
+const EMPTY: Record<string, string> = {
+  'to-ship': 'Nothing to ship right now.',
+  shipped: 'No shipped sales yet.',
+  cancelled: 'No cancelled sales.',
+  all: 'No sales yet.',
+};
+
+export default function SalesPage({ loaderData }: Route.ComponentProps) {
+  const { list, tab, href } = loaderData;
   return (
     <div data-testid="sales-page">
       <PageHeader
-        title={'Sales'}
-        description={
-          'Orders buyers placed for your posts. Open a sale to see what was bought and where it goes, then mark it shipped with a tracking number.'
+        title="Sales"
+        description="Orders buyers paid for. Ship each one by its date and mark it shipped with the tracking number: your payout is released then."
+      />
+      <SaleTabs current={tab} />
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-gray-700" data-testid="sales-count">
+          {formatNumber(list.recordsCount)} {list.recordsCount === 1 ? 'sale' : 'sales'}
+        </p>
+        {list.recordsCount > 1 ? <SortToggle href={href} sort={list.sort} /> : null}
+      </div>
+      <SaleList
+        list={list}
+        empty={
+          <p className="text-lg">
+            {EMPTY[tab.id]}{' '}
+            {tab.id === 'all' ? (
+              <>
+                <Link to="/add-edit-item" className="link">
+                  Post something to sell
+                </Link>{' '}
+                and share your page: paid orders show up here, and you are emailed each one.
+              </>
+            ) : (
+              <>
+                New paid orders show up under To ship, and you are emailed each one.{' '}
+                <Link to="/sales?show=all" className="link">
+                  See all your sales
+                </Link>
+                .
+              </>
+            )}
+          </p>
         }
       />
-      <LinkCards
-        links={[
-          { to: '/my-posts', title: 'My Posts', description: 'Manage what you sell.' },
-          { to: '/orders', title: 'Purchases', description: 'Things you bought.' },
-          { to: '/plan-selection', title: 'Plans', description: 'Sell more with a paid plan.' },
-        ]}
-      />
+      <Pagination url={href} page={list.page} recordsCount={list.recordsCount} limit={list.limit} />
     </div>
   );
 }

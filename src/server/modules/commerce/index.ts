@@ -22,9 +22,14 @@ export {
 export { PAYOUT_JOB, queuePayout, readySellerAccount, releaseHeldPayouts } from './payouts';
 export { COMMERCE_MAIL_JOB, queueCommerceMail, type CommerceMail } from './mail';
 export { addressNotFound, placeOrder, type PlaceOrderInput } from './place-order';
+export { createAddress, deleteAddress, listAddresses } from './addresses';
+export { refreshCart } from './cart-refresh';
+export { confirmLocalPayment, startPayment } from './pay';
 export { ordersWithParts, toAddress, transactionsWithParts } from './rows';
 export { leaveFeedback, listFeedbacks, type FeedbackInput, type FeedbackQuery } from './feedback';
 export { completeLocalOnboarding, onboardingLink, onboardingStatus } from './onboarding';
+export { readOrders, readSales, type Reader } from './read-orders';
+export { cancelSale, markShipped, type ShipInput } from './ship';
 
 /** Every background job of the module, by name. */
 export const commerceJobs: JobHandlers = {

@@ -1,0 +1,184 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Order, Transaction } from '../../../../shared/contracts/commerce';
+import { formatDateTime, formatMoney, formatNumber } from '../../../../shared/format';
+import type { OrdersState } from '../api/orders-api';
+import { ORDER_STATUS, PART_STATUS, addressLines, formatDay, isUnpaid, shortRef } from '../labels';
+import { useSelection } from '../stores/selection-store';
+import { ItemLines, SelectButton, Shipment, StatusBadge, Totals } from './Bits';
+
+// /orders (purchases): each order as a card — date, status, items, total — and, when selected,
+// its detail: per seller, the part's status, items, tracking link and feedback link.
+
+export function OrderList({ list, empty }: { list: OrdersState; empty: ReactNode }) {
+  const selected = useSelection((s) => s.orderId);
+  const toggle = useSelection((s) => s.toggleOrder);
+  if (list.error) {
+    return (
+      <p role="alert" className="list-empty text-red-800" data-testid="orders-error">
+        {list.error}
+      </p>
+    );
+  }
+  if (list.orders.length === 0) return <div className="list-empty">{empty}</div>;
+  return (
+    <ol className="flex flex-col gap-4" aria-label="Your orders" data-testid="order-list">
+      {list.orders.map((order) => (
+        <OrderCard
+          key={order._id}
+          order={order}
+          selected={selected === order._id}
+          onToggle={() => toggle(order._id)}
+        />
+      ))}
+    </ol>
+  );
+}
+
+function OrderCard({
+  order,
+  selected,
+  onToggle,
+}: {
+  order: Order;
+  selected: boolean;
+  onToggle: () => void;
+}) {
+  const status = ORDER_STATUS[order.status];
+  const items = order.transactions.flatMap((p) => p.items);
+  const count = items.reduce((n, i) => n + i.amount, 0);
+  const ref = shortRef(order._id);
+  const detailId = `order-${order._id}`;
+  return (
+    <li
+      className="card"
+      data-testid="order-card"
+      data-order-id={order._id}
+      data-selected={selected}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="text-lg font-semibold text-gray-900">
+            Order {ref}{' '}
+            <span className="text-base font-normal text-gray-700">
+              · <time dateTime={order.createdAt}>{formatDay(order.createdAt)}</time>
+            </span>
+          </h2>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-gray-700">
+            <StatusBadge label={status.label} tone={status.tone} testId="order-status" />
+            <span>
+              {formatNumber(count)} {count === 1 ? 'item' : 'items'} ·{' '}
+              <strong className="text-gray-900">
+                {formatMoney(order.grandTotal, order.currency)}
+              </strong>
+            </span>
+          </p>
+        </div>
+        <SelectButton
+          selected={selected}
+          controls={detailId}
+          label={`order ${ref}`}
+          onToggle={onToggle}
+          testId="order-select"
+        />
+      </div>
+      {isUnpaid(order.status) ? <AwaitingPayment order={order} /> : null}
+      <p className="mt-2 truncate text-sm text-gray-700">{items.map((i) => i.title).join(', ')}</p>
+      {selected ? <OrderDetail id={detailId} order={order} /> : null}
+    </li>
+  );
+}
+
+function AwaitingPayment({ order }: { order: Order }) {
+  return (
+    <div
+      className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950"
+      data-testid="awaiting-payment"
+    >
+      <p className="font-semibold">Awaiting payment</p>
+      {order.paymentError ? <p>The last attempt failed: {order.paymentError}</p> : null}
+      <p>
+        Pay before <time dateTime={order.expiresAt}>{formatDateTime(order.expiresAt)}</time>, or the
+        order is cancelled and its items go back on sale.
+      </p>
+    </div>
+  );
+}
+
+function OrderDetail({ id, order }: { id: string; order: Order }) {
+  return (
+    <section
+      id={id}
+      aria-label={`Details of order ${shortRef(order._id)}`}
+      className="mt-4 border-t border-gray-200 pt-4"
+      data-testid="order-detail"
+    >
+      <ul className="flex flex-col gap-4">
+        {order.transactions.map((part) => (
+          <SellerPart key={part._id} part={part} />
+        ))}
+      </ul>
+      <div className="mt-4 grid gap-4 md:grid-cols-2">
+        <div className="text-sm text-gray-800">
+          <h3 className="font-semibold text-gray-900">Shipping to</h3>
+          <p className="whitespace-pre-line break-words">{addressLines(order.shippingAddress)}</p>
+          {order.paidAt ? <p className="mt-2">Paid {formatDateTime(order.paidAt)}</p> : null}
+        </div>
+        <Totals
+          subtotal={order.subtotal}
+          shipping={order.shipping}
+          tax={order.tax}
+          total={order.grandTotal}
+          currency={order.currency}
+          totalLabel="Order total"
+        />
+      </div>
+    </section>
+  );
+}
+
+function SellerPart({ part }: { part: Transaction }) {
+  const status = PART_STATUS[part.status];
+  return (
+    <li
+      className="rounded-lg border border-gray-200 p-3"
+      data-testid="order-part"
+      data-status={part.status}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold text-gray-900">
+          From{' '}
+          <Link to={`/${encodeURIComponent(part.seller.username)}`} className="link">
+            {part.seller.name}
+          </Link>
+        </h3>
+        <StatusBadge label={status.label} tone={status.tone} testId="part-status" />
+      </div>
+      <ItemLines items={part.items} currency={part.currency} />
+      <div className="flex flex-col gap-2 text-sm text-gray-800">
+        {part.status === 'paid' && part.shipBy ? (
+          <p>The seller ships it by {formatDay(part.shipBy)}, or it is cancelled and refunded.</p>
+        ) : null}
+        <Shipment sale={part} />
+        {part.status === 'cancelled' ? (
+          <p data-testid="cancel-reason">
+            Cancelled{part.cancelledAt ? ` ${formatDay(part.cancelledAt)}` : ''}
+            {part.cancelReason ? `: ${part.cancelReason}` : '.'}
+            {part.paidAt ? ` You are refunded ${formatMoney(part.total, part.currency)}.` : ''}
+          </p>
+        ) : null}
+        {part.status === 'shipped' && !part.buyerFeedbackGiven ? (
+          <p>
+            <Link
+              to={`/feedback/orders/${encodeURIComponent(part.orderId)}`}
+              className="link"
+              data-testid="leave-feedback"
+            >
+              Leave feedback<span className="sr-only"> for {part.seller.name}</span>
+            </Link>
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}

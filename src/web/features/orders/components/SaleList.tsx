@@ -1,0 +1,137 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Transaction } from '../../../../shared/contracts/commerce';
+import { formatMoney, formatNumber } from '../../../../shared/format';
+import { SALE_TABS, type SaleTab, type SalesState } from '../api/orders-api';
+import { SALE_STATUS, formatDay, shortRef } from '../labels';
+import { useSelection } from '../stores/selection-store';
+import { AddressBlock, PayoutStatus } from './SaleParts';
+import { ItemLines, SelectButton, Shipment, StatusBadge } from './Bits';
+
+// /sales: the filter tabs and each sale as a card — buyer, items, total, ship-by date, payout —
+// with its detail in place when selected and a link to its own page.
+
+/** Plain links (`?show=`), so the tabs work without JavaScript and each has an address. */
+export function SaleTabs({ current }: { current: SaleTab }) {
+  return (
+    <nav aria-label="Filter sales" className="mb-4">
+      <ul className="flex flex-wrap gap-2">
+        {SALE_TABS.map((tab) => (
+          <li key={tab.id}>
+            <Link
+              to={tab.id === SALE_TABS[0].id ? '/sales' : `/sales?show=${tab.id}`}
+              aria-current={tab.id === current.id ? 'page' : undefined}
+              className="pill-link"
+              data-testid={`sales-tab-${tab.id}`}
+            >
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function SaleList({ list, empty }: { list: SalesState; empty: ReactNode }) {
+  const selected = useSelection((s) => s.saleId);
+  const toggle = useSelection((s) => s.toggleSale);
+  if (list.error) {
+    return (
+      <p role="alert" className="list-empty text-red-800" data-testid="sales-error">
+        {list.error}
+      </p>
+    );
+  }
+  if (list.transactions.length === 0) return <div className="list-empty">{empty}</div>;
+  return (
+    <ol className="flex flex-col gap-4" aria-label="Your sales" data-testid="sale-list">
+      {list.transactions.map((sale) => (
+        <SaleCard
+          key={sale._id}
+          sale={sale}
+          selected={selected === sale._id}
+          onToggle={() => toggle(sale._id)}
+        />
+      ))}
+    </ol>
+  );
+}
+
+function SaleCard({
+  sale,
+  selected,
+  onToggle,
+}: {
+  sale: Transaction;
+  selected: boolean;
+  onToggle: () => void;
+}) {
+  const status = SALE_STATUS[sale.status];
+  const count = sale.items.reduce((n, i) => n + i.amount, 0);
+  const ref = shortRef(sale.orderId);
+  const detailId = `sale-${sale._id}`;
+  const href = `/sales/${encodeURIComponent(sale._id)}`;
+  return (
+    <li className="card" data-testid="sale-card" data-sale-id={sale._id} data-selected={selected}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="text-lg font-semibold text-gray-900">
+            <Link to={href} className="link" data-testid="sale-link">
+              Order {ref}
+            </Link>{' '}
+            <span className="text-base font-normal text-gray-700">
+              · {sale.buyer.name} ·{' '}
+              <time dateTime={sale.createdAt}>{formatDay(sale.createdAt)}</time>
+            </span>
+          </h2>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-gray-700">
+            <StatusBadge label={status.label} tone={status.tone} testId="sale-status" />
+            <span>
+              {formatNumber(count)} {count === 1 ? 'item' : 'items'} ·{' '}
+              <strong className="text-gray-900">{formatMoney(sale.total, sale.currency)}</strong>
+            </span>
+          </p>
+        </div>
+        <SelectButton
+          selected={selected}
+          controls={detailId}
+          label={`order ${ref}`}
+          onToggle={onToggle}
+          testId="sale-select"
+        />
+      </div>
+      <p className="mt-2 truncate text-sm text-gray-700">
+        {sale.items.map((i) => i.title).join(', ')}
+      </p>
+      <div className="mt-2 flex flex-col gap-1 text-sm text-gray-800">
+        {sale.status === 'paid' && sale.shipBy ? (
+          <p data-testid="ship-by">
+            Ship by <strong>{formatDay(sale.shipBy)}</strong>
+          </p>
+        ) : null}
+        <PayoutStatus sale={sale} />
+      </div>
+      {selected ? (
+        <section
+          id={detailId}
+          aria-label={`Details of order ${ref}`}
+          className="mt-4 grid gap-4 border-t border-gray-200 pt-4 md:grid-cols-2"
+          data-testid="sale-detail"
+        >
+          <ItemLines items={sale.items} currency={sale.currency} />
+          <div className="flex flex-col gap-3 text-sm">
+            <AddressBlock sale={sale} />
+            <Shipment sale={sale} />
+            {sale.cancelReason ? <p>Cancelled: {sale.cancelReason}</p> : null}
+            <p>
+              <Link to={href} className="btn btn-primary">
+                {sale.status === 'paid' ? 'Ship or cancel' : 'Open the sale'}
+              </Link>
+            </p>
+          </div>
+        </section>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,116 @@
+import { useId, useState, type FormEvent } from 'react';
+import { CARRIERS } from '../../../../shared/contracts/commerce-rules';
+import { COMMERCE_LIMITS } from '../../../../shared/contracts/commerce-rules';
+import { MESSAGES } from '../../../../shared/messages';
+import { FieldShell, SubmitButton, TextField, focusField } from '../../../components/ui/form';
+import { modalActions, showConfirm } from '../../../components/ui/modal';
+import { ApiError, isSessionExpired } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/errors';
+import { serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { shipSale } from '../actions';
+
+// Mark shipped (SPEC §4: irreversible, the confirm says so; Okay runs the call). The server's
+// refusal is shown as it says it (a second attempt: 'already marked shipped'); any other failure
+// as SPEC §8's 'Error marking order as shipped'.
+
+const FIELDS = ['carrier', 'trackingNumber'] as const;
+
+export function ShipForm({ saleId, onShipped }: { saleId: string; onShipped: () => void }) {
+  const id = useId();
+  const [carrier, setCarrier] = useState('usps');
+  const [trackingNumber, setTrackingNumber] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setErrors({});
+    setFailure(null);
+    if (trackingNumber.trim().length === 0) {
+      setErrors({ trackingNumber: 'Enter the tracking number the carrier gave you.' });
+      focusField(`${id}-tracking`);
+      return;
+    }
+    setPending(true);
+    try {
+      const done = await showConfirm(
+        MESSAGES.confirmMarkShipped,
+        modalActions.run(async () => {
+          await shipSale({ id: saleId, carrier, trackingNumber });
+        }),
+        'Mark as shipped?',
+      );
+      if (done) onShipped();
+    } catch (err) {
+      if (isSessionExpired(err)) return;
+      const fields = err instanceof ApiError ? serverFieldErrors(err.details, FIELDS) : {};
+      setErrors(fields);
+      if (fields.trackingNumber) focusField(`${id}-tracking`);
+      else setFailure(apiErrorMessage(err, MESSAGES.errorMarkingShipped));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-labelledby={`${id}-title`}
+      data-testid="ship-form"
+    >
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-gray-900">
+        Mark as shipped
+      </h2>
+      <p className="text-sm text-gray-700">
+        Once the parcel is on its way, enter the carrier and its tracking number. The buyer is
+        emailed the tracking link and your payout is released. This can&apos;t be undone.
+      </p>
+      <FieldShell id={`${id}-carrier`} label="Carrier" error={errors.carrier}>
+        {(aria) => (
+          <select
+            id={`${id}-carrier`}
+            name="carrier"
+            className="input"
+            value={carrier}
+            onChange={(e) => setCarrier(e.currentTarget.value)}
+            data-testid="ship-carrier"
+            {...aria}
+          >
+            {Object.entries(CARRIERS).map(([value, c]) => (
+              <option key={value} value={value}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FieldShell>
+      <TextField
+        id={`${id}-tracking`}
+        name="trackingNumber"
+        label="Tracking number"
+        hint="Letters, digits, spaces and dashes, as printed on the receipt."
+        value={trackingNumber}
+        maxLength={COMMERCE_LIMITS.trackingMax}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        error={errors.trackingNumber}
+        onChange={(e) => setTrackingNumber(e.currentTarget.value)}
+        data-testid="ship-tracking"
+      />
+      <div aria-live="polite">
+        {failure ? (
+          <p role="alert" className="field-error" data-testid="ship-error">
+            {failure}
+          </p>
+        ) : null}
+      </div>
+      <SubmitButton pending={pending} pendingLabel="Marking shipped…" testId="ship-submit">
+        Mark shipped
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import type {
+  OrderStatus,
+  PayoutStatus,
+  TransactionStatus,
+} from '../../../shared/contracts/commerce-rules';
+import { CARRIERS } from '../../../shared/contracts/commerce-rules';
+
+// What the purchases and sales pages call each status, and the badge colours (each pair passes
+// WCAG AA contrast). Dates are shown in UTC so the server render and the browser agree.
+
+export type Tone = 'wait' | 'good' | 'info' | 'off' | 'bad';
+
+export const TONE_CLASS: Record<Tone, string> = {
+  wait: 'bg-amber-100 text-amber-950',
+  good: 'bg-green-100 text-green-900',
+  info: 'bg-indigo-100 text-indigo-900',
+  off: 'bg-gray-200 text-gray-900',
+  bad: 'bg-red-100 text-red-900',
+};
+
+export const ORDER_STATUS: Record<OrderStatus, { label: string; tone: Tone }> = {
+  pending: { label: 'Awaiting payment', tone: 'wait' },
+  payment_failed: { label: 'Payment failed', tone: 'bad' },
+  paid: { label: 'Paid', tone: 'info' },
+  shipped: { label: 'Shipped', tone: 'good' },
+  cancelled: { label: 'Cancelled', tone: 'off' },
+};
+
+/** A seller's part as the buyer sees it. */
+export const PART_STATUS: Record<TransactionStatus, { label: string; tone: Tone }> = {
+  pending: { label: 'Awaiting payment', tone: 'wait' },
+  paid: { label: 'Preparing to ship', tone: 'info' },
+  shipped: { label: 'Shipped', tone: 'good' },
+  cancelled: { label: 'Cancelled', tone: 'off' },
+};
+
+/** A sale as the seller sees it. */
+export const SALE_STATUS: Record<TransactionStatus, { label: string; tone: Tone }> = {
+  pending: { label: 'Awaiting payment', tone: 'wait' },
+  paid: { label: 'To ship', tone: 'wait' },
+  shipped: { label: 'Shipped', tone: 'good' },
+  cancelled: { label: 'Cancelled', tone: 'off' },
+};
+
+export const PAYOUT_STATUS: Record<PayoutStatus, { label: string; tone: Tone }> = {
+  none: { label: 'Nothing to pay out', tone: 'off' },
+  held: { label: 'Held', tone: 'wait' },
+  pending: { label: 'Payout on its way', tone: 'info' },
+  paid: { label: 'Paid out', tone: 'good' },
+  refunded: { label: 'Refunded to the buyer', tone: 'off' },
+};
+
+export const carrierName = (id: string | null) => (id && CARRIERS[id]?.name) || 'Other carrier';
+
+const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** "Nov 24, 2026"; empty for a value that is not a date. */
+export function formatDay(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : DAY.format(date);
+}
+
+/** "Size: L, Colour: Blue" ('' without options). */
+export const optionsText = (selected: Record<string, string>) =>
+  Object.entries(selected)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(', ');
+
+/** Orders not paid yet (a failed attempt may still be retried until the order expires). */
+export const isUnpaid = (status: OrderStatus) =>
+  status === 'pending' || status === 'payment_failed';
+
+/** "ORDER 1A2B3C4D": the short reference the emails use too. */
+export const shortRef = (id: string) => id.slice(0, 8).toUpperCase();
+
+/** A postal address as lines (empty parts left out). */
+export const addressLines = (a: {
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: string;
+}) =>
+  [a.name, a.line1, a.line2, [a.city, a.region, a.postalCode].filter(Boolean).join(' '), a.country]
+    .filter(Boolean)
+    .join('\n');

@@ -1,0 +1,278 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Order } from '../../src/shared/contracts/commerce';
+import { MESSAGES } from '../../src/shared/messages';
+import { expectAccessible } from './axe';
+import { apiContext, apiLogin, createPost } from './catalog-support';
+import { registerSeller } from './site-support';
+import {
+  DEMO_PASSWORD,
+  acceptCookies,
+  expect,
+  modal,
+  nextClientIp,
+  test,
+  waitForLink,
+} from './support';
+
+// Purchases and sales (issue 12 §5–7): a buyer's paid orders on /orders (sort flips, selecting
+// toggles), the seller's sale on /sales and /sales/{id}, marked shipped through the irreversible
+// confirm, and the tracking link on both sides. Fresh members: their lists hold only these orders.
+
+/** A new, activated buyer; returns their credentials and access token. */
+async function registerBuyer(api: APIRequestContext) {
+  const username = `buyer${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const email = `${username}@example.com`;
+  const res = await api.post('/api/v1/register', {
+    data: { username, name: 'Robin Buyer', email, password: DEMO_PASSWORD, accountType: 'buyer' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const link = await waitForLink(email, /\/users\/activate-account\?token=/);
+  const activated = await api.get(
+    `/api/v1/users/activate-account?token=${new URL(link).searchParams.get('token')}`,
+  );
+  expect(activated.status(), await activated.text()).toBe(200);
+  const who = { email, password: DEMO_PASSWORD };
+  return { ...who, token: await apiLogin(api, who) };
+}
+
+/** An order of `amount` × the post, paid with 4242… through the embedded card form's calls. */
+async function paidOrder(
+  api: APIRequestContext,
+  token: string,
+  postId: string,
+  amount: number,
+): Promise<string> {
+  const headers = { 'x-access-token': token };
+  const call = async (path: string, data: object) => {
+    const res = await api.post(`/api/v1${path}`, { data, headers });
+    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+    return res.json();
+  };
+  const { address } = await call('/addresses', {
+    address: {
+      name: 'Robin Buyer',
+      line1: '12 Harbour Road',
+      city: 'Portland',
+      region: 'OR',
+      postalCode: '97201',
+      country: 'US',
+    },
+  });
+  const { order } = (await call('/orders', {
+    items: [{ _id: postId, amount, selectedVariations: {} }],
+    shippingAddressId: address._id,
+  })) as { order: Order };
+  const intent = await call('/payment-intent', { orderId: order._id });
+  await call('/payments/local/confirm', {
+    paymentIntentId: intent.paymentIntentId,
+    card: {
+      number: '4242 4242 4242 4242',
+      expMonth: 12,
+      expYear: new Date().getUTCFullYear() + 3,
+      cvc: '123',
+    },
+  });
+  return order._id;
+}
+
+/** A browser context of its own, signed in as `who`. */
+async function signedIn(browser: Browser, baseURL: string | undefined, who: object) {
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': nextClientIp() },
+  });
+  await acceptCookies(context, baseURL);
+  const page = await context.newPage();
+  await apiLogin(page.request, who as { email: string; password: string });
+  return { page, close: () => context.close() };
+}
+
+/** Opens `path` and waits until its scripts have run (the buttons below need them). */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+}
+
+const orderCards = (page: Page) => page.getByTestId('order-card');
+
+test('the buyer sees paid orders on /orders; the seller ships from /sales; both see the tracking link', async ({
+  browser,
+  baseURL,
+  playwright,
+}) => {
+  test.setTimeout(90_000);
+  const api = await apiContext(playwright, baseURL);
+  const seller = await registerSeller(api);
+  const sellerToken = await seller.activate();
+  const post = await createPost(api, sellerToken, {
+    title: 'Speckled stoneware mug',
+    description: 'Holds 350 ml.',
+    price: 24,
+    shippingCost: 6,
+    _tags: [],
+    variations: [],
+    stock: 10,
+  });
+  const buyer = await registerBuyer(api);
+  const first = await paidOrder(api, buyer.token, post._id, 1);
+  const second = await paidOrder(api, buyer.token, post._id, 2);
+
+  const robin = await signedIn(browser, baseURL, buyer);
+  const shop = await signedIn(browser, baseURL, { email: seller.email, password: DEMO_PASSWORD });
+  try {
+    // ---- the buyer's purchases: newest first, the sort flips, selecting toggles ----
+    await open(robin.page, '/orders');
+    await expect(orderCards(robin.page)).toHaveCount(2);
+    await expect(orderCards(robin.page).first()).toHaveAttribute('data-order-id', second);
+    await expect(orderCards(robin.page).first().getByTestId('order-status')).toHaveText('Paid');
+    // 2 × $24 + 2 × $6 shipping + 10% tax
+    await expect(orderCards(robin.page).first()).toContainText('$66.00');
+
+    await robin.page.getByTestId('sort-toggle').click();
+    await expect(robin.page).toHaveURL(/\/orders\?sort=1$/);
+    await expect(orderCards(robin.page).first()).toHaveAttribute('data-order-id', first);
+    await robin.page.getByTestId('sort-toggle').click();
+    await expect(robin.page).toHaveURL(/\/orders$/);
+    await expect(orderCards(robin.page).first()).toHaveAttribute('data-order-id', second);
+
+    const newest = orderCards(robin.page).first();
+    const select = newest.getByTestId('order-select');
+    await expect(select).toHaveAttribute('aria-expanded', 'false');
+    await select.click();
+    await expect(select).toHaveAttribute('aria-expanded', 'true');
+    const detail = newest.getByTestId('order-detail');
+    await expect(detail).toBeVisible();
+    await expect(detail.getByTestId('part-status')).toHaveText('Preparing to ship');
+    await expect(detail.getByTestId('item-line')).toContainText('Speckled stoneware mug');
+    await expect(detail.getByTestId('tracking-link')).toHaveCount(0);
+    await expectAccessible(robin.page, '/orders with an order open');
+    await select.click();
+    await expect(select).toHaveAttribute('aria-expanded', 'false');
+    await expect(detail).toHaveCount(0);
+
+    // ---- the seller's sales ----
+    await open(shop.page, '/sales');
+    const sales = shop.page.getByTestId('sale-card');
+    await expect(sales).toHaveCount(2);
+    const sale = sales.first();
+    await expect(sale).toContainText('Robin Buyer');
+    await expect(sale.getByTestId('sale-status')).toHaveText('To ship');
+    await expect(sale.getByTestId('ship-by')).toBeVisible();
+    await expect(sale.getByTestId('payout-status')).toHaveText('Held');
+    await expect(sale.getByTestId('payout-reason')).toHaveText(
+      'Paid out when you mark it shipped.',
+    );
+    await expectAccessible(shop.page, '/sales');
+
+    await sale.getByTestId('sale-link').click();
+    await expect(shop.page).toHaveURL(/\/sales\/[0-9a-f-]{36}$/);
+    const saleId = shop.page.url().split('/').pop()!;
+    await expect(shop.page.getByTestId('shipping-address')).toContainText('12 Harbour Road');
+    await shop.page.waitForLoadState('networkidle');
+    await expectAccessible(shop.page, '/sales/{id} before shipping');
+
+    // ---- mark shipped: the confirm says it is irreversible; Nope changes nothing ----
+    const form = shop.page.getByTestId('ship-form');
+    await form.getByLabel('Carrier').selectOption('ups');
+    await form.getByLabel('Tracking number').fill('1Z999AA10123456784');
+    await form.getByTestId('ship-submit').click();
+    await expect(modal(shop.page)).toContainText(MESSAGES.confirmMarkShipped);
+    await modal(shop.page).getByRole('button', { name: 'Nope' }).click();
+    await expect(modal(shop.page)).toBeHidden();
+    await expect(shop.page.getByTestId('sale-status')).toHaveText('To ship');
+
+    await form.getByTestId('ship-submit').click();
+    await modal(shop.page).getByRole('button', { name: 'Okay' }).click();
+    await expect(modal(shop.page)).toBeHidden();
+    const tracking = shop.page.getByTestId('tracking-link');
+    await expect(tracking).toHaveText(/1Z999AA10123456784/);
+    await expect(tracking).toHaveAttribute(
+      'href',
+      'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    );
+    await expect(shop.page.getByTestId('sale-status')).toHaveText('Shipped');
+    await expect(shop.page.getByTestId('ship-form')).toHaveCount(0);
+    // The form that had focus is gone: focus is on the summary that says what happened.
+    await expect(shop.page.getByRole('heading', { name: 'Sold to Robin Buyer' })).toBeFocused();
+    await expectAccessible(shop.page, '/sales/{id} after shipping');
+
+    // A second attempt is refused with the server's message.
+    const again = await api.put('/api/v1/transactions', {
+      data: { id: saleId, trackingNumber: 'OTHER-1234', carrier: 'usps' },
+      headers: { 'x-access-token': sellerToken },
+    });
+    expect(again.status()).toBe(409);
+
+    // ---- the buyer sees the tracking link and the way to leave feedback ----
+    await open(robin.page, '/orders');
+    const shipped = orderCards(robin.page).first();
+    await expect(shipped.getByTestId('order-status')).toHaveText('Shipped');
+    await shipped.getByTestId('order-select').click();
+    const buyerTracking = shipped.getByTestId('tracking-link');
+    await expect(buyerTracking).toHaveAttribute(
+      'href',
+      'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    );
+    await expect(shipped.getByTestId('leave-feedback')).toHaveAttribute(
+      'href',
+      `/feedback/orders/${second}`,
+    );
+  } finally {
+    await robin.close();
+    await shop.close();
+    await api.dispose();
+  }
+});
+
+test('another member’s sale is the 404 page; an empty purchases list says what to do next', async ({
+  browser,
+  baseURL,
+  playwright,
+}) => {
+  const api = await apiContext(playwright, baseURL);
+  const seller = await registerSeller(api);
+  const sellerToken = await seller.activate();
+  const post = await createPost(api, sellerToken, {
+    title: 'Ash serving board',
+    description: 'Oiled.',
+    price: 40,
+    shippingCost: 0,
+    _tags: [],
+    variations: [],
+    stock: 3,
+  });
+  const buyer = await registerBuyer(api);
+  const orderId = await paidOrder(api, buyer.token, post._id, 1);
+  const orders = await api.get(`/api/v1/orders?id=${orderId}`, {
+    headers: { 'x-access-token': buyer.token },
+  });
+  const saleId = ((await orders.json()) as { order: Order }).order.transactions[0]!._id;
+
+  // The buyer (not the seller) opening the sale's page gets the 404 page.
+  const robin = await signedIn(browser, baseURL, buyer);
+  try {
+    const res = await robin.page.goto(`/sales/${saleId}`);
+    expect(res?.status()).toBe(404);
+    await expect(robin.page.getByRole('link', { name: /home/i }).first()).toBeVisible();
+    await expect(robin.page.getByText('Ash serving board')).toHaveCount(0);
+
+    // The buyer has sold nothing: the sales list says what to do.
+    await open(robin.page, '/sales');
+    await expect(robin.page.getByTestId('sale-card')).toHaveCount(0);
+    await expect(robin.page.getByText('Nothing to ship right now.')).toBeVisible();
+  } finally {
+    await robin.close();
+  }
+
+  // The seller has bought nothing: the purchases list says what to do.
+  const shop = await signedIn(browser, baseURL, { email: seller.email, password: DEMO_PASSWORD });
+  try {
+    await open(shop.page, '/orders');
+    await expect(shop.page.getByTestId('order-card')).toHaveCount(0);
+    await expect(shop.page.getByTestId('orders-empty-shop')).toHaveAttribute('href', '/all-posts');
+    await expectAccessible(shop.page, '/orders empty');
+  } finally {
+    await shop.close();
+    await api.dispose();
+  }
+});
