@@ -4,7 +4,7 @@ import type { Route } from './+types/onboarding-success';
 import { InfoPanel, LinkCards, PageHeader } from '../components/ui/page';
 import { formatMoney } from '../../shared/format';
 import { guardLoader } from '../features/accounts/guards';
-import { useAuthStore } from '../features/accounts/stores/auth-store';
+import { recordOnboardingComplete } from '../features/accounts/stores/auth-store';
 import { loadPayoutStatus } from '../features/payouts/api/payouts-api';
 import { SetupPayoutsButton } from '../features/payouts/components/SetupPayoutsButton';
 import { serverApi } from '../lib/api';
@@ -35,11 +35,14 @@ const NEXT = [
 
 export default function OnboardingSuccessPage({ loaderData }: Route.ComponentProps) {
   const { status } = loaderData;
-  const currency = useRootData()?.config.currency ?? 'USD';
+  const root = useRootData();
+  const currency = root?.config.currency ?? 'USD';
+  const userId = root?.user?._id;
   const complete = status ? status.details_submitted : null;
-  useEffect(() => {
-    useAuthStore.getState().setStripeOnboardingComplete(complete);
-  }, [complete]);
+  useEffect(
+    () => (userId ? recordOnboardingComplete(userId, complete) : undefined),
+    [userId, complete],
+  );
 
   if (!status)
     return (

@@ -11,7 +11,12 @@ vi.hoisted(() => {
   };
 });
 
-import { rememberAttemptedUrl, takeAttemptedUrl, useAuthStore } from './auth-store';
+import {
+  recordOnboardingComplete,
+  rememberAttemptedUrl,
+  takeAttemptedUrl,
+  useAuthStore,
+} from './auth-store';
 import { withoutTokens } from '../session';
 import { sessionUserFixture, siteFixture } from '../session.fixtures';
 
@@ -75,5 +80,19 @@ describe('auth store', () => {
     store().setStripeOnboardingComplete(false);
     store().clear();
     expect(store().stripeOnboardingComplete).toBeNull();
+  });
+
+  it('records the onboarding flag once the store holds that member (after hydration and sync)', async () => {
+    const store = () => useAuthStore.getState();
+    localStorage.removeItem('auth'); // nothing persisted: the store starts empty
+    const stop = recordOnboardingComplete(sessionUserFixture._id, false);
+    await useAuthStore.persist.rehydrate();
+    expect(store().stripeOnboardingComplete).toBeNull(); // nobody in the store yet
+    store().setSession(user, null); // the app follows the server's session
+    expect(store().stripeOnboardingComplete).toBe(false);
+    stop();
+    // Done: later changes are not overridden.
+    store().setStripeOnboardingComplete(true);
+    expect(store().stripeOnboardingComplete).toBe(true);
   });
 });

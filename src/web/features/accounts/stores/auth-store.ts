@@ -81,3 +81,22 @@ export function takeAttemptedUrl(): string | null {
 }
 
 export const selectIsSignedIn = (s: AuthState) => s.user !== null;
+
+/**
+ * Records `complete` as stripeOnboardingComplete for `userId` once the store holds that member —
+ * after the persisted copy has loaded and followed the server's session (AppBehaviours), which
+ * would otherwise overwrite a value set earlier. Returns the unsubscriber.
+ */
+export function recordOnboardingComplete(userId: string, complete: boolean | null): () => void {
+  const apply = () => {
+    const state = useAuthStore.getState();
+    if (!useAuthStore.persist.hasHydrated() || state.user?._id !== userId) return false;
+    if (state.stripeOnboardingComplete !== complete) state.setStripeOnboardingComplete(complete);
+    return true;
+  };
+  if (apply()) return () => {};
+  const unsubscribe = useAuthStore.subscribe(() => {
+    if (apply()) unsubscribe();
+  });
+  return unsubscribe;
+}
