@@ -398,7 +398,6 @@ export const onboardingStatusResponse = obj({
   /** What is held for the seller until payouts work, in major units. */
   heldAmount: money,
 });
-const COUNTRY_CODES = Object.keys(COUNTRIES) as [string, ...string[]];
 const ACCOUNT_NUMBER_RULE = 'Enter the IBAN or account number (6 to 34 letters and digits).';
 
 /** POST /payments/local/onboarding: the embedded driver's payout form. */
