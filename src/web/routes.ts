@@ -53,6 +53,7 @@ export default [
     route('plan-selection', 'routes/plan-selection.tsx'),
     route('onboarding-success', 'routes/onboarding-success.tsx'),
     route('onboarding-failure', 'routes/onboarding-failure.tsx'),
+    route('payout-setup', 'routes/payout-setup.tsx'),
 
     // Admin
     route('admin-products', 'routes/admin-products.tsx'),

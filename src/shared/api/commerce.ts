@@ -154,7 +154,7 @@ export const commerceApi = {
     method: 'GET',
     path: '/feedbacks',
     summary:
-      'Feedback a member received (?userId=&type=order: as a seller; transaction: as a buyer), on a post (?productId=) or written by a member (?authorId=), with the average rating',
+      'Feedback a member received (?userId=&type=order: as a seller; transaction: as a buyer), on a post (?productId=), written by a member (?authorId=) or on one order (?orderId=), with the average rating',
     tags: ['feedback'],
     query: feedbackQuery,
     response: feedbackListResponse,

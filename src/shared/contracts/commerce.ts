@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredAs } from './common';
+import { UUID_RE, requiredAs } from './common';
 import { obj, selectedVariationsSchema, text, uuidField } from './catalog-model';
 import {
   CARRIER_IDS,
@@ -346,6 +346,8 @@ export const feedbackSchema = z.object({
   orderId: z.string(),
   author: z.object({ _id: z.string().nullable(), name: z.string() }),
   subjectId: z.string().nullable(),
+  /** The seller of the sale rated (whichever side wrote it): whose shop it was. */
+  seller: z.object({ _id: z.string().nullable(), name: z.string(), username: z.string() }),
   rating: z.number().int(),
   text: z.string(),
   /** The items of the sale rated (titles and post ids), for context. */
@@ -355,11 +357,17 @@ export const feedbackSchema = z.object({
 export type Feedback = z.infer<typeof feedbackSchema>;
 export const feedbackResponse = obj({ feedback: feedbackSchema });
 /** GET /feedbacks?userId=&type=: feedback a member received (type order: as seller). */
+/** An id filter of a public list: its pattern says what a valid one looks like. */
+const idFilter = (what: string) =>
+  z.string(requiredAs('an id')).trim().regex(UUID_RE, `Must be ${what}.`).optional();
+
 export const feedbackQuery = obj({
-  userId: uuidField('a user id').optional(),
-  productId: uuidField('a post id').optional(),
+  userId: idFilter('a user id'),
+  productId: idFilter('a post id'),
   /** Feedback written by this member instead of about them. */
-  authorId: uuidField('a user id').optional(),
+  authorId: idFilter('a user id'),
+  /** Feedback on the sales of one order (its page shows each seller's rating). */
+  orderId: idFilter('an order id'),
   type: z.enum(FEEDBACK_TYPES).default('order'),
   page: pageField,
   limit: limitField,
@@ -373,12 +381,16 @@ export const feedbackListResponse = obj({
 
 // ---- seller onboarding ----
 
+const accountIdField = z
+  .string(requiredAs('a payout account id'))
+  .max(100, 'Must be a payout account id.');
+
 export const onboardingLinkQuery = obj({
-  stripeUserId: z.string().max(100).optional(),
+  stripeUserId: accountIdField.optional(),
   linkType: z.enum(['account_onboarding', 'account_update']).default('account_onboarding'),
 });
 export const onboardingLinkResponse = obj({ url: z.string(), stripeUserId: z.string() });
-export const onboardingStatusQuery = obj({ stripeUserId: z.string().max(100).optional() });
+export const onboardingStatusQuery = obj({ stripeUserId: accountIdField.optional() });
 export const onboardingStatusResponse = obj({
   stripeUserId: z.string().nullable(),
   details_submitted: z.boolean(),
@@ -386,26 +398,21 @@ export const onboardingStatusResponse = obj({
   /** What is held for the seller until payouts work, in major units. */
   heldAmount: money,
 });
+const ACCOUNT_NUMBER_RULE = 'Enter the IBAN or account number (6 to 34 letters and digits).';
+
 /** POST /payments/local/onboarding: the embedded driver's payout form. */
 export const localOnboardingRequest = obj({
-  accountId: z.string(requiredAs('an account id')).max(100),
+  accountId: accountIdField,
   holderName: text(100, ' for the name').trim().min(2, 'Enter the account holder’s name.'),
-  country: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine((c) => c in COUNTRIES, 'Choose a country from the list.'),
-  /** IBAN or account number; only the last four digits are kept. */
+  /** The code from the form's country list (ISO 3166-1 alpha-2). */
+  country: z.enum(COUNTRY_CODES, { error: 'Choose a country from the list.' }),
+  /**
+   * IBAN or account number: 6 to 34 letters and digits, spaces and dashes between them allowed
+   * (and dropped); only the last four are kept.
+   */
   accountNumber: z
     .string(requiredAs('an account number'))
-    .transform((s) => s.replace(/[\s-]/g, ''))
-    .pipe(
-      z
-        .string()
-        .regex(
-          /^[A-Za-z0-9]{6,34}$/,
-          'Enter the IBAN or account number (6 to 34 letters and digits).',
-        ),
-    ),
+    .regex(/^(?:[A-Za-z0-9][ -]?){6,34}$/, ACCOUNT_NUMBER_RULE)
+    .transform((s) => s.replace(/[\s-]/g, '')),
 });
 export const localOnboardingResponse = obj({ details_submitted: z.literal(true) });

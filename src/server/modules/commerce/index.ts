@@ -26,6 +26,8 @@ export { createAddress, deleteAddress, listAddresses } from './addresses';
 export { refreshCart } from './cart-refresh';
 export { confirmLocalPayment, startPayment } from './pay';
 export { ordersWithParts, toAddress, transactionsWithParts } from './rows';
+export { leaveFeedback, listFeedbacks, type FeedbackInput, type FeedbackQuery } from './feedback';
+export { completeLocalOnboarding, onboardingLink, onboardingStatus } from './onboarding';
 export { readOrders, readSales, type Reader } from './read-orders';
 export { cancelSale, markShipped, type ShipInput } from './ship';
 

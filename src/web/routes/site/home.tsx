@@ -24,6 +24,8 @@ import { serverApi } from '../../lib/api';
 import { canonicalMeta, pageMeta } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
 import { loadSellerTags } from './seller';
+import { loadSellerRating } from '../../features/feedback/api/feedback-loaders';
+import { SellerRating } from '../../features/feedback/components/SellerRating';
 
 // `/index-{product}bio` pages are rare; a user's page (the common case) does not load the landing
 // page's code. No <Suspense>: the server render waits for it (docs/decisions/011).
@@ -73,13 +75,15 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     };
   }
   const query = listQueryFromUrl(url);
-  const [list, tags, viewer, messages] = await Promise.all([
+  const [list, tags, viewer, messages, rating] = await Promise.all([
     listProductsByUser(client, site.owner.username, query),
     loadSellerTags(client, site),
     // Signed in (never for the cached anonymous page): do I follow or like them?
     loadViewerState(client, context, site.owner._id),
     // The seller's latest public messages, under the first page of posts.
     query.page === 1 ? loadUserMessages(client, site.owner.username) : null,
+    // Their average rating as a seller, beside the follower count (null: no feedback yet).
+    loadSellerRating(client, site.owner._id),
   ]);
   return {
     kind: 'page' as const,
@@ -88,6 +92,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     tags,
     viewer,
     messages,
+    rating,
     href: url.pathname + url.search,
     meta: siteMeta(context, site, { location: url, person: true }),
   };
@@ -97,7 +102,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData?.meta ?? pageMeta(matches, '');
 
 /** The seller's profile with follow and like; the follower count follows a follow made here. */
-function SellerProfile({ site, viewer }: { site: PublicSite; viewer: ViewerState | null }) {
+function SellerProfile({
+  site,
+  viewer,
+  rating,
+}: {
+  site: PublicSite;
+  viewer: ViewerState | null;
+  rating: { averageRating: number; recordsCount: number } | null;
+}) {
   const viewerId = useRootData()?.user?._id ?? null;
   const { owner } = site;
   const [follow, setFollow] = useState<FollowState>({
@@ -114,6 +127,7 @@ function SellerProfile({ site, viewer }: { site: PublicSite; viewer: ViewerState
       <SiteProfile
         site={site}
         followersCount={follow.followersCount}
+        rating={rating && <SellerRating username={owner.username} {...rating} />}
         // The seller on their own page sees their likes among the counts instead.
         actions={
           viewerId !== owner._id && (
@@ -180,10 +194,10 @@ export default function UserSiteHome({ loaderData }: Route.ComponentProps) {
     );
   if (loaderData.kind !== 'page') return null;
 
-  const { list, query, href, tags, viewer, messages } = loaderData;
+  const { list, query, href, tags, viewer, messages, rating } = loaderData;
   return (
     <div data-testid="user-site-home" data-variant={variant}>
-      <SellerProfile site={site} viewer={viewer} />
+      <SellerProfile site={site} viewer={viewer} rating={rating} />
       <section aria-labelledby="site-posts-title" className="mt-10">
         <h2 id="site-posts-title" className="text-2xl font-bold tracking-tight">
           Posts

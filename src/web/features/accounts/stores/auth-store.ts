@@ -14,11 +14,17 @@ export interface AuthState {
   user: SessionUser | null;
   site: Site | null;
   attemptedUrl: string | null;
+  /**
+   * SPEC §3 stripeOnboardingComplete: the payout account's details_submitted as last read
+   * (/onboarding-success); null when unknown or the read failed (SPEC §4).
+   */
+  stripeOnboardingComplete: boolean | null;
   /** Stores the user without tokens, whatever the caller passes (a login answer carries them). */
   setSession: (user: SessionUser | null, site: Site | null) => void;
   /** Signs out locally: user and site go, the remembered attempted URL stays (SPEC §4). */
   clear: () => void;
   setAttemptedUrl: (url: string | null) => void;
+  setStripeOnboardingComplete: (complete: boolean | null) => void;
 }
 
 export const AUTH_STORAGE_KEY = 'auth';
@@ -29,17 +35,30 @@ export const useAuthStore = create<AuthState>()(
       user: null,
       site: null,
       attemptedUrl: null,
+      stripeOnboardingComplete: null,
       setSession: (user, site) =>
-        set({ user: user ? withoutTokens(user) : null, site: user ? site : null }),
-      clear: () => set({ user: null, site: null }),
+        set((state) => ({
+          user: user ? withoutTokens(user) : null,
+          site: user ? site : null,
+          // Another member (or nobody) now: their payout state is not known yet.
+          stripeOnboardingComplete:
+            user && user._id === state.user?._id ? state.stripeOnboardingComplete : null,
+        })),
+      clear: () => set({ user: null, site: null, stripeOnboardingComplete: null }),
       setAttemptedUrl: (attemptedUrl) => set({ attemptedUrl }),
+      setStripeOnboardingComplete: (stripeOnboardingComplete) => set({ stripeOnboardingComplete }),
     }),
     {
       name: AUTH_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
       // Hydrated on the client after the first render (see AppBehaviours), so SSR markup matches.
       skipHydration: true,
-      partialize: ({ user, site, attemptedUrl }) => ({ user, site, attemptedUrl }),
+      partialize: ({ user, site, attemptedUrl, stripeOnboardingComplete }) => ({
+        user,
+        site,
+        attemptedUrl,
+        stripeOnboardingComplete,
+      }),
     },
   ),
 );
@@ -62,3 +81,22 @@ export function takeAttemptedUrl(): string | null {
 }
 
 export const selectIsSignedIn = (s: AuthState) => s.user !== null;
+
+/**
+ * Records `complete` as stripeOnboardingComplete for `userId` once the store holds that member —
+ * after the persisted copy has loaded and followed the server's session (AppBehaviours), which
+ * would otherwise overwrite a value set earlier. Returns the unsubscriber.
+ */
+export function recordOnboardingComplete(userId: string, complete: boolean | null): () => void {
+  const apply = () => {
+    const state = useAuthStore.getState();
+    if (!useAuthStore.persist.hasHydrated() || state.user?._id !== userId) return false;
+    if (state.stripeOnboardingComplete !== complete) state.setStripeOnboardingComplete(complete);
+    return true;
+  };
+  if (apply()) return () => {};
+  const unsubscribe = useAuthStore.subscribe(() => {
+    if (apply()) unsubscribe();
+  });
+  return unsubscribe;
+}

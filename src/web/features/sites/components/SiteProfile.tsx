@@ -21,7 +21,7 @@ export function OwnerLink({ link, className }: { link: string; className?: strin
 
 /**
  * The top of a seller's page: who they are (picture, site name, description, bio, link), their
- * numbers (posts, followers, following) and a share button, with room for the page's `actions`
+ * numbers (posts, followers, following, rating) and a share button, with room for the page's `actions`
  * (follow, like: composed by the route). It fills a phone's first screen: the owner's picture is
  * fetched first.
  */
@@ -29,9 +29,12 @@ export function SiteProfile({
   site,
   actions,
   followersCount = site.owner.followersCount,
+  rating,
 }: {
   site: PublicSite;
   actions?: ReactNode;
+  /** The seller's average rating as a seller, when they have feedback (composed by the route). */
+  rating?: ReactNode;
   /** The follower count as it is now (a follow on this page changes it), else the page's. */
   followersCount?: number;
 }) {
@@ -59,6 +62,7 @@ export function SiteProfile({
         <ul className="site-counts" data-testid="site-counts">
           <li>{counted(owner.postsCount, 'post', 'posts')}</li>
           <li data-testid="site-followers">{counted(followersCount, 'follower', 'followers')}</li>
+          {rating && <li data-testid="site-rating">{rating}</li>}
           <li>{formatNumber(owner.followingCount)} following</li>
           {/* With actions, the like button shows the likes. */}
           {!actions && <li>{counted(owner.likesCount, 'like', 'likes')}</li>}
