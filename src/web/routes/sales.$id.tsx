@@ -7,6 +7,7 @@ import { guardLoader } from '../features/accounts/guards';
 import { loadSale } from '../features/orders/api/orders-api';
 import { SaleDetail } from '../features/orders/components/SaleDetail';
 import { shortRef } from '../features/orders/labels';
+import { RateBuyerForm } from '../features/feedback/components/RateBuyerForm';
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 
@@ -46,6 +47,15 @@ export default function SalePage({ loaderData }: Route.ComponentProps) {
         }
       />
       <SaleDetail sale={sale} onChanged={() => void revalidate()} />
+      {sale.status === 'shipped' && !sale.sellerFeedbackGiven ? (
+        <div className="mt-8">
+          <RateBuyerForm
+            transactionId={sale._id}
+            buyerName={sale.buyer.name}
+            onSaved={() => void revalidate()}
+          />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { Pagination } from '../features/catalog/browse/Pagination';
 import { loadSales, saleTabFrom } from '../features/orders/api/orders-api';
 import { SortToggle } from '../features/orders/components/Bits';
 import { SaleList, SaleTabs } from '../features/orders/components/SaleList';
+import { PayoutSetupPanel } from '../features/payouts/components/PayoutSetupPanel';
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 
@@ -38,6 +39,9 @@ export default function SalesPage({ loaderData }: Route.ComponentProps) {
         title="Sales"
         description="Orders buyers paid for. Ship each one by its date and mark it shipped with the tracking number: your payout is released then."
       />
+      <div className="mb-6">
+        <PayoutSetupPanel />
+      </div>
       <SaleTabs current={tab} />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-gray-700" data-testid="sales-count">
