@@ -22,6 +22,9 @@ export {
 export { PAYOUT_JOB, queuePayout, readySellerAccount, releaseHeldPayouts } from './payouts';
 export { COMMERCE_MAIL_JOB, queueCommerceMail, type CommerceMail } from './mail';
 export { addressNotFound, placeOrder, type PlaceOrderInput } from './place-order';
+export { createAddress, deleteAddress, listAddresses } from './addresses';
+export { refreshCart } from './cart-refresh';
+export { confirmLocalPayment, startPayment } from './pay';
 export { ordersWithParts, toAddress, transactionsWithParts } from './rows';
 
 /** Every background job of the module, by name. */
