@@ -91,19 +91,22 @@ export function AddressForm({
   const regionLabel = REGION_LABEL[country] ?? 'State, province or region';
   const auto = (token: string) => `${use} ${token}`;
 
-  /** After a failed submit, a field's error goes away as soon as it is fixed. */
-  function recheck(field: Field) {
-    if (!errors[field]) return;
-    const message = problemsOf(values)[field];
-    setErrors((e) => {
-      const next = { ...e };
-      if (message) next[field] = message;
-      else delete next[field];
-      return next;
-    });
+  /**
+   * After a failed submit, a field's error follows what is typed (gone once fixed). Not on blur:
+   * an error leaving as focus moves to Save would shift the button under the pointer.
+   */
+  function field(name: Field) {
+    const props = fieldProps(name);
+    return {
+      ...props,
+      onChange: (e: { target: { value: string } }) => {
+        props.onChange(e);
+        if (!errors[name]) return;
+        const message = problemsOf({ ...values, [name]: e.target.value })[name];
+        setErrors(({ [name]: _old, ...rest }) => (message ? { ...rest, [name]: message } : rest));
+      },
+    };
   }
-
-  const field = (name: Field) => ({ ...fieldProps(name), onBlur: () => recheck(name) });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

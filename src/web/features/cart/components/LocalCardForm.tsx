@@ -81,11 +81,23 @@ export function LocalCardForm({ intent, onPaid, onError }: PaymentFormProps) {
   const brand = cardBrand(number);
   const values: Record<CardField, string> = { number, expiry, cvc };
 
-  /** On leaving a field: its problem, once something is typed (or it already showed one). */
+  /** On leaving a field: its problem, once something is typed. */
   function checkField(field: CardField) {
-    if (!values[field] && !errors[field]) return;
+    if (!values[field]) return;
     const message = problemsByField(cardFromForm(number, expiry, cvc))[field];
-    setErrors((e) => ({ ...e, [field]: message }));
+    if (message) setErrors((e) => ({ ...e, [field]: message }));
+  }
+
+  /**
+   * While typing, a shown error goes away once the field is right (not on blur: an error leaving
+   * as focus moves to Pay would shift the button under the pointer).
+   */
+  function edit(field: CardField, value: string, set: (v: string) => void) {
+    set(value);
+    if (!errors[field]) return;
+    const next = { ...values, [field]: value };
+    const message = problemsByField(cardFromForm(next.number, next.expiry, next.cvc))[field];
+    if (!message) setErrors(({ [field]: _fixed, ...rest }) => rest);
   }
 
   function showErrors(found: CardErrors) {
@@ -146,7 +158,7 @@ export function LocalCardForm({ intent, onPaid, onError }: PaymentFormProps) {
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
         value={number}
-        onChange={(e) => setNumber(formatCardNumber(e.target.value))}
+        onChange={(e) => edit('number', formatCardNumber(e.target.value), setNumber)}
         onBlur={() => checkField('number')}
         error={errors.number}
         hint={brandName ? <span data-testid="card-brand">{brandName}</span> : undefined}
@@ -160,7 +172,7 @@ export function LocalCardForm({ intent, onPaid, onError }: PaymentFormProps) {
           autoComplete="cc-exp"
           placeholder="MM / YY"
           value={expiry}
-          onChange={(e) => setExpiry(formatExpiry(e.target.value))}
+          onChange={(e) => edit('expiry', formatExpiry(e.target.value), setExpiry)}
           onBlur={() => checkField('expiry')}
           error={errors.expiry}
           required
@@ -172,7 +184,7 @@ export function LocalCardForm({ intent, onPaid, onError }: PaymentFormProps) {
           autoComplete="cc-csc"
           maxLength={4}
           value={cvc}
-          onChange={(e) => setCvc(digitsOnly(e.target.value).slice(0, 4))}
+          onChange={(e) => edit('cvc', digitsOnly(e.target.value).slice(0, 4), setCvc)}
           onBlur={() => checkField('cvc')}
           error={errors.cvc}
           required
