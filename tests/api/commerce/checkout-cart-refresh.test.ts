@@ -17,7 +17,7 @@ async function seller(name = 'Maya Maker') {
   return signedInUser(t.deps, { accountType: 'seller', name });
 }
 
-const refresh = (auth: Record<string, string> | null, items: unknown[]) =>
+const refresh = (auth: Record<string, string> | null, items: readonly unknown[]) =>
   send(t, auth, 'POST', '/cart/refresh', { items });
 
 const setRow = (id: string, values: Partial<typeof products.$inferInsert>) =>
@@ -174,7 +174,7 @@ describe('POST /cart/refresh', () => {
         [[{ _id: post._id, amount: 1, price: -3 }], 'items.0.price: Must be 0 or more.'],
         [[{ _id: 'not-an-id', amount: 1 }], 'items.0._id: Must be a post id.'],
       ] as const) {
-        const res = await refresh(null, items as unknown[]);
+        const res = await refresh(null, items);
         expect(refused(res, 400, 'VALIDATION_ERROR').message).toBe(message);
       }
     });
