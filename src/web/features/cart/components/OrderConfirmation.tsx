@@ -3,8 +3,8 @@ import { formatMoney, formatNumber } from '../../../../shared/format';
 import { PageHeader } from '../../../components/ui/page';
 import { addressLines } from '../address-lines';
 
-/** The short form of an order id people can read out and search for ("3F2A9C1B"). */
-export const orderNumber = (id: string) => id.replace(/-/g, '').slice(0, 8).toUpperCase();
+/** The short form of an order id people can read out ("3F2A9C1B"), as /orders shows it. */
+export const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
 
 const units = (n: number) => `${formatNumber(n)} ${n === 1 ? 'item' : 'items'}`;
 
