@@ -29,16 +29,22 @@ async function registerBuyer(api: APIRequestContext) {
   return { email, password: DEMO_PASSWORD };
 }
 
-/** PUT /products: the seller changes a post's price. */
-async function changePrice(api: APIRequestContext, token: string, post: Product, price: number) {
+/** PUT /products: the seller changes a post's price or stock. */
+async function updatePost(
+  api: APIRequestContext,
+  token: string,
+  post: Product,
+  changes: { price?: number; stock?: number },
+) {
   const res = await api.put('/api/v1/products', {
     headers: { 'x-access-token': token },
     data: {
       _id: post._id,
       title: post.title,
-      price,
+      price: post.price,
       shippingCost: post.shippingCost,
       stock: post.stock,
+      ...changes,
     },
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -114,7 +120,7 @@ test('two sellers → a changed price → a new address → a declined card → 
   });
 
   await test.step('the cart shows the price the seller changed since', async () => {
-    await changePrice(maya, mayaToken, mug, 24);
+    await updatePost(maya, mayaToken, mug, { price: 24 });
     await page.getByTestId('cart-link').click();
     await expect(page.getByTestId('cart-notices')).toContainText(
       `The price of “${mug.title}” changed from $20.00 to $24.00.`,
@@ -239,4 +245,50 @@ test('two sellers → a changed price → a new address → a declined card → 
     expect(list.recordsCount).toBe(1);
     expect(list.orders[0]!.status).toBe('paid');
   });
+});
+
+test('an order the server refuses (sold out meanwhile) sends the buyer back to the cart', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const maya = await apiContext(playwright, baseURL);
+  const token = await apiLogin(maya, MAYA);
+  const [lamp, rug] = [
+    await createPost(maya, token, { title: `Last lamp ${RUN}`, price: 40, stock: 1 }),
+    await createPost(maya, token, { title: `Rug ${RUN}`, price: 15, stock: 4 }),
+  ];
+  const buyer = await registerBuyer(await apiContext(playwright, baseURL));
+  const buyerToken = await apiLogin(page.request, buyer);
+  const saved = await page.request.post('/api/v1/addresses', {
+    headers: { 'x-access-token': buyerToken },
+    data: {
+      address: {
+        name: 'Ada Buyer',
+        line1: '9 Elm St',
+        city: 'Leeds',
+        postalCode: 'LS1 4AP',
+        country: 'GB',
+      },
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  await addToCart(page, lamp);
+  await addToCart(page, rug);
+
+  await page.getByTestId('cart-link').click();
+  await page.getByTestId('cart-continue').click();
+  await page.getByTestId('shipping-address-choices').getByRole('radio').check();
+  await page.getByTestId('address-continue').click();
+  await expect(stepHeading(page)).toHaveText('Review and pay');
+
+  await updatePost(maya, token, lamp, { stock: 0 });
+  await page.getByTestId('place-order').click();
+  await expect(stepHeading(page)).toHaveText('Your cart');
+  await expect(stepHeading(page)).toBeFocused();
+  await expect(page.getByTestId('cart-alert')).toHaveText(`“${lamp.title}” is sold out.`);
+  await expect(page.getByTestId('cart-notices')).toContainText(`“${lamp.title}” is sold out.`);
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect(line(page, rug.title)).toBeVisible();
+  await expectAccessible(page, 'checkout: sent back to the cart');
 });

@@ -11,45 +11,17 @@ interface CartStepProps {
   currency: string;
   signedIn: boolean;
   refresh: CartRefresh;
-  /** Notes of lines still in the cart (and of removed ones), from the container. */
+  /** What the last refresh said about the lines still in the cart. */
   notes: LineNote[];
   blocked: boolean;
-  /** Why the buyer was sent back here (an order the server refused), if they were. */
-  alert: string | null;
   onContinue: () => void;
   /** Focus has to move: the control that had it is gone (a removed line). */
   onFocusLost: () => void;
 }
 
-/** What the last refresh changed, read out politely (the region is always there to be heard). */
-function RefreshNotices({ notes, failed }: { notes: LineNote[]; failed: boolean }) {
-  return (
-    <>
-      <div role="status" data-testid="cart-notices">
-        {notes.length > 0 ? (
-          <div className="mb-4 rounded-lg border border-amber-400 bg-amber-50 p-4 text-amber-950">
-            <p className="font-semibold">Your cart was updated to the latest prices and stock:</p>
-            <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
-              {notes.map((n) => (
-                <li key={n.key}>{n.message}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-      </div>
-      {failed ? (
-        <p className="mb-4 text-sm text-gray-700" data-testid="cart-refresh-failed">
-          We could not check the latest prices and stock just now. They are checked again when you
-          place your order.
-        </p>
-      ) : null}
-    </>
-  );
-}
-
 /** The cart step: its lines with their amounts, what changed, the totals and the way on. */
 export function CartStep(props: CartStepProps) {
-  const { currency, signedIn, refresh, notes, blocked, alert } = props;
+  const { currency, signedIn, refresh, notes, blocked } = props;
   const items = useCartStore((s) => s.items);
   const clearCart = useCartStore((s) => s.clearCart);
   const noteOf = new Map(notes.map((n) => [n.key, n]));
@@ -57,16 +29,6 @@ export function CartStep(props: CartStepProps) {
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
       <div className="min-w-0">
-        {alert ? (
-          <p
-            role="alert"
-            className="mb-4 rounded-lg border border-red-300 bg-red-50 p-4 font-medium text-red-900"
-            data-testid="cart-alert"
-          >
-            {alert}
-          </p>
-        ) : null}
-        <RefreshNotices notes={notes} failed={refresh.failed} />
         <ul aria-label="Items in your cart" className="divide-y divide-gray-200">
           {items.map((item) => {
             const key = cartLineKey(item._id, item.selectedVariations);

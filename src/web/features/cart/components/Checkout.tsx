@@ -9,6 +9,7 @@ import { useAddressBook } from '../use-address-book';
 import { useCartRefresh } from '../use-cart-refresh';
 import { CartStep } from './CartStep';
 import { CheckoutSteps } from './CheckoutSteps';
+import { RefreshNotices } from './RefreshNotices';
 
 // Only signed-in buyers reach the address and payment steps: their code (the address form, the
 // order summary and, one chunk further, the card form) loads when they do (docs/decisions/031).
@@ -84,29 +85,48 @@ export function Checkout() {
   }
 
   if (!hydrated) return <p className="text-gray-700">Loading your cart…</p>;
-  if (items.length === 0) return <EmptyCart />;
 
   const alertFor = (s: CheckoutTab) => (alert?.step === s ? alert.message : null);
+  // On the cart step, and when the cart is empty (the refresh may have removed its last line).
+  const notices = (
+    <RefreshNotices
+      alert={step === 'cart' ? alertFor('cart') : null}
+      notes={step === 'cart' ? notes : []}
+      failed={step === 'cart' && refresh.failed}
+    />
+  );
+  const empty = items.length === 0;
+  // One tree shape, empty or not: the live region of the notices stays mounted when the refresh
+  // removes the last line, so what it says is heard.
   return (
     <>
-      <CheckoutSteps current={step} reachable={reachable} onSelect={(t) => void go(t)} />
-      <section aria-labelledby="checkout-step-heading" data-testid={`checkout-${step}`}>
-        <h2
-          id="checkout-step-heading"
-          ref={headingRef}
-          tabIndex={-1}
-          className="mb-4 text-xl font-semibold text-gray-900"
-        >
-          {STEP_TITLES[step]}
-        </h2>
-        {step === 'cart' ? (
+      {empty ? null : (
+        <CheckoutSteps current={step} reachable={reachable} onSelect={(t) => void go(t)} />
+      )}
+      <section
+        aria-labelledby={empty ? undefined : 'checkout-step-heading'}
+        data-testid={`checkout-${step}`}
+      >
+        {empty ? null : (
+          <h2
+            id="checkout-step-heading"
+            ref={headingRef}
+            tabIndex={-1}
+            className="mb-4 text-xl font-semibold text-gray-900"
+          >
+            {STEP_TITLES[step]}
+          </h2>
+        )}
+        {notices}
+        {empty ? (
+          <EmptyCart />
+        ) : step === 'cart' ? (
           <CartStep
             currency={currency}
             signedIn={user !== null}
             refresh={refresh}
-            notes={notes}
+            notes={notes.filter((n) => n.kind !== 'removed')}
             blocked={blocked}
-            alert={alertFor('cart')}
             onContinue={() => void go('address')}
             onFocusLost={() => focusIfPossible(headingRef.current)}
           />
