@@ -1,158 +1,48 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { focusIfPossible } from '../../../lib/focus';
-import { useRootData } from '../../../lib/root-data';
-import { hasBlockingProblem } from '../cart-refresh';
-import { cartLineKey, useCartStore, type CheckoutTab } from '../stores/cart-store';
+import { lazy, Suspense, useState } from 'react';
+import { CART_STORAGE_KEY, useCartStore } from '../stores/cart-store';
 import { useCartHydrated } from '../stores/use-cart-hydrated';
-import { useAddressBook } from '../use-address-book';
-import { useCartRefresh } from '../use-cart-refresh';
-import { CartStep } from './CartStep';
-import { CheckoutSteps } from './CheckoutSteps';
-import { RefreshNotices } from './RefreshNotices';
+import { EmptyCart } from './EmptyCart';
 
-// Only signed-in buyers reach the address and payment steps: their code (the address form, the
-// order summary and, one chunk further, the card form) loads when they do (docs/decisions/031).
-const AddressStep = lazy(() => import('./AddressStep').then((m) => ({ default: m.AddressStep })));
-const PaymentStep = lazy(() => import('./PaymentStep').then((m) => ({ default: m.PaymentStep })));
+// The checkout's steps load only for a cart with something in it (docs/decisions/031): an empty
+// /checkout stays within the public pages' JavaScript budget. A browser whose stored cart has
+// lines starts the download as this module runs, alongside hydration, not after it.
+const loadFlow = () => import('./CheckoutFlow');
+const CheckoutFlow = lazy(() => loadFlow().then((m) => ({ default: m.CheckoutFlow })));
 
-const STEP_TITLES: Record<CheckoutTab, string> = {
-  cart: 'Your cart',
-  address: 'Shipping and billing address',
-  payment: 'Review and pay',
-};
-
-/** A message for the buyer on the step they were sent back to. */
-interface StepAlert {
-  step: CheckoutTab;
-  message: string;
+function storedCartHasItems(): boolean {
+  try {
+    const stored = JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null') as {
+      state?: { items?: unknown[] };
+    } | null;
+    return (stored?.state?.items?.length ?? 0) > 0;
+  } catch {
+    return false;
+  }
 }
 
-function EmptyCart() {
-  return (
-    <section className="list-empty" data-testid="cart-empty">
-      <h2 className="text-lg font-semibold text-gray-900">Your cart is empty</h2>
-      <p className="mt-2 text-gray-700">Add posts to your cart and they will wait for you here.</p>
-      <Link to="/all-posts" className="btn btn-primary mt-6">
-        Browse posts
-      </Link>
-    </section>
-  );
+if (typeof window !== 'undefined' && storedCartHasItems()) {
+  loadFlow().catch(() => {
+    // tried again when the flow renders; a failed chunk reloads the page (lib/chunk-reload.ts)
+  });
 }
+
+const loading = <p className="text-gray-700">Loading your cart…</p>;
 
 /**
- * /checkout (SPEC §3 cart state): the steps cart → address → payment (`selectedTab`), each with
- * its heading, which takes focus when the buyer moves to it. The cart is checked against the
- * server when the page opens and again before the cart step is left.
+ * /checkout: the cart lives in the browser, so the server renders "Loading your cart…"; then the
+ * empty cart, or the checkout's steps (CheckoutFlow), which keep showing once started — also when
+ * its last line goes, so what removed it stays on screen.
  */
 export function Checkout() {
   const hydrated = useCartHydrated();
-  const root = useRootData();
-  const user = root?.user ?? null;
-  const currency = root?.config.currency ?? 'USD';
-  const items = useCartStore((s) => s.items);
-  const tab = useCartStore((s) => s.selectedTab);
-  const addressIsValid = useCartStore((s) => s.addressIsValid);
-  const setSelectedTab = useCartStore((s) => s.setSelectedTab);
-  const refresh = useCartRefresh(hydrated && items.length > 0, currency);
-  const book = useAddressBook(hydrated && user !== null);
-  const [alert, setAlert] = useState<StepAlert | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
-
-  useEffect(() => {
-    if (focusRequest > 0) focusIfPossible(headingRef.current);
-  }, [focusRequest]);
-
-  const keys = new Set(items.map((i) => cartLineKey(i._id, i.selectedVariations)));
-  const notes = refresh.notes.filter((n) => n.kind === 'removed' || keys.has(n.key));
-  const blocked = hasBlockingProblem(notes);
-  const canAddress = user !== null && items.length > 0 && !blocked;
-  const reachable = { cart: true, address: canAddress, payment: canAddress && addressIsValid };
-  const step: CheckoutTab = reachable[tab] ? tab : reachable.address ? 'address' : 'cart';
-
-  function show(next: CheckoutTab, message?: string) {
-    setAlert(message ? { step: next, message } : null);
-    setSelectedTab(next);
-    setFocusRequest((n) => n + 1);
-  }
-
-  async function go(next: CheckoutTab) {
-    if (next === step) return;
-    // Leaving the cart: the buyer goes on with what is true now, or stays to see what changed.
-    if (step === 'cart' && !(await refresh.run())) return;
-    show(next);
-  }
-
-  if (!hydrated) return <p className="text-gray-700">Loading your cart…</p>;
-
-  const alertFor = (s: CheckoutTab) => (alert?.step === s ? alert.message : null);
-  // On the cart step, and when the cart is empty (the refresh may have removed its last line).
-  const notices = (
-    <RefreshNotices
-      alert={step === 'cart' ? alertFor('cart') : null}
-      notes={step === 'cart' ? notes : []}
-      failed={step === 'cart' && refresh.failed}
-    />
-  );
-  const empty = items.length === 0;
-  // One tree shape, empty or not: the live region of the notices stays mounted when the refresh
-  // removes the last line, so what it says is heard.
+  const hasItems = useCartStore((s) => s.items.length > 0);
+  const [started, setStarted] = useState(false);
+  if (hasItems && !started) setStarted(true);
+  if (!hydrated) return loading;
+  if (!hasItems && !started) return <EmptyCart />;
   return (
-    <>
-      {empty ? null : (
-        <CheckoutSteps current={step} reachable={reachable} onSelect={(t) => void go(t)} />
-      )}
-      <section
-        aria-labelledby={empty ? undefined : 'checkout-step-heading'}
-        data-testid={`checkout-${step}`}
-      >
-        {empty ? null : (
-          <h2
-            id="checkout-step-heading"
-            ref={headingRef}
-            tabIndex={-1}
-            className="mb-4 text-xl font-semibold text-gray-900"
-          >
-            {STEP_TITLES[step]}
-          </h2>
-        )}
-        {notices}
-        {empty ? (
-          <EmptyCart />
-        ) : step === 'cart' ? (
-          <CartStep
-            currency={currency}
-            signedIn={user !== null}
-            refresh={refresh}
-            notes={notes.filter((n) => n.kind !== 'removed')}
-            blocked={blocked}
-            onContinue={() => void go('address')}
-            onFocusLost={() => focusIfPossible(headingRef.current)}
-          />
-        ) : (
-          <Suspense fallback={<p className="text-gray-700">Loading…</p>}>
-            {step === 'address' ? (
-              <AddressStep
-                book={book}
-                alert={alertFor('address')}
-                onBack={() => show('cart')}
-                onContinue={() => show('payment')}
-              />
-            ) : (
-              <PaymentStep
-                currency={currency}
-                userId={user!._id}
-                onBackToCart={(message) => {
-                  show('cart', message);
-                  void refresh.run();
-                }}
-                onBackToAddress={(message) => show('address', message)}
-              />
-            )}
-          </Suspense>
-        )}
-      </section>
-    </>
+    <Suspense fallback={loading}>
+      <CheckoutFlow />
+    </Suspense>
   );
 }
