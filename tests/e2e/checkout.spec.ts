@@ -63,7 +63,7 @@ const stepHeading = (page: Page) => page.locator('#checkout-step-heading');
 async function fillCard(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByLabel('CVC', { exact: true }).fill('123');
 }
 
 test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
@@ -188,7 +188,7 @@ test('two sellers → a changed price → a new address → a declined card → 
     await expect(page.getByTestId('card-brand')).toHaveText('Visa');
     await page.getByLabel('Expiry (MM / YY)').fill('1234');
     await expect(page.getByLabel('Expiry (MM / YY)')).toHaveValue('12 / 34');
-    await page.getByLabel('Security code (CVC)').fill('123');
+    await page.getByLabel('CVC', { exact: true }).fill('123');
     await page.getByTestId('card-pay').click();
     const alert = page.getByTestId('payment-error');
     await expect(alert).toContainText(MESSAGES.paymentError);

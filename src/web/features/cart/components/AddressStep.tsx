@@ -154,7 +154,7 @@ export function AddressStep({ book, alert, onBack, onContinue }: AddressStepProp
               }}
               data-testid="billing-same"
             />
-            Same as shipping (billing address)
+            Bill to the same address (same as shipping)
           </label>
           {!sameAsShipping ? (
             <div className="mt-4">
@@ -181,6 +181,13 @@ export function AddressStep({ book, alert, onBack, onContinue }: AddressStepProp
         </div>
       ) : null}
 
+      <p id="address-continue-hint" className="text-sm text-gray-700">
+        {!addressIsValid
+          ? 'Choose or add the address to ship to.'
+          : !billingChosen
+            ? 'Choose the billing address, or tick “Same as shipping”.'
+            : 'Next: check your order and pay by card.'}
+      </p>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <button type="button" className="btn btn-secondary" onClick={onBack}>
           Back to cart
@@ -196,13 +203,6 @@ export function AddressStep({ book, alert, onBack, onContinue }: AddressStepProp
           Continue to payment
         </button>
       </div>
-      <p id="address-continue-hint" className="text-sm text-gray-700">
-        {!addressIsValid
-          ? 'Choose or add the address to ship to.'
-          : !billingChosen
-            ? 'Choose the billing address, or tick “Same as shipping”.'
-            : 'Next: check your order and pay by card.'}
-      </p>
     </div>
   );
 }

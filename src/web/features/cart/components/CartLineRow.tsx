@@ -108,7 +108,7 @@ export function CartLineRow({ item, currency, note, stock, onRemoved }: CartLine
           </label>
           <button
             type="button"
-            className="icon-btn border border-gray-300"
+            className="icon-btn border border-gray-300 disabled:cursor-not-allowed disabled:opacity-40"
             aria-label="One less"
             disabled={item.amount <= 1}
             onClick={() => change(item.amount - 1)}
@@ -131,7 +131,7 @@ export function CartLineRow({ item, currency, note, stock, onRemoved }: CartLine
           />
           <button
             type="button"
-            className="icon-btn border border-gray-300"
+            className="icon-btn border border-gray-300 disabled:cursor-not-allowed disabled:opacity-40"
             aria-label="One more"
             disabled={item.amount >= max}
             onClick={() => change(item.amount + 1)}

@@ -179,7 +179,8 @@ export function LocalCardForm({ intent, onPaid, onError }: PaymentFormProps) {
         />
         <TextField
           id={FIELD_IDS.cvc}
-          label="Security code (CVC)"
+          label="CVC"
+          hint="The 3 digits on the back (4 on the front for American Express)."
           inputMode="numeric"
           autoComplete="cc-csc"
           maxLength={4}
