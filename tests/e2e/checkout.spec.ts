@@ -209,6 +209,9 @@ test('two sellers → a changed price → a new address → a declined card → 
     await expect(page).toHaveURL(/\/thanks\?order=[0-9a-f-]{36}$/);
     expect(confirms).toHaveLength(2);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order!');
+    await expect(page.getByTestId('thanks-payment-status')).toContainText(
+      'Your payment went through.',
+    );
     await expect(page.getByTestId('thanks-sellers-told')).toHaveText(
       'The sellers have been told to ship.',
     );

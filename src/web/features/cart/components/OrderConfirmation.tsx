@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+import { useRevalidator } from 'react-router';
 import type { Order } from '../../../../shared/contracts/commerce';
 import { formatMoney, formatNumber } from '../../../../shared/format';
 import { PageHeader } from '../../../components/ui/page';
@@ -5,6 +7,42 @@ import { addressLines } from '../address-lines';
 
 /** The short form of an order id people can read out ("3F2A9C1B"), as /orders shows it. */
 export const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
+
+/** How often, and how many times, /thanks looks again for a payment still being confirmed. */
+const RECHECK_MS = 2000;
+const RECHECKS = 30;
+
+/**
+ * While the payment is being confirmed (Stripe tells the server by webhook, a moment after the
+ * buyer paid), the page reads the order again every few seconds, for a minute at most.
+ */
+function useRecheckWhile(waiting: boolean) {
+  const { revalidate, state } = useRevalidator();
+  const done = useRef(0);
+  useEffect(() => {
+    if (!waiting || state !== 'idle' || done.current >= RECHECKS) return;
+    const timer = setTimeout(() => {
+      done.current += 1;
+      void revalidate();
+    }, RECHECK_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, state, revalidate]);
+}
+
+/** Where the payment stands, in a sentence. */
+function paymentStatus(order: Order): string {
+  switch (order.status) {
+    case 'paid':
+    case 'shipped':
+      return 'Your payment went through. A confirmation is on its way to your email.';
+    case 'pending':
+      return 'We are waiting for the payment provider to confirm your payment. This page updates by itself; you will also find the order under Purchases, and get an email once it is confirmed.';
+    case 'payment_failed':
+      return `The payment did not go through${order.paymentError ? `: ${order.paymentError}` : '.'} You will find the order under Purchases.`;
+    case 'cancelled':
+      return 'This order was cancelled. You will find it under Purchases.';
+  }
+}
 
 const units = (n: number) => `${formatNumber(n)} ${n === 1 ? 'item' : 'items'}`;
 
@@ -15,15 +53,16 @@ const units = (n: number) => `${formatNumber(n)} ${n === 1 ? 'item' : 'items'}`;
 export function OrderConfirmation({ order }: { order: Order }) {
   const money = (n: number) => formatMoney(n, order.currency);
   const settled = order.status === 'paid' || order.status === 'shipped';
+  useRecheckWhile(order.status === 'pending');
   const parts = order.transactions.filter((t) => t.status !== 'cancelled');
   return (
     <>
       <PageHeader
         title="Thank you for your order!"
         description={
-          settled
-            ? 'Your payment went through. A confirmation is on its way to your email.'
-            : 'We are waiting for the payment provider to confirm your payment. You will find the order under Purchases, and an email once it is confirmed.'
+          <p role="status" data-testid="thanks-payment-status">
+            {paymentStatus(order)}
+          </p>
         }
       />
       <section className="card mb-8 space-y-6" aria-labelledby="order-heading">
