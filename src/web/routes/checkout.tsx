@@ -1,9 +1,9 @@
 import type { Route } from './+types/checkout';
 import { PageHeader } from '../components/ui/page';
-import { CartSummary } from '../features/cart/components/CartSummary';
+import { Checkout } from '../features/cart/components/Checkout';
 import { pageMeta } from '../lib/meta';
 
-/** /checkout: the cart, totals, then address and card payment (public; paying needs an account). */
+/** /checkout: the cart, then address and card payment (public; paying needs an account). */
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Checkout');
 
 export default function CheckoutPage() {
@@ -11,9 +11,9 @@ export default function CheckoutPage() {
     <div data-testid="checkout-page">
       <PageHeader
         title="Checkout"
-        description="Check your items and quantities, then choose where they ship and pay by card. Prices include shipping and 10% tax in the total."
+        description="Check your items and amounts, choose where they ship, then pay by card. The total includes shipping and 10% tax."
       />
-      <CartSummary />
+      <Checkout />
     </div>
   );
 }

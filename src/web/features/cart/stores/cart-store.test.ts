@@ -13,7 +13,30 @@ vi.hoisted(() => {
 });
 import { cartLineKey, sanitizeCartItems, useCartStore } from './cart-store';
 
-beforeEach(() => useCartStore.setState({ items: [] }));
+beforeEach(() =>
+  useCartStore.setState({
+    items: [],
+    userAddresses: [],
+    shippingAddress: null,
+    selectedShippingAddressId: null,
+    selectedBillingAddressId: null,
+    addressIsValid: false,
+    placedOrder: null,
+  }),
+);
+
+const address = (id: string) => ({
+  _id: id,
+  name: 'Ada',
+  line1: '1 Main St',
+  line2: '',
+  city: 'Springfield',
+  region: 'IL',
+  postalCode: '62701',
+  country: 'US',
+  phone: '',
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
 
 describe('cart store', () => {
   it('merges lines of the same post and variations', () => {
@@ -79,5 +102,55 @@ describe('cart store', () => {
 
   it('keys lines independently of variation order', () => {
     expect(cartLineKey('a', { x: '1', y: '2' })).toBe(cartLineKey('a', { y: '2', x: '1' }));
+  });
+
+  it('keeps the address selections that are still in the loaded address book', () => {
+    const s = useCartStore.getState();
+    s.setSelectedShippingAddressId('a1');
+    s.setSelectedBillingAddressId('gone');
+    expect(useCartStore.getState().addressIsValid).toBe(true);
+    s.setUserAddresses([address('a1'), address('a2')]);
+    let now = useCartStore.getState();
+    expect(now.shippingAddress?._id).toBe('a1');
+    expect(now.selectedBillingAddressId).toBeNull();
+    expect(now.addressIsValid).toBe(true);
+
+    s.setUserAddresses([address('a2')]);
+    now = useCartStore.getState();
+    expect([now.selectedShippingAddressId, now.shippingAddress, now.addressIsValid]).toEqual([
+      null,
+      null,
+      false,
+    ]);
+  });
+
+  it('selects a newly saved address for shipping or for billing', () => {
+    const s = useCartStore.getState();
+    s.setUserAddresses([address('a1')]);
+    s.addAddress(address('a2'), 'shipping');
+    let now = useCartStore.getState();
+    expect(now.userAddresses.map((a) => a._id)).toEqual(['a2', 'a1']);
+    expect([now.selectedShippingAddressId, now.addressIsValid]).toEqual(['a2', true]);
+    s.addAddress(address('a3'), 'billing');
+    now = useCartStore.getState();
+    expect([now.selectedShippingAddressId, now.selectedBillingAddressId]).toEqual(['a2', 'a3']);
+  });
+
+  it('persists the placed order and the step, and forgets both when the cart is emptied', () => {
+    const s = useCartStore.getState();
+    s.addItem({ _id: 'p', price: 3 });
+    s.setPlacedOrder({ orderId: 'o1', fingerprint: 'f' });
+    s.setSelectedTab('payment');
+    const saved = JSON.parse(localStorage.getItem('cart') ?? '{}').state;
+    expect([saved.placedOrder, saved.selectedTab, saved.userAddresses]).toEqual([
+      { orderId: 'o1', fingerprint: 'f' },
+      'payment',
+      undefined,
+    ]);
+    s.clearCart();
+    expect([useCartStore.getState().placedOrder, useCartStore.getState().selectedTab]).toEqual([
+      null,
+      'cart',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { cartTotals, type CartTotals } from '../../../../shared/cart';
+import type { AddressRecord } from '../../../../shared/contracts/commerce';
 
 /** A line in the cart (SPEC §3 Cart item); title and image are kept for display only. */
 export interface CartItem {
@@ -21,28 +22,75 @@ export type CartItemInput = Omit<CartItem, 'shippingCost' | 'selectedVariations'
   selectedVariations?: Record<string, string> | null;
 };
 
+/** The checkout steps (SPEC §3 selectedTab), in order. */
+export const CHECKOUT_TABS = ['cart', 'address', 'payment'] as const;
+export type CheckoutTab = (typeof CHECKOUT_TABS)[number];
+
+/**
+ * The order POST /orders created for this cart, and the fingerprint of what it was created from
+ * (order-fingerprint.ts): going back and forth reuses it; a changed cart places a new one.
+ */
+export interface PlacedOrder {
+  orderId: string;
+  fingerprint: string;
+}
+
 export interface CartState {
   items: CartItem[];
   selectedShippingAddressId: string | null;
   selectedBillingAddressId: string | null;
+  /** The member's address book (GET /addresses); not persisted (docs/decisions/031). */
+  userAddresses: AddressRecord[];
+  /** The selected shipping address itself, from `userAddresses`. */
+  shippingAddress: AddressRecord | null;
+  /** A shipping address is selected (and exists in the address book once it is loaded). */
   addressIsValid: boolean;
-  selectedTab: string;
+  selectedTab: CheckoutTab;
+  placedOrder: PlacedOrder | null;
   /** Merges with an existing line of the same post and variations. */
   addItem: (item: CartItemInput) => void;
   removeItem: (id: string, selectedVariations?: Record<string, string>) => void;
   /** Sets a line's amount; 0 removes it. */
   setAmount: (id: string, amount: number, selectedVariations?: Record<string, string>) => void;
+  /** Replaces the lines (with what POST /cart/refresh said: cart-refresh.ts). */
+  replaceItems: (items: CartItem[]) => void;
   clearCart: () => void;
   setSelectedShippingAddressId: (id: string | null) => void;
+  /** null: bill to the shipping address. */
   setSelectedBillingAddressId: (id: string | null) => void;
   setAddressIsValid: (valid: boolean) => void;
-  setSelectedTab: (tab: string) => void;
+  /** The loaded address book; selections of addresses no longer in it are dropped. */
+  setUserAddresses: (addresses: AddressRecord[]) => void;
+  /** A newly saved address joins the book and is selected for shipping or billing. */
+  addAddress: (address: AddressRecord, use: 'shipping' | 'billing') => void;
+  setSelectedTab: (tab: CheckoutTab) => void;
+  setPlacedOrder: (order: PlacedOrder | null) => void;
   /** SPEC §9 totals: subtotal, shipping, tax, totalWithTax, grandTotal (from src/shared/cart). */
   totals: () => CartTotals;
   itemCount: () => number;
 }
 
 export const CART_STORAGE_KEY = 'cart';
+
+const isTab = (v: unknown): v is CheckoutTab => CHECKOUT_TABS.includes(v as CheckoutTab);
+
+function sanitizePlacedOrder(value: unknown): PlacedOrder | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { orderId, fingerprint } = value as Record<string, unknown>;
+  return typeof orderId === 'string' && orderId && typeof fingerprint === 'string'
+    ? { orderId, fingerprint }
+    : null;
+}
+
+/** The shipping selection that follows from an address book and a selected id. */
+function shippingFrom(addresses: AddressRecord[], id: string | null) {
+  const shippingAddress = addresses.find((a) => a._id === id) ?? null;
+  return {
+    selectedShippingAddressId: shippingAddress ? id : null,
+    shippingAddress,
+    addressIsValid: shippingAddress !== null,
+  };
+}
 
 /** Identity of a cart line: the post plus its chosen variations (order-independent). */
 export function cartLineKey(id: string, selectedVariations: Record<string, string> = {}): string {
@@ -89,8 +137,11 @@ export const useCartStore = create<CartState>()(
       items: [],
       selectedShippingAddressId: null,
       selectedBillingAddressId: null,
+      userAddresses: [],
+      shippingAddress: null,
       addressIsValid: false,
       selectedTab: 'cart',
+      placedOrder: null,
       addItem: (input) => {
         const [item] = sanitizeCartItems([{ amount: 1, ...input }]);
         if (!item) return;
@@ -125,12 +176,34 @@ export const useCartStore = create<CartState>()(
           ),
         });
       },
-      clearCart: () => set({ items: [], selectedTab: 'cart' }),
-      setSelectedShippingAddressId: (selectedShippingAddressId) =>
-        set({ selectedShippingAddressId }),
+      replaceItems: (items) => set({ items }),
+      clearCart: () => set({ items: [], selectedTab: 'cart', placedOrder: null }),
+      setSelectedShippingAddressId: (id) => {
+        const book = get().userAddresses;
+        // Before the address book is loaded the id is taken on trust (it is checked on load).
+        if (book.length === 0) set({ selectedShippingAddressId: id, addressIsValid: id !== null });
+        else set(shippingFrom(book, id));
+      },
       setSelectedBillingAddressId: (selectedBillingAddressId) => set({ selectedBillingAddressId }),
       setAddressIsValid: (addressIsValid) => set({ addressIsValid }),
+      setUserAddresses: (userAddresses) => {
+        const billing = get().selectedBillingAddressId;
+        set({
+          userAddresses,
+          ...shippingFrom(userAddresses, get().selectedShippingAddressId),
+          selectedBillingAddressId: userAddresses.some((a) => a._id === billing) ? billing : null,
+        });
+      },
+      addAddress: (address, use) => {
+        const userAddresses = [
+          address,
+          ...get().userAddresses.filter((a) => a._id !== address._id),
+        ];
+        if (use === 'billing') set({ userAddresses, selectedBillingAddressId: address._id });
+        else set({ userAddresses, ...shippingFrom(userAddresses, address._id) });
+      },
       setSelectedTab: (selectedTab) => set({ selectedTab }),
+      setPlacedOrder: (placedOrder) => set({ placedOrder }),
       totals: () => cartTotals(get().items),
       itemCount: () => get().items.reduce((n, i) => n + i.amount, 0),
     }),
@@ -144,6 +217,7 @@ export const useCartStore = create<CartState>()(
         selectedBillingAddressId: s.selectedBillingAddressId,
         addressIsValid: s.addressIsValid,
         selectedTab: s.selectedTab,
+        placedOrder: s.placedOrder,
       }),
       merge: (persisted, current) => {
         const p = (persisted ?? {}) as Partial<CartState>;
@@ -155,7 +229,8 @@ export const useCartStore = create<CartState>()(
           selectedBillingAddressId:
             typeof p.selectedBillingAddressId === 'string' ? p.selectedBillingAddressId : null,
           addressIsValid: p.addressIsValid === true,
-          selectedTab: typeof p.selectedTab === 'string' ? p.selectedTab : current.selectedTab,
+          selectedTab: isTab(p.selectedTab) ? p.selectedTab : current.selectedTab,
+          placedOrder: sanitizePlacedOrder(p.placedOrder),
         };
       },
     },

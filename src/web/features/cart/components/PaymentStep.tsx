@@ -1,0 +1,212 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { cartTotals } from '../../../../shared/cart';
+import type { PaymentIntentResponse } from '../../../../shared/contracts/commerce';
+import { COMMERCE_LIMITS } from '../../../../shared/contracts/commerce-rules';
+import { formatMoney, formatNumber } from '../../../../shared/format';
+import { MESSAGES } from '../../../../shared/messages';
+import { usePending } from '../../../components/ui/form';
+import { ApiError, isSessionExpired } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/errors';
+import { useRootData } from '../../../lib/root-data';
+import { addressLines } from '../address-lines';
+import { placeOrder, startPayment } from '../api/checkout-api';
+import { orderFingerprint } from '../order-fingerprint';
+import { cartLineKey, useCartStore } from '../stores/cart-store';
+import { CartTotals } from './CartTotals';
+import { PaymentForm, preloadPaymentForm } from './PaymentForm';
+
+interface PaymentStepProps {
+  currency: string;
+  userId: string;
+  /** The server refused the order because of the cart (stock, availability): fix it there. */
+  onBackToCart: (message: string) => void;
+  /** The address is gone (or the buyer wants another one). */
+  onBackToAddress: (message?: string) => void;
+}
+
+/** Starting a payment failed for a reason that is not the cart's. */
+const START_ERROR = 'We could not start the payment.';
+
+function PaymentAlert({ message }: { message: string }) {
+  return (
+    <div
+      role="alert"
+      className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
+      data-testid="payment-error"
+    >
+      <p className="font-semibold">{MESSAGES.paymentError}</p>
+      {message !== MESSAGES.paymentError ? <p className="mt-1">{message}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * The payment step: what is ordered and where it goes, then "Place order and pay" — POST /orders
+ * once for this cart (its id kept with the cart's fingerprint, so coming back pays the same order),
+ * POST /payment-intent and the provider's payment form. Paid: the cart is emptied and the buyer
+ * lands on /thanks.
+ */
+export function PaymentStep({ currency, userId, onBackToCart, onBackToAddress }: PaymentStepProps) {
+  const navigate = useNavigate();
+  const items = useCartStore((s) => s.items);
+  const shippingAddress = useCartStore((s) => s.shippingAddress);
+  const shippingId = useCartStore((s) => s.selectedShippingAddressId);
+  const billingId = useCartStore((s) => s.selectedBillingAddressId);
+  const billingAddress = useCartStore((s) =>
+    billingId ? (s.userAddresses.find((a) => a._id === billingId) ?? null) : null,
+  );
+  const stripeConfigured = Boolean(useRootData()?.config.stripePublishableKey);
+  const [payment, setPayment] = useState<{ orderId: string; intent: PaymentIntentResponse }>();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, run] = usePending();
+
+  useEffect(() => preloadPaymentForm(stripeConfigured ? 'stripe' : 'local'), [stripeConfigured]);
+
+  async function paid(orderId: string) {
+    await navigate(`/thanks?order=${encodeURIComponent(orderId)}`);
+    useCartStore.getState().clearCart();
+  }
+
+  /** The order for the cart as it is: the one placed before if nothing changed, else a new one. */
+  async function orderIdFor(shippingAddressId: string): Promise<string> {
+    const store = useCartStore.getState();
+    const fingerprint = orderFingerprint({
+      userId,
+      items: store.items,
+      shippingAddressId,
+      billingAddressId: store.selectedBillingAddressId,
+    });
+    if (store.placedOrder?.fingerprint === fingerprint) return store.placedOrder.orderId;
+    const { order } = await placeOrder(
+      store.items,
+      shippingAddressId,
+      store.selectedBillingAddressId,
+    );
+    useCartStore.getState().setPlacedOrder({ orderId: order._id, fingerprint });
+    return order._id;
+  }
+
+  function orderRefused(err: unknown) {
+    if (isSessionExpired(err)) return;
+    if (err instanceof ApiError && err.code === 'ADDRESS_NOT_FOUND')
+      return onBackToAddress(err.message);
+    if (err instanceof ApiError && (err.status === 400 || err.status === 409))
+      return onBackToCart(err.message);
+    setError(apiErrorMessage(err, START_ERROR));
+  }
+
+  /** Places the order (once) and opens its payment; an expired order is replaced once. */
+  async function start(shippingAddressId: string) {
+    setError(null);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      let orderId: string;
+      try {
+        orderId = await orderIdFor(shippingAddressId);
+      } catch (err) {
+        return orderRefused(err);
+      }
+      try {
+        setPayment({ orderId, intent: await startPayment(orderId) });
+        return;
+      } catch (err) {
+        const code = err instanceof ApiError ? err.code : undefined;
+        if (code === 'ALREADY_PAID') return paid(orderId);
+        if (code !== 'ORDER_NOT_PAYABLE' && code !== 'ORDER_NOT_FOUND') {
+          if (!isSessionExpired(err)) setError(apiErrorMessage(err, START_ERROR));
+          return;
+        }
+        // Expired unpaid (its stock released) or gone: forget it and place the cart again.
+        useCartStore.getState().setPlacedOrder(null);
+      }
+    }
+    setError(START_ERROR);
+  }
+
+  if (!shippingId) return null;
+  const totals = cartTotals(items);
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
+      <section aria-labelledby="order-summary-heading" className="min-w-0 space-y-6">
+        <h3 id="order-summary-heading" className="text-lg font-semibold text-gray-900">
+          Your order
+        </h3>
+        <ul className="divide-y divide-gray-200" data-testid="order-summary-lines">
+          {items.map((item) => (
+            <li key={cartLineKey(item._id, item.selectedVariations)} className="flex gap-3 py-3">
+              <span className="min-w-0 flex-1 break-words">
+                {item.title ?? 'An item'}
+                {Object.keys(item.selectedVariations).length > 0
+                  ? ` (${Object.values(item.selectedVariations).join(', ')})`
+                  : ''}{' '}
+                × {formatNumber(item.amount)}
+              </span>
+              <span className="font-medium">
+                {formatMoney(cartTotals([item]).subtotal, currency)}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <CartTotals totals={totals} currency={currency} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <h4 className="font-semibold text-gray-900">Ship to</h4>
+            <address
+              className="mt-1 text-sm not-italic text-gray-800"
+              data-testid="summary-ship-to"
+            >
+              {(shippingAddress ? addressLines(shippingAddress) : []).map((line, i) => (
+                <span key={i} className="block">
+                  {line}
+                </span>
+              ))}
+            </address>
+          </div>
+          <div>
+            <h4 className="font-semibold text-gray-900">Bill to</h4>
+            <address className="mt-1 text-sm not-italic text-gray-800">
+              {billingAddress
+                ? addressLines(billingAddress).map((line, i) => (
+                    <span key={i} className="block">
+                      {line}
+                    </span>
+                  ))
+                : 'Same as shipping'}
+            </address>
+          </div>
+        </div>
+        <button type="button" className="btn btn-secondary" onClick={() => onBackToAddress()}>
+          Change the address
+        </button>
+      </section>
+
+      {/* A new attempt (a form submitted) clears the last failure, so a repeated one is heard. */}
+      <div className="space-y-4" onSubmitCapture={() => setError(null)}>
+        {error ? <PaymentAlert message={error} /> : null}
+        {payment ? (
+          <PaymentForm
+            intent={payment.intent}
+            orderId={payment.orderId}
+            onPaid={() => paid(payment.orderId)}
+            onError={setError}
+          />
+        ) : (
+          <>
+            <button
+              type="button"
+              className="btn btn-primary w-full"
+              disabled={pending}
+              onClick={() => void run(() => start(shippingId))}
+              data-testid="place-order"
+            >
+              {pending ? 'Placing your order…' : 'Place order and pay'}
+            </button>
+            <p className="text-sm text-gray-700">
+              Your items are held for you for {COMMERCE_LIMITS.holdMinutes} minutes while you pay.
+            </p>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
