@@ -58,14 +58,12 @@ export async function stripeSellerAccount(
     idempotencyKey: `account:${userId}`,
   });
   if (ready) standIn.updateAccount(id, { details_submitted: true, payouts_enabled: true });
-  await t.deps.database.db
-    .insert(sellerAccounts)
-    .values({
-      userId,
-      provider: 'stripe',
-      accountId: id,
-      detailsSubmitted: ready,
-      payoutsEnabled: ready,
-    });
+  await t.deps.database.db.insert(sellerAccounts).values({
+    userId,
+    provider: 'stripe',
+    accountId: id,
+    detailsSubmitted: ready,
+    payoutsEnabled: ready,
+  });
   return id;
 }
