@@ -50,8 +50,30 @@ const cartLines = z
   .min(1, 'Your cart is empty.')
   .max(L.linesMax, `An order can have at most ${L.linesMax} lines.`);
 
+/**
+ * A line of POST /cart/refresh: a cart line plus, optionally, the unit price and shipping the
+ * buyer is being shown (major units), so the answer can say what changed. Only this call takes
+ * them; POST /orders never reads a client's price.
+ */
+const shownMoney = z
+  .number(requiredAs('a number'))
+  .min(0, 'Must be 0 or more.')
+  .max(100_000_000, 'This amount is too large.')
+  .optional();
+export const cartRefreshLineInput = cartLineInput.extend({
+  price: shownMoney,
+  shippingCost: shownMoney,
+});
+export type CartRefreshLineInput = z.input<typeof cartRefreshLineInput>;
+
 /** POST /cart/refresh: the cart's lines as the server sees them now (prices, stock, availability). */
-export const cartRefreshRequest = obj({ items: cartLines });
+export const cartRefreshRequest = obj({
+  items: z
+    .array(cartRefreshLineInput, requiredAs('a list of items'))
+    .min(1, 'Your cart is empty.')
+    .max(L.linesMax, `A cart can have at most ${L.linesMax} lines.`),
+});
+export type CartRefreshRequest = z.output<typeof cartRefreshRequest>;
 
 export const CART_LINE_PROBLEMS = ['unavailable', 'own_post', 'variation', 'stock'] as const;
 export const refreshedLineSchema = obj({

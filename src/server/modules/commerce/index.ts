@@ -24,6 +24,9 @@ export { PAYOUT_JOB, queuePayout, readySellerAccount, releaseHeldPayouts } from 
 export { COMMERCE_MAIL_JOB, queueCommerceMail, type CommerceMail } from './mail';
 export { STRIPE_EVENT_JOB, receiveStripeWebhook } from './stripe-events';
 export { addressNotFound, placeOrder, type PlaceOrderInput } from './place-order';
+export { createAddress, deleteAddress, listAddresses } from './addresses';
+export { refreshCart } from './cart-refresh';
+export { confirmLocalPayment, startPayment } from './pay';
 export { ordersWithParts, toAddress, transactionsWithParts } from './rows';
 
 /** Every background job of the module, by name. */

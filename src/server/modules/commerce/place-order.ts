@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Order } from '../../../shared/contracts/commerce';
 import { COMMERCE_LIMITS } from '../../../shared/contracts/commerce-rules';
 import { cartTotalsMinor, splitTax } from '../../../shared/cart';
+import { formatMoney } from '../../../shared/format';
 import { toMajor } from '../../../shared/money';
 import { addresses, orderItems, orders, transactions, users } from '../../db/schema';
 import { invalidateCatalog, reserveStock, type PricedLine } from '../catalog';
@@ -11,6 +12,7 @@ import {
   notFound,
   nowDate,
   unauthorized,
+  validationError,
   type ModuleDeps,
 } from '../core';
 import { EXPIRE_ORDER_JOB } from './lifecycle';
@@ -30,6 +32,12 @@ export const addressNotFound = () =>
   );
 
 const cents = (minor: number) => toMajor(minor);
+
+/**
+ * The most one order may total, in minor units: the largest amount a card payment takes (Stripe's
+ * limit, $999,999.99 in USD). It also keeps every total well inside the database's integer columns.
+ */
+export const ORDER_TOTAL_MAX_MINOR = 99_999_999;
 
 /**
  * POST /orders. In one transaction: the buyer's own addresses are copied, the posts are locked and
@@ -77,6 +85,12 @@ export async function placeOrder(
       shippingCost: cents(l.shippingMinor),
     });
     const totals = cartTotalsMinor(priced.map(minorLine));
+    if (totals.grandTotal > ORDER_TOTAL_MAX_MINOR) {
+      const max = formatMoney(toMajor(ORDER_TOTAL_MAX_MINOR), deps.env.CURRENCY);
+      throw validationError(
+        `An order can total at most ${max}: place it as several smaller orders.`,
+      );
+    }
     const bySeller = new Map<string, PricedLine[]>();
     for (const line of priced)
       bySeller.set(line.sellerId!, [...(bySeller.get(line.sellerId!) ?? []), line]);

@@ -1,0 +1,333 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, paymentIntents } from '../../../src/server/db/schema';
+import type { PaymentsDriver } from '../../../src/server/adapters/payments/types';
+import { createTestApp, type TestApp } from '../../helpers/app';
+import { signedInUser } from '../../factories/accounts';
+import { createProduct } from '../../factories/catalog';
+import { createPaidOrder, createTestOrder, readTestOrder } from '../../factories/commerce';
+import {
+  DECLINED,
+  NO_FUNDS,
+  VISA,
+  freshAuth,
+  ledgerOf,
+  refused,
+  send,
+  stockOf,
+  unchanged,
+  type Auth,
+} from './checkout-support';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+/** A buyer with an unpaid order for one Lamp (price 10.00 + 2.00 shipping + 1.20 tax). */
+async function unpaidOrder(app = t) {
+  const maya = await signedInUser(app.deps, { accountType: 'seller', name: 'Maya' });
+  const sam = await signedInUser(app.deps, { accountType: 'buyer', name: 'Sam' });
+  const lamp = await createProduct(app, maya.user, {
+    title: 'Lamp',
+    price: 10,
+    shippingCost: 2,
+    stock: 3,
+  });
+  const order = await createTestOrder(app, sam.user.id, [{ productId: lamp._id }]);
+  return { maya, sam, lamp, order };
+}
+
+const startPayment = (auth: Auth, orderId: string, app = t) =>
+  send(app, auth, 'POST', '/payment-intent', { orderId });
+const confirm = (auth: Auth, paymentIntentId: string, card: object = VISA) =>
+  send(t, auth, 'POST', '/payments/local/confirm', { paymentIntentId, card });
+
+async function mailsTo(email: string, subject: RegExp) {
+  return (await t.outbox()).filter((m) => m.to === email && subject.test(m.subject));
+}
+
+describe('POST /payment-intent', () => {
+  it('creates the order’s payment intent once and answers the same one on every call', async () => {
+    const { sam, order } = await unpaidOrder();
+    const first = await startPayment(sam.auth, order._id);
+    expect(first.statusCode, first.body).toBe(200);
+    const intent = first.json();
+    expect(intent).toMatchObject({
+      provider: 'local',
+      amount: 13.2,
+      currency: 'USD',
+      publishableKey: null,
+    });
+    expect(intent.paymentIntentId).toMatch(/^pi_local_/);
+    expect(intent.clientSecret).toMatch(new RegExp(`^${intent.paymentIntentId}_secret_`));
+
+    const again = await startPayment(sam.auth, order._id);
+    expect(again.json()).toEqual(intent);
+    const rows = await t.deps.database.db
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.idempotencyKey, `pi:${order._id}`));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: intent.paymentIntentId,
+      amountMinor: 1320,
+      transferGroup: `order_${order._id}`,
+      metadata: { orderId: order._id, buyerId: sam.user.id },
+      status: 'requires_payment_method',
+    });
+    const [row] = await t.deps.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row!.paymentIntentId).toBe(intent.paymentIntentId);
+  });
+
+  it('answers 404 for another member’s or an unknown order, nothing created', async () => {
+    const { order } = await unpaidOrder();
+    const leo = await signedInUser(t.deps);
+    await unchanged(t, [], async () => {
+      for (const id of [order._id, '00000000-0000-4000-8000-000000000000']) {
+        const res = await startPayment(leo.auth, id);
+        expect(refused(res, 404, 'ORDER_NOT_FOUND').message).toBe('This order could not be found.');
+      }
+      refused(await startPayment(leo.auth, 'nope'), 400, 'VALIDATION_ERROR');
+    });
+  });
+
+  it('answers 409 ALREADY_PAID for a paid order', async () => {
+    const { sam, lamp } = await unpaidOrder();
+    const paid = await createPaidOrder(t, sam.user.id, [{ productId: lamp._id }]);
+    await unchanged(t, [], async () => {
+      const res = await startPayment(sam.auth, paid._id);
+      expect(refused(res, 409, 'ALREADY_PAID').message).toBe('This order is already paid.');
+    });
+  });
+
+  it('answers 409 ORDER_NOT_PAYABLE once the hold is over, even before the expiry job ran', async () => {
+    const { sam, order } = await unpaidOrder();
+    t.advanceTime(31 * 60_000);
+    try {
+      const auth = await freshAuth(t, sam.user);
+      await unchanged(t, [], async () => {
+        const res = await startPayment(auth, order._id);
+        expect(refused(res, 409, 'ORDER_NOT_PAYABLE').message).toBe(
+          'This order expired before it was paid, so its items were released. Place the order again from your cart.',
+        );
+      });
+    } finally {
+      await t.runJobs();
+    }
+  });
+});
+
+describe('POST /payments/local/confirm', () => {
+  it('pays the order with 4242…: paid, one charge, mails to the buyer and the seller', async () => {
+    const { maya, sam, order } = await unpaidOrder();
+    const { paymentIntentId } = (await startPayment(sam.auth, order._id)).json();
+    const res = await confirm(sam.auth, paymentIntentId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status: 'succeeded', orderId: order._id });
+
+    const paid = await readTestOrder(t, order._id);
+    expect(paid.status).toBe('paid');
+    expect(paid.transactions.map((p) => [p.status, p.payoutStatus])).toEqual([['paid', 'held']]);
+    const ledger = await ledgerOf(t, order._id);
+    expect(ledger).toMatchObject([
+      { kind: 'charge', amountMinor: 1320, providerRef: paymentIntentId },
+    ]);
+    expect(await mailsTo(sam.user.email, /is confirmed/)).toHaveLength(1);
+    expect(await mailsTo(maya.user.email, /^New sale/)).toHaveLength(1);
+
+    // A double submit: the same answer, nothing charged or mailed twice.
+    const again = await confirm(sam.auth, paymentIntentId);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ status: 'succeeded', orderId: order._id });
+    const both = await Promise.all([
+      confirm(sam.auth, paymentIntentId),
+      confirm(sam.auth, paymentIntentId),
+    ]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await ledgerOf(t, order._id)).toHaveLength(1);
+    expect(await mailsTo(sam.user.email, /is confirmed/)).toHaveLength(1);
+    expect(await mailsTo(maya.user.email, /^New sale/)).toHaveLength(1);
+    // And asking to pay it again is refused.
+    refused(await startPayment(sam.auth, order._id), 409, 'ALREADY_PAID');
+  });
+
+  it('records a decline on the order (402 with Stripe’s code), then takes a good card', async () => {
+    const { sam, order } = await unpaidOrder();
+    const { paymentIntentId } = (await startPayment(sam.auth, order._id)).json();
+    const declined = await confirm(sam.auth, paymentIntentId, DECLINED);
+    expect(refused(declined, 402, 'card_declined').message).toBe('Your card was declined.');
+    let stored = await readTestOrder(t, order._id);
+    expect(stored).toMatchObject({
+      status: 'payment_failed',
+      paymentError: 'Your card was declined.',
+    });
+
+    const poor = await confirm(sam.auth, paymentIntentId, NO_FUNDS);
+    expect(refused(poor, 402, 'insufficient_funds').message).toBe(
+      'Your card has insufficient funds.',
+    );
+    stored = await readTestOrder(t, order._id);
+    expect(stored.paymentError).toBe('Your card has insufficient funds.');
+    expect(await ledgerOf(t, order._id)).toEqual([]);
+
+    // The same intent is offered again, and a good card pays it.
+    expect((await startPayment(sam.auth, order._id)).json().paymentIntentId).toBe(paymentIntentId);
+    expect((await confirm(sam.auth, paymentIntentId)).statusCode).toBe(200);
+    stored = await readTestOrder(t, order._id);
+    expect(stored).toMatchObject({ status: 'paid', paymentError: null });
+  });
+
+  it('refuses a malformed card by the field (400 CARD_INVALID), nothing changed', async () => {
+    const { sam, order } = await unpaidOrder();
+    const { paymentIntentId } = (await startPayment(sam.auth, order._id)).json();
+    await unchanged(t, [], async () => {
+      const res = await confirm(sam.auth, paymentIntentId, {
+        number: '4242 4242 4242 4241',
+        expMonth: 13,
+        expYear: 2020,
+        cvc: '1',
+      });
+      const body = refused(res, 400, 'CARD_INVALID');
+      expect(body.message).toBe('Your card number is invalid.');
+      const fields = (body.details as { path: string[] }[]).map((d) => d.path.join('.'));
+      expect(fields).toEqual(['card.number', 'card.expiry', 'card.cvc']);
+      refused(
+        await send(t, sam.auth, 'POST', '/payments/local/confirm', { paymentIntentId }),
+        400,
+        'VALIDATION_ERROR',
+      );
+    });
+  });
+
+  it('answers 404 PAYMENT_NOT_FOUND for another member’s or an unknown payment', async () => {
+    const { sam, order } = await unpaidOrder();
+    const { paymentIntentId } = (await startPayment(sam.auth, order._id)).json();
+    const leo = await signedInUser(t.deps);
+    await unchanged(t, [], async () => {
+      for (const id of [paymentIntentId, 'pi_local_nothing']) {
+        const res = await confirm(leo.auth, id);
+        expect(refused(res, 404, 'PAYMENT_NOT_FOUND').message).toMatch(/could not be found/);
+      }
+    });
+    expect((await readTestOrder(t, order._id)).status).toBe('pending');
+  });
+
+  it('limits card attempts per member (card testing): the 11th in 10 minutes is 429', async () => {
+    const { sam, order } = await unpaidOrder();
+    const { paymentIntentId } = (await startPayment(sam.auth, order._id)).json();
+    for (let i = 0; i < 10; i++)
+      expect((await confirm(sam.auth, paymentIntentId, DECLINED)).statusCode).toBe(402);
+    await unchanged(t, [], async () => {
+      const res = await confirm(sam.auth, paymentIntentId, VISA);
+      expect(refused(res, 429, 'RATE_LIMITED').message).toMatch(
+        /^Too many attempts\. Please wait \d+ minutes and try again\.$/,
+      );
+    });
+    expect((await readTestOrder(t, order._id)).status).toBe('payment_failed');
+  });
+});
+
+describe('an unpaid order after its hold (commerce.expire-order)', () => {
+  it('is cancelled with its stock back, and can no longer be paid', async () => {
+    const { sam, lamp, order } = await unpaidOrder();
+    const { paymentIntentId } = (await startPayment(sam.auth, order._id)).json();
+    expect(await stockOf(t, lamp._id)).toBe(2);
+    // Not yet: the job waits for the deadline.
+    await t.runJobs();
+    expect((await readTestOrder(t, order._id)).status).toBe('pending');
+
+    t.advanceTime(31 * 60_000);
+    await t.runJobs();
+    const auth = await freshAuth(t, sam.user);
+    const expired = await readTestOrder(t, order._id);
+    expect(expired.status).toBe('cancelled');
+    expect(expired.transactions.map((p) => p.status)).toEqual(['cancelled']);
+    expect(await stockOf(t, lamp._id)).toBe(3);
+
+    await unchanged(t, [lamp._id], async () => {
+      refused(await startPayment(auth, order._id), 409, 'ORDER_NOT_PAYABLE');
+      const res = await confirm(auth, paymentIntentId);
+      expect(refused(res, 409, 'ORDER_NOT_PAYABLE').message).toMatch(/Place the order again/);
+    });
+    expect(await ledgerOf(t, order._id)).toEqual([]);
+  });
+});
+
+describe('with Stripe configured', () => {
+  /** A stand-in for the Stripe driver that records what it was asked. */
+  function recordingStripe() {
+    const created: Parameters<PaymentsDriver['createPaymentIntent']>[0][] = [];
+    const driver = {
+      provider: 'stripe',
+      publishableKey: 'pk_test_checkout',
+      async createPaymentIntent(input) {
+        created.push(input);
+        return {
+          id: 'pi_stripe_1',
+          clientSecret: 'pi_stripe_1_secret_x',
+          status: 'requires_payment_method',
+          amountMinor: input.amountMinor,
+          currency: input.currency.toLowerCase(),
+          metadata: input.metadata,
+          chargeId: null,
+        };
+      },
+      async retrievePaymentIntent(id) {
+        return {
+          id,
+          clientSecret: `${id}_secret_x`,
+          status: 'requires_payment_method',
+          amountMinor: created[0]!.amountMinor,
+          currency: 'usd',
+          metadata: {},
+          chargeId: null,
+        };
+      },
+    } as Partial<PaymentsDriver> as PaymentsDriver;
+    return { driver, created };
+  }
+
+  it('starts a Stripe payment intent (idempotency key pi:{orderId}) and refuses the embedded card form', async () => {
+    const stripe = recordingStripe();
+    const app = await createTestApp({ payments: stripe.driver });
+    try {
+      const { sam, order } = await unpaidOrder(app);
+      expect(order.paymentProvider).toBe('stripe');
+      const res = await startPayment(sam.auth, order._id, app);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        provider: 'stripe',
+        clientSecret: 'pi_stripe_1_secret_x',
+        paymentIntentId: 'pi_stripe_1',
+        amount: 13.2,
+        currency: 'USD',
+        publishableKey: 'pk_test_checkout',
+      });
+      expect(stripe.created).toEqual([
+        {
+          amountMinor: 1320,
+          currency: 'USD',
+          transferGroup: `order_${order._id}`,
+          metadata: { orderId: order._id, buyerId: sam.user.id },
+          idempotencyKey: `pi:${order._id}`,
+        },
+      ]);
+      // A second call reads the stored intent back instead of creating one.
+      expect((await startPayment(sam.auth, order._id, app)).json().paymentIntentId).toBe(
+        'pi_stripe_1',
+      );
+      expect(stripe.created).toHaveLength(1);
+
+      const card = await send(app, sam.auth, 'POST', '/payments/local/confirm', {
+        paymentIntentId: 'pi_stripe_1',
+        card: VISA,
+      });
+      expect(refused(card, 409, 'WRONG_PAYMENT_PROVIDER').message).toMatch(/Stripe/);
+      expect((await readTestOrder(app, order._id)).status).toBe('pending');
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,111 @@
+import { count, eq, inArray } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import {
+  addresses,
+  jobs,
+  ledgerEntries,
+  orderItems,
+  orders,
+  paymentIntents,
+  products,
+  transactions,
+} from '../../../src/server/db/schema';
+import { moduleDeps } from '../../../src/server/app-deps';
+import { startSession } from '../../../src/server/modules/accounts';
+import { silentLog } from '../../../src/server/modules/core';
+import type { UserRow } from '../../../src/server/db/schema';
+import type { TestApp } from '../../helpers/app';
+import { inject } from '../../factories/accounts';
+
+// Shared by the checkout API tests: calls with a signed-in user, and a snapshot of everything a
+// refused call must leave as it was.
+
+export type Auth = Record<string, string>;
+
+export const VISA = {
+  number: '4242 4242 4242 4242',
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 3,
+  cvc: '123',
+};
+export const DECLINED = { ...VISA, number: '4000 0000 0000 0002' };
+export const NO_FUNDS = { ...VISA, number: '4000 0000 0000 9995' };
+
+export function send(
+  t: TestApp,
+  auth: Auth | null,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  return inject(t, {
+    method,
+    url: `/api/v1${url}`,
+    headers: auth ?? {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+/** A new session for `user` (access tokens are short-lived: tests that move the clock need one). */
+export async function freshAuth(t: TestApp, user: UserRow): Promise<Auth> {
+  const session = await startSession(moduleDeps(t.deps, silentLog), user);
+  return { 'x-access-token': session.token };
+}
+
+/** Row counts of every commerce table a checkout call writes, and the stock of the posts given. */
+export async function snapshot(t: TestApp, productIds: string[] = []) {
+  const db = t.deps.database.db;
+  const rows = async (table: typeof orders | typeof transactions | typeof orderItems) =>
+    (await db.select({ n: count() }).from(table))[0]!.n;
+  const stock = productIds.length
+    ? await db
+        .select({ id: products.id, stock: products.stock, variations: products.variations })
+        .from(products)
+        .where(inArray(products.id, productIds))
+        .orderBy(products.id)
+    : [];
+  return {
+    orders: await rows(orders),
+    transactions: await rows(transactions),
+    orderItems: await rows(orderItems),
+    addresses: (await db.select({ n: count() }).from(addresses))[0]!.n,
+    intents: await db.select().from(paymentIntents).orderBy(paymentIntents.id),
+    ledger: (await db.select({ n: count() }).from(ledgerEntries))[0]!.n,
+    orderRows: await db.select().from(orders).orderBy(orders.id),
+    jobs: (await db.select({ n: count() }).from(jobs))[0]!.n,
+    stock,
+  };
+}
+
+/** Runs `call` and checks that it changed nothing a checkout writes. */
+export async function unchanged(
+  t: TestApp,
+  productIds: string[],
+  call: () => Promise<void>,
+): Promise<void> {
+  const before = await snapshot(t, productIds);
+  await call();
+  expect(await snapshot(t, productIds)).toEqual(before);
+}
+
+/** The error body of a refused call, checked for its status and code. */
+export function refused(res: LightMyRequestResponse, status: number, code: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json<{ code: string; message: string; details?: unknown }>();
+  expect(body.code).toBe(code);
+  expect(body.message.length).toBeGreaterThan(10);
+  return body;
+}
+
+export async function stockOf(t: TestApp, productId: string): Promise<number> {
+  const [row] = await t.deps.database.db
+    .select({ stock: products.stock })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row!.stock;
+}
+
+export async function ledgerOf(t: TestApp, orderId: string) {
+  return t.deps.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId));
+}
