@@ -83,7 +83,7 @@ async function buildWorld(): Promise<World> {
   const world: World = { t, standIn, events: [], labels: new Map() };
   open.push(world);
   const name = (id: unknown, label: string) => world.labels.set(String(id), label);
-  const buyer = (await signedInUser(t.deps)).user;
+  const { user: buyer, auth: buyerAuth } = await signedInUser(t.deps);
   const maya = (await signedInUser(t.deps)).user;
   const leo = (await signedInUser(t.deps)).user;
   name(buyer.id, 'buyer');
@@ -104,13 +104,13 @@ async function buildWorld(): Promise<World> {
       buyer.id,
       lines.map((productId) => ({ productId })),
     );
-    const intent = await startStripePayment(t, placed);
+    const { paymentIntentId: intentId } = await startStripePayment(t, buyerAuth, placed);
     name(placed._id, label);
-    name(intent.id, `pi:${label}`);
+    name(intentId, `pi:${label}`);
     for (const part of placed.transactions) {
       name(part._id, `${label}/${world.labels.get(part.seller._id!)}`);
     }
-    return { id: placed._id, intentId: intent.id, parts: placed.transactions.map((p) => p._id) };
+    return { id: placed._id, intentId, parts: placed.transactions.map((p) => p._id) };
   };
   const snapshotOf = (type: string, intentId: string) =>
     standIn.event(type, standIn.intents.get(intentId)!);
@@ -220,7 +220,7 @@ async function inOrderState() {
 }
 
 describe('webhook events delivered late, repeated and out of order', () => {
-  it('in order, they leave the state Stripe is in', async () => {
+  it('in order, they leave the state Stripe is in', { timeout: 120_000 }, async () => {
     const state = await inOrderState();
     const order = (label: string) => state.orders.find((o) => o.order === label);
     expect(order('A')).toMatchObject({ status: 'paid', paymentError: null, paymentIntent: 'pi:A' });
@@ -249,7 +249,7 @@ describe('webhook events delivered late, repeated and out of order', () => {
 
   it.each(SEEDS)(
     'three times over in shuffled order (seed %i), they leave the identical state',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async (seed) => {
       const want = await inOrderState();
       const world = await buildWorld();
@@ -261,7 +261,7 @@ describe('webhook events delivered late, repeated and out of order', () => {
 
   it(
     'the handlers alone (past the event-id dedupe) are idempotent and order-free too',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       const want = await inOrderState();
       const world = await buildWorld();

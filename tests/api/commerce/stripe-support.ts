@@ -1,7 +1,10 @@
-import { eq } from 'drizzle-orm';
-import { orders, sellerAccounts } from '../../../src/server/db/schema';
+import { sellerAccounts } from '../../../src/server/db/schema';
 import { paymentsOf } from '../../../src/server/modules/commerce';
-import type { Order } from '../../../src/shared/contracts/commerce';
+import {
+  paymentIntentResponse,
+  type Order,
+  type PaymentIntentResponse,
+} from '../../../src/shared/contracts/commerce';
 import type { TestApp } from '../../helpers/app';
 import type { StripeStandIn } from '../../helpers/stripe-stand-in';
 import { inject } from '../../factories/accounts';
@@ -26,23 +29,21 @@ export function deliver(
   });
 }
 
-/**
- * The order's PaymentIntent, made through the configured driver as checkout makes it (one per
- * order, keyed by the order), and remembered on the order.
- */
-export async function startStripePayment(t: TestApp, order: Order) {
-  const intent = await paymentsOf(t.moduleDeps()).createPaymentIntent({
-    amountMinor: Math.round(order.grandTotal * 100),
-    currency: order.currency,
-    transferGroup: `order_${order._id}`,
-    metadata: { orderId: order._id },
-    idempotencyKey: `intent:${order._id}`,
+/** The order's PaymentIntent, started by its buyer as checkout does (POST /payment-intent). */
+export async function startStripePayment(
+  t: TestApp,
+  buyerAuth: Record<string, string>,
+  order: Order,
+): Promise<PaymentIntentResponse> {
+  const res = await inject(t, {
+    method: 'POST',
+    url: '/api/v1/payment-intent',
+    headers: buyerAuth,
+    payload: { orderId: order._id },
   });
-  await t.deps.database.db
-    .update(orders)
-    .set({ paymentIntentId: intent.id })
-    .where(eq(orders.id, order._id));
-  return intent;
+  if (res.statusCode !== 200)
+    throw new Error(`POST /payment-intent: ${res.statusCode} ${res.body}`);
+  return paymentIntentResponse.parse(res.json());
 }
 
 /** A seller's connected account on the stand-in, recorded as onboarding records it. */

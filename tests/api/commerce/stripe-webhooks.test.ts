@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   jobs,
@@ -24,6 +25,7 @@ let standIn: StripeStandIn;
 let t: TestApp;
 let buyerId: string;
 let buyerEmail: string;
+let buyerAuth: Record<string, string>;
 
 beforeAll(async () => {
   standIn = await startStripeStandIn();
@@ -34,6 +36,7 @@ beforeAll(async () => {
   const buyer = await signedInUser(t.deps, { name: 'Sam Buyer' });
   buyerId = buyer.user.id;
   buyerEmail = buyer.user.email;
+  buyerAuth = buyer.auth;
 });
 afterAll(async () => {
   await t?.close();
@@ -57,7 +60,8 @@ async function stripeOrder(options: { sellerReady?: boolean } = {}) {
   );
   const accountId = await stripeSellerAccount(t, standIn, seller.user.id, options.sellerReady);
   const order = await createTestOrder(t, buyerId, [{ productId: product._id, amount: 2 }]);
-  const intent = await startStripePayment(t, order);
+  const started = await startStripePayment(t, buyerAuth, order);
+  const intent = { ...started, id: started.paymentIntentId };
   return { seller, order, intent, accountId, partId: order.transactions[0]!._id };
 }
 
@@ -65,8 +69,22 @@ describe('a signed payment_intent.succeeded', () => {
   it('is answered at once, then pays the order through the job queue', async () => {
     const { order, intent, seller } = await stripeOrder();
     expect(order.paymentProvider).toBe('stripe');
-    // 2 × 20 + 2 × 5 shipping, 10% tax: 55.00
-    expect(standIn.intents.get(intent.id)).toMatchObject({ amount: 5500, currency: 'usd' });
+    // POST /payment-intent started it: 2 × 20 + 2 × 5 shipping, 10% tax = 55.00, keyed by order.
+    expect(intent).toMatchObject({
+      provider: 'stripe',
+      amount: 55,
+      clientSecret: standIn.intents.get(intent.id)!.client_secret,
+      publishableKey: 'pk_test_stand_in',
+    });
+    expect(standIn.calls('POST', '/v1/payment_intents').at(-1)).toMatchObject({
+      body: {
+        amount: '5500',
+        currency: 'usd',
+        transfer_group: `order_${order._id}`,
+        metadata: { orderId: order._id },
+      },
+      idempotencyKey: `pi:${order._id}`,
+    });
     standIn.succeed(intent.id);
     const event = standIn.event('payment_intent.succeeded', standIn.intents.get(intent.id)!);
 
@@ -178,6 +196,31 @@ describe('refused deliveries', () => {
     expect((await readTestOrder(t, order._id)).status).toBe('pending');
   });
 
+  it('a correctly signed body that is not an event is 400, never a 500', async () => {
+    const bodies = [
+      'null',
+      '5',
+      '[]',
+      'not json',
+      '{"id":"evt_1"}',
+      '{"id":"evt_2","type":"x","data":{}}',
+    ];
+    for (const payload of bodies) {
+      const signature = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: WEBHOOK_SECRET,
+      });
+      const res = await inject(t, {
+        method: 'POST',
+        url: '/api/v1/webhooks/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().message, payload).toMatch(/Stripe/);
+    }
+  });
+
   it('takes only JSON bodies, raw in this route alone (other routes still parse JSON)', async () => {
     const text = await inject(t, {
       method: 'POST',
@@ -194,7 +237,7 @@ describe('refused deliveries', () => {
     expect(login.statusCode).toBe(401);
   });
 
-  it('is 404 with the reason when Stripe is not configured', async () => {
+  it('is 404 with the reason when Stripe is not configured', { timeout: 90_000 }, async () => {
     const embedded = await createTestApp();
     const noSecret = await createTestApp({ payments: standIn.driver() });
     try {
