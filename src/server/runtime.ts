@@ -39,7 +39,7 @@ async function resolveSecret(env: Env): Promise<string> {
  * The Stripe driver when STRIPE_SECRET_KEY is set (loadEnv then requires the publishable key and
  * the webhook signing secret too); null leaves payments to the embedded driver.
  */
-function stripeDriver(env: Env): StripeDriver | null {
+export function stripeDriverFor(env: Env): StripeDriver | null {
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY) return null;
   const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : null;
   const protocol = api?.protocol === 'http:' ? 'http' : 'https';
@@ -90,7 +90,7 @@ export async function createRuntime(env: Env, logger: FastifyBaseLogger): Promis
       : undefined,
   });
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
-  const payments = stripeDriver(env);
+  const payments = stripeDriverFor(env);
   const deps: AppDeps = { env, database, mail, storage, secret, logger, redis, payments };
   const jobs = createJobWorker({ deps: moduleDeps(deps, logger), handlers: JOB_HANDLERS });
   return {

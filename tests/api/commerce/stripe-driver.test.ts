@@ -6,6 +6,8 @@ import {
   type StripeDriver,
 } from '../../../src/server/adapters/payments/stripe';
 import { PaymentProviderError } from '../../../src/server/adapters/payments/types';
+import { loadEnv } from '../../../src/server/config/env';
+import { stripeDriverFor } from '../../../src/server/runtime';
 import { startStripeStandIn, type StripeStandIn } from '../../helpers/stripe-stand-in';
 
 /**
@@ -337,5 +339,28 @@ describe('webhook signatures', () => {
     expect(real.verifyWebhook(Buffer.from(payload), signature, secret).type).toBe(
       'payment_intent.succeeded',
     );
+  });
+});
+
+describe('configuration', () => {
+  it('builds the driver from STRIPE_SECRET_KEY (and STRIPE_API_URL when set), else none', async () => {
+    expect(stripeDriverFor(loadEnv({}))).toBeNull();
+    const configured = stripeDriverFor(
+      loadEnv({
+        STRIPE_SECRET_KEY: 'sk_test_configured',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_configured',
+        STRIPE_WEBHOOK_SECRET: 'whsec_configured',
+        STRIPE_API_URL: standIn.url,
+      }),
+    );
+    expect(configured).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_configured' });
+    const before = standIn.requests.length;
+    const { id } = await configured!.createAccount({
+      email: 'cfg@example.test',
+      metadata: {},
+      idempotencyKey: 'account:cfg',
+    });
+    expect(standIn.requests.slice(before)).toMatchObject([{ path: '/v1/accounts' }]);
+    expect(standIn.accounts.has(id)).toBe(true);
   });
 });
