@@ -90,18 +90,20 @@ export async function receiveStripeWebhook(
       'The Stripe-Signature header does not match this body (or is more than 5 minutes old).',
     );
   }
+  const { id, type } = event;
   const object = event.data?.object;
-  if (typeof event.id !== 'string' || event.id.length > 255 || typeof event.type !== 'string') {
+  if (typeof id !== 'string' || id.length > 255 || typeof type !== 'string') {
     throw validationError('This is not a Stripe event: it has no id or type.');
   }
   if (!object || typeof object !== 'object') {
     throw validationError('This is not a Stripe event: it has no data.object.');
   }
-  const queued = { id: event.id, type: event.type, object } as unknown as JsonValue;
+  // Parsed from JSON, so it is JSON.
+  const queued = { id, type, object } as unknown as JsonValue;
   await inTransaction(deps, async (tx) => {
     const fresh = await tx.db
       .insert(webhookEvents)
-      .values({ id: event.id as string, type: event.type as string, receivedAt: nowDate(deps) })
+      .values({ id, type, receivedAt: nowDate(deps) })
       .onConflictDoNothing({ target: webhookEvents.id })
       .returning({ id: webhookEvents.id });
     if (fresh.length > 0) await enqueueJob(tx, STRIPE_EVENT_JOB, queued);
