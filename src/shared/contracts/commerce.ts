@@ -18,6 +18,8 @@ import {
 // docs/decisions/026). Money: major units on the wire.
 
 const money = z.number();
+/** An id field whose JSON Schema (OpenAPI, the fuzz guard rail) says it is a UUID. */
+const idField = (what: string) => uuidField(what).meta({ format: 'uuid' });
 const iso = z.string();
 const pageField = z.coerce
   .number(requiredAs('a page number'))
@@ -35,7 +37,7 @@ const limitField = z.coerce
 // ---- cart ----
 
 export const cartLineInput = obj({
-  _id: uuidField('a post id'),
+  _id: idField('a post id'),
   amount: z
     .number(requiredAs('a whole number'))
     .int('The amount must be a whole number.')
@@ -101,6 +103,8 @@ export const cartRefreshResponse = obj({ items: z.array(refreshedLineSchema) });
 
 // ---- addresses ----
 
+const COUNTRY_CODES = Object.keys(COUNTRIES) as [string, ...string[]];
+
 export const addressSchema = obj({
   name: text(100, ' for the name').trim(),
   line1: text(200, ' for the street address').trim(),
@@ -108,11 +112,11 @@ export const addressSchema = obj({
   city: text(100, ' for the city').trim(),
   region: text(100, ' for the region').trim().default(''),
   postalCode: text(20, ' for the postal code').trim().default(''),
-  country: z
-    .string(requiredAs('a country code'))
-    .trim()
-    .toUpperCase()
-    .refine((c) => c in COUNTRIES, 'Choose a country from the list.'),
+  // Normalised first ("us " → "US"), then one of the offered codes (an enum in the JSON Schema).
+  country: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+    z.enum(COUNTRY_CODES, { error: 'Choose a country from the list.' }),
+  ),
   phone: text(40, ' for the phone number').trim().default(''),
 }).superRefine((a, ctx) => {
   for (const p of addressProblems(a as StoredAddress))
@@ -134,7 +138,7 @@ export const addressCreateRequest = obj({
       return v;
     }
   }, addressSchema),
-  token: z.string().max(4096).optional(),
+  token: z.string(requiredAs('text')).max(4096, 'This token is too long.').optional(),
 });
 export const addressRecordSchema = z.object({
   _id: z.string(),
@@ -152,14 +156,14 @@ export type AddressRecord = z.infer<typeof addressRecordSchema>;
 export const addressResponse = obj({ address: addressRecordSchema });
 /** GET /addresses: the member's address book, newest first (SPEC: "response data"). */
 export const addressListResponse = z.array(addressRecordSchema);
-export const addressIdQuery = obj({ id: uuidField('an address id') });
+export const addressIdQuery = obj({ id: idField('an address id') });
 
 // ---- orders ----
 
 export const orderCreateRequest = obj({
   items: cartLines,
-  shippingAddressId: uuidField('an address id'),
-  billingAddressId: uuidField('an address id').optional(),
+  shippingAddressId: idField('an address id'),
+  billingAddressId: idField('an address id').optional(),
 });
 
 export const orderItemSchema = z.object({
@@ -248,7 +252,7 @@ export const orderListResponse = z.union([
 
 // ---- payments ----
 
-export const paymentIntentRequest = obj({ orderId: uuidField('an order id') });
+export const paymentIntentRequest = obj({ orderId: idField('an order id') });
 export const paymentIntentResponse = obj({
   provider: z.enum(['local', 'stripe']),
   clientSecret: z.string(),
@@ -261,7 +265,10 @@ export const paymentIntentResponse = obj({
 export type PaymentIntentResponse = z.infer<typeof paymentIntentResponse>;
 
 export const localConfirmRequest = obj({
-  paymentIntentId: z.string(requiredAs('a payment id')).min(1).max(100),
+  paymentIntentId: z
+    .string(requiredAs('a payment id'))
+    .min(1, 'This field is required.')
+    .max(100, 'Must be a payment id.'),
   card: obj({
     number: z.string(requiredAs('a card number')).max(30, 'Your card number is invalid.'),
     expMonth: z.number(requiredAs('a month')).int('Must be a whole number.'),

@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, paymentIntents } from '../../../src/server/db/schema';
-import type { PaymentsDriver } from '../../../src/server/adapters/payments/types';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { signedInUser } from '../../factories/accounts';
-import { createProduct } from '../../factories/catalog';
-import { createPaidOrder, createTestOrder, readTestOrder } from '../../factories/commerce';
+import { createPaidOrder, readTestOrder } from '../../factories/commerce';
 import {
   DECLINED,
   NO_FUNDS,
@@ -16,6 +14,7 @@ import {
   send,
   stockOf,
   unchanged,
+  unpaidOrder,
   type Auth,
 } from './checkout-support';
 
@@ -25,22 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** A buyer with an unpaid order for one Lamp (price 10.00 + 2.00 shipping + 1.20 tax). */
-async function unpaidOrder(app = t) {
-  const maya = await signedInUser(app.deps, { accountType: 'seller', name: 'Maya' });
-  const sam = await signedInUser(app.deps, { accountType: 'buyer', name: 'Sam' });
-  const lamp = await createProduct(app, maya.user, {
-    title: 'Lamp',
-    price: 10,
-    shippingCost: 2,
-    stock: 3,
-  });
-  const order = await createTestOrder(app, sam.user.id, [{ productId: lamp._id }]);
-  return { maya, sam, lamp, order };
-}
-
-const startPayment = (auth: Auth, orderId: string, app = t) =>
-  send(app, auth, 'POST', '/payment-intent', { orderId });
+const startPayment = (auth: Auth, orderId: string) =>
+  send(t, auth, 'POST', '/payment-intent', { orderId });
 const confirm = (auth: Auth, paymentIntentId: string, card: object = VISA) =>
   send(t, auth, 'POST', '/payments/local/confirm', { paymentIntentId, card });
 
@@ -50,7 +35,7 @@ async function mailsTo(email: string, subject: RegExp) {
 
 describe('POST /payment-intent', () => {
   it('creates the order’s payment intent once and answers the same one on every call', async () => {
-    const { sam, order } = await unpaidOrder();
+    const { sam, order } = await unpaidOrder(t);
     const first = await startPayment(sam.auth, order._id);
     expect(first.statusCode, first.body).toBe(200);
     const intent = first.json();
@@ -82,7 +67,7 @@ describe('POST /payment-intent', () => {
   });
 
   it('answers 404 for another member’s or an unknown order, nothing created', async () => {
-    const { order } = await unpaidOrder();
+    const { order } = await unpaidOrder(t);
     const leo = await signedInUser(t.deps);
     await unchanged(t, [], async () => {
       for (const id of [order._id, '00000000-0000-4000-8000-000000000000']) {
@@ -94,7 +79,7 @@ describe('POST /payment-intent', () => {
   });
 
   it('answers 409 ALREADY_PAID for a paid order', async () => {
-    const { sam, lamp } = await unpaidOrder();
+    const { sam, lamp } = await unpaidOrder(t);
     const paid = await createPaidOrder(t, sam.user.id, [{ productId: lamp._id }]);
     await unchanged(t, [], async () => {
       const res = await startPayment(sam.auth, paid._id);
@@ -103,7 +88,7 @@ describe('POST /payment-intent', () => {
   });
 
   it('answers 409 ORDER_NOT_PAYABLE once the hold is over, even before the expiry job ran', async () => {
-    const { sam, order } = await unpaidOrder();
+    const { sam, order } = await unpaidOrder(t);
     t.advanceTime(31 * 60_000);
     try {
       const auth = await freshAuth(t, sam.user);
@@ -121,7 +106,7 @@ describe('POST /payment-intent', () => {
 
 describe('POST /payments/local/confirm', () => {
   it('pays the order with 4242…: paid, one charge, mails to the buyer and the seller', async () => {
-    const { maya, sam, order } = await unpaidOrder();
+    const { maya, sam, order } = await unpaidOrder(t);
     const { paymentIntentId } = (await startPayment(sam.auth, order._id)).json();
     const res = await confirm(sam.auth, paymentIntentId);
     expect(res.statusCode, res.body).toBe(200);
@@ -154,7 +139,7 @@ describe('POST /payments/local/confirm', () => {
   });
 
   it('records a decline on the order (402 with Stripe’s code), then takes a good card', async () => {
-    const { sam, order } = await unpaidOrder();
+    const { sam, order } = await unpaidOrder(t);
     const { paymentIntentId } = (await startPayment(sam.auth, order._id)).json();
     const declined = await confirm(sam.auth, paymentIntentId, DECLINED);
     expect(refused(declined, 402, 'card_declined').message).toBe('Your card was declined.');
@@ -180,7 +165,7 @@ describe('POST /payments/local/confirm', () => {
   });
 
   it('refuses a malformed card by the field (400 CARD_INVALID), nothing changed', async () => {
-    const { sam, order } = await unpaidOrder();
+    const { sam, order } = await unpaidOrder(t);
     const { paymentIntentId } = (await startPayment(sam.auth, order._id)).json();
     await unchanged(t, [], async () => {
       const res = await confirm(sam.auth, paymentIntentId, {
@@ -202,7 +187,7 @@ describe('POST /payments/local/confirm', () => {
   });
 
   it('answers 404 PAYMENT_NOT_FOUND for another member’s or an unknown payment', async () => {
-    const { sam, order } = await unpaidOrder();
+    const { sam, order } = await unpaidOrder(t);
     const { paymentIntentId } = (await startPayment(sam.auth, order._id)).json();
     const leo = await signedInUser(t.deps);
     await unchanged(t, [], async () => {
@@ -215,7 +200,7 @@ describe('POST /payments/local/confirm', () => {
   });
 
   it('limits card attempts per member (card testing): the 11th in 10 minutes is 429', async () => {
-    const { sam, order } = await unpaidOrder();
+    const { sam, order } = await unpaidOrder(t);
     const { paymentIntentId } = (await startPayment(sam.auth, order._id)).json();
     for (let i = 0; i < 10; i++)
       expect((await confirm(sam.auth, paymentIntentId, DECLINED)).statusCode).toBe(402);
@@ -231,7 +216,7 @@ describe('POST /payments/local/confirm', () => {
 
 describe('an unpaid order after its hold (commerce.expire-order)', () => {
   it('is cancelled with its stock back, and can no longer be paid', async () => {
-    const { sam, lamp, order } = await unpaidOrder();
+    const { sam, lamp, order } = await unpaidOrder(t);
     const { paymentIntentId } = (await startPayment(sam.auth, order._id)).json();
     expect(await stockOf(t, lamp._id)).toBe(2);
     // Not yet: the job waits for the deadline.
@@ -252,82 +237,5 @@ describe('an unpaid order after its hold (commerce.expire-order)', () => {
       expect(refused(res, 409, 'ORDER_NOT_PAYABLE').message).toMatch(/Place the order again/);
     });
     expect(await ledgerOf(t, order._id)).toEqual([]);
-  });
-});
-
-describe('with Stripe configured', () => {
-  /** A stand-in for the Stripe driver that records what it was asked. */
-  function recordingStripe() {
-    const created: Parameters<PaymentsDriver['createPaymentIntent']>[0][] = [];
-    const driver = {
-      provider: 'stripe',
-      publishableKey: 'pk_test_checkout',
-      async createPaymentIntent(input) {
-        created.push(input);
-        return {
-          id: 'pi_stripe_1',
-          clientSecret: 'pi_stripe_1_secret_x',
-          status: 'requires_payment_method',
-          amountMinor: input.amountMinor,
-          currency: input.currency.toLowerCase(),
-          metadata: input.metadata,
-          chargeId: null,
-        };
-      },
-      async retrievePaymentIntent(id) {
-        return {
-          id,
-          clientSecret: `${id}_secret_x`,
-          status: 'requires_payment_method',
-          amountMinor: created[0]!.amountMinor,
-          currency: 'usd',
-          metadata: {},
-          chargeId: null,
-        };
-      },
-    } as Partial<PaymentsDriver> as PaymentsDriver;
-    return { driver, created };
-  }
-
-  it('starts a Stripe payment intent (idempotency key pi:{orderId}) and refuses the embedded card form', async () => {
-    const stripe = recordingStripe();
-    const app = await createTestApp({ payments: stripe.driver });
-    try {
-      const { sam, order } = await unpaidOrder(app);
-      expect(order.paymentProvider).toBe('stripe');
-      const res = await startPayment(sam.auth, order._id, app);
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({
-        provider: 'stripe',
-        clientSecret: 'pi_stripe_1_secret_x',
-        paymentIntentId: 'pi_stripe_1',
-        amount: 13.2,
-        currency: 'USD',
-        publishableKey: 'pk_test_checkout',
-      });
-      expect(stripe.created).toEqual([
-        {
-          amountMinor: 1320,
-          currency: 'USD',
-          transferGroup: `order_${order._id}`,
-          metadata: { orderId: order._id, buyerId: sam.user.id },
-          idempotencyKey: `pi:${order._id}`,
-        },
-      ]);
-      // A second call reads the stored intent back instead of creating one.
-      expect((await startPayment(sam.auth, order._id, app)).json().paymentIntentId).toBe(
-        'pi_stripe_1',
-      );
-      expect(stripe.created).toHaveLength(1);
-
-      const card = await send(app, sam.auth, 'POST', '/payments/local/confirm', {
-        paymentIntentId: 'pi_stripe_1',
-        card: VISA,
-      });
-      expect(refused(card, 409, 'WRONG_PAYMENT_PROVIDER').message).toMatch(/Stripe/);
-      expect((await readTestOrder(app, order._id)).status).toBe('pending');
-    } finally {
-      await app.close();
-    }
   });
 });

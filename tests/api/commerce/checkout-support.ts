@@ -16,7 +16,9 @@ import { startSession } from '../../../src/server/modules/accounts';
 import { silentLog } from '../../../src/server/modules/core';
 import type { UserRow } from '../../../src/server/db/schema';
 import type { TestApp } from '../../helpers/app';
-import { inject } from '../../factories/accounts';
+import { inject, signedInUser } from '../../factories/accounts';
+import { createProduct } from '../../factories/catalog';
+import { createTestOrder } from '../../factories/commerce';
 
 // Shared by the checkout API tests: calls with a signed-in user, and a snapshot of everything a
 // refused call must leave as it was.
@@ -108,4 +110,18 @@ export async function stockOf(t: TestApp, productId: string): Promise<number> {
 
 export async function ledgerOf(t: TestApp, orderId: string) {
   return t.deps.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId));
+}
+
+/** A buyer with an unpaid order for one Lamp (price 10.00 + 2.00 shipping + 1.20 tax). */
+export async function unpaidOrder(app: TestApp) {
+  const maya = await signedInUser(app.deps, { accountType: 'seller', name: 'Maya' });
+  const sam = await signedInUser(app.deps, { accountType: 'buyer', name: 'Sam' });
+  const lamp = await createProduct(app, maya.user, {
+    title: 'Lamp',
+    price: 10,
+    shippingCost: 2,
+    stock: 3,
+  });
+  const order = await createTestOrder(app, sam.user.id, [{ productId: lamp._id }]);
+  return { maya, sam, lamp, order };
 }

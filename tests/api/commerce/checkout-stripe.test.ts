@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { PaymentsDriver } from '../../../src/server/adapters/payments/types';
+import { createTestApp } from '../../helpers/app';
+import { readTestOrder } from '../../factories/commerce';
+import { VISA, refused, send, unpaidOrder } from './checkout-support';
+
+/**
+ * With Stripe configured (deps.payments set), POST /payment-intent goes to the Stripe driver (here
+ * a stand-in that records what it is asked) and the embedded card form is refused.
+ */
+
+describe('with Stripe configured', () => {
+  /** A stand-in for the Stripe driver that records what it was asked. */
+  function recordingStripe() {
+    const created: Parameters<PaymentsDriver['createPaymentIntent']>[0][] = [];
+    const driver = {
+      provider: 'stripe',
+      publishableKey: 'pk_test_checkout',
+      async createPaymentIntent(input) {
+        created.push(input);
+        return {
+          id: 'pi_stripe_1',
+          clientSecret: 'pi_stripe_1_secret_x',
+          status: 'requires_payment_method',
+          amountMinor: input.amountMinor,
+          currency: input.currency.toLowerCase(),
+          metadata: input.metadata,
+          chargeId: null,
+        };
+      },
+      async retrievePaymentIntent(id) {
+        return {
+          id,
+          clientSecret: `${id}_secret_x`,
+          status: 'requires_payment_method',
+          amountMinor: created[0]!.amountMinor,
+          currency: 'usd',
+          metadata: {},
+          chargeId: null,
+        };
+      },
+    } as Partial<PaymentsDriver> as PaymentsDriver;
+    return { driver, created };
+  }
+
+  it('starts a Stripe payment intent (idempotency key pi:{orderId}) and refuses the embedded card form', async () => {
+    const stripe = recordingStripe();
+    const app = await createTestApp({ payments: stripe.driver });
+    try {
+      const { sam, order } = await unpaidOrder(app);
+      expect(order.paymentProvider).toBe('stripe');
+      const res = await send(app, sam.auth, 'POST', '/payment-intent', { orderId: order._id });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        provider: 'stripe',
+        clientSecret: 'pi_stripe_1_secret_x',
+        paymentIntentId: 'pi_stripe_1',
+        amount: 13.2,
+        currency: 'USD',
+        publishableKey: 'pk_test_checkout',
+      });
+      expect(stripe.created).toEqual([
+        {
+          amountMinor: 1320,
+          currency: 'USD',
+          transferGroup: `order_${order._id}`,
+          metadata: { orderId: order._id, buyerId: sam.user.id },
+          idempotencyKey: `pi:${order._id}`,
+        },
+      ]);
+      // A second call reads the stored intent back instead of creating one.
+      expect(
+        (await send(app, sam.auth, 'POST', '/payment-intent', { orderId: order._id })).json()
+          .paymentIntentId,
+      ).toBe('pi_stripe_1');
+      expect(stripe.created).toHaveLength(1);
+
+      const card = await send(app, sam.auth, 'POST', '/payments/local/confirm', {
+        paymentIntentId: 'pi_stripe_1',
+        card: VISA,
+      });
+      expect(refused(card, 409, 'WRONG_PAYMENT_PROVIDER').message).toMatch(/Stripe/);
+      expect((await readTestOrder(app, order._id)).status).toBe('pending');
+    } finally {
+      await app.close();
+    }
+  });
+});
