@@ -5,9 +5,11 @@ import {
   type Order,
   type PaymentIntentResponse,
 } from '../../../src/shared/contracts/commerce';
-import type { TestApp } from '../../helpers/app';
-import type { StripeStandIn } from '../../helpers/stripe-stand-in';
-import { inject } from '../../factories/accounts';
+import { createTestApp, type TestApp } from '../../helpers/app';
+import { startStripeStandIn, type StripeStandIn } from '../../helpers/stripe-stand-in';
+import { inject, signedInUser } from '../../factories/accounts';
+import { createProduct } from '../../factories/catalog';
+import { createTestOrder } from '../../factories/commerce';
 
 /** What the Stripe tests share: signed deliveries, an order's intent, a seller's account. */
 
@@ -67,4 +69,38 @@ export async function stripeSellerAccount(
     payoutsEnabled: ready,
   });
   return id;
+}
+
+export interface StripeTestApp {
+  t: TestApp;
+  standIn: StripeStandIn;
+  buyer: { id: string; email: string; auth: Record<string, string> };
+}
+
+/** An app whose payments driver is Stripe (aimed at a fresh stand-in), with a signed-in buyer. */
+export async function openStripeTestApp(): Promise<StripeTestApp> {
+  const standIn = await startStripeStandIn();
+  const t = await createTestApp(
+    { payments: standIn.driver() },
+    { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+  );
+  const { user, auth } = await signedInUser(t.deps, { name: 'Sam Buyer' });
+  return { t, standIn, buyer: { id: user.id, email: user.email, auth } };
+}
+
+export async function closeStripeTestApp(w: StripeTestApp | undefined) {
+  await w?.t.close();
+  await w?.standIn.close();
+}
+
+/** An order of one seller's item (2 × 20 + 5 shipping each, 10% tax) with its intent, unpaid. */
+export async function stripeOrder(w: StripeTestApp, options: { sellerReady?: boolean } = {}) {
+  const seller = await signedInUser(w.t.deps, { name: 'Maya Seller' });
+  const owner = { id: seller.user.id, role: 'user' as const };
+  const product = await createProduct(w.t, owner, { price: 20, shippingCost: 5, stock: 5 });
+  const accountId = await stripeSellerAccount(w.t, w.standIn, seller.user.id, options.sellerReady);
+  const order = await createTestOrder(w.t, w.buyer.id, [{ productId: product._id, amount: 2 }]);
+  const started = await startStripePayment(w.t, w.buyer.auth, order);
+  const intent = { ...started, id: started.paymentIntentId };
+  return { seller, order, intent, accountId, partId: order.transactions[0]!._id };
 }
