@@ -7,6 +7,7 @@ import type { Env } from './config/env';
 import { openDatabase } from './db/client';
 import { createMailDriver } from './adapters/mail';
 import { createStorage } from './adapters/storage';
+import { createStripeDriver, type StripeDriver } from './adapters/payments/stripe';
 import { moduleDeps, type AppDeps } from './app-deps';
 import { JOB_HANDLERS } from './job-handlers';
 import { createJobWorker, type JobWorker } from './modules/core';
@@ -32,6 +33,23 @@ async function resolveSecret(env: Env): Promise<string> {
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The Stripe driver when STRIPE_SECRET_KEY is set (loadEnv then requires the publishable key and
+ * the webhook signing secret too); null leaves payments to the embedded driver.
+ */
+export function stripeDriverFor(env: Env): StripeDriver | null {
+  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY) return null;
+  const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : null;
+  const protocol = api?.protocol === 'http:' ? 'http' : 'https';
+  return createStripeDriver({
+    secretKey: env.STRIPE_SECRET_KEY,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    ...(api
+      ? { host: api.hostname, port: Number(api.port) || (protocol === 'http' ? 80 : 443), protocol }
+      : {}),
+  });
 }
 
 export interface Runtime {
@@ -72,7 +90,8 @@ export async function createRuntime(env: Env, logger: FastifyBaseLogger): Promis
       : undefined,
   });
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
-  const deps: AppDeps = { env, database, mail, storage, secret, logger, redis };
+  const payments = stripeDriverFor(env);
+  const deps: AppDeps = { env, database, mail, storage, secret, logger, redis, payments };
   const jobs = createJobWorker({ deps: moduleDeps(deps, logger), handlers: JOB_HANDLERS });
   return {
     deps,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { API_CSP } from '../../src/server/http/plugins/csp';
+import { loadEnv } from '../../src/server/config/env';
+import { API_CSP, contentSecurityPolicy } from '../../src/server/http/plugins/csp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,5 +25,26 @@ describe('Content-Security-Policy', () => {
     expect(nonceOf(a.headers['content-security-policy'])).not.toBe(
       nonceOf(b.headers['content-security-policy']),
     );
+  });
+
+  it('lets Stripe.js and its frames in only where Stripe is configured', () => {
+    const embedded = contentSecurityPolicy(loadEnv({}));
+    expect(JSON.stringify(embedded)).not.toContain('stripe');
+    expect(embedded['frame-src']).toBeUndefined();
+    const stripe = contentSecurityPolicy(
+      loadEnv({
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+        STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      }),
+    );
+    expect(stripe['script-src']).toEqual([
+      "'self'",
+      "'nonce-{nonce}'",
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+    ]);
+    expect(stripe['frame-src']).toContain('https://hooks.stripe.com');
+    expect(stripe['connect-src']).toContain('https://api.stripe.com');
   });
 });

@@ -27,15 +27,26 @@ describe('configuration', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ ADMIN_EMAIL: 'admin@example.com' }, 'ADMIN_PASSWORD'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ STRIPE_SECRET_KEY: 'pk_test_1' }, 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }, 'STRIPE_PUBLISHABLE_KEY'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ STRIPE_WEBHOOK_SECRET: 'sk_test_1' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ STRIPE_API_URL: 'localhost' }, 'STRIPE_API_URL'],
   ])('a bad value stops start-up with a message naming the variable (%o)', (source, variable) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     expect(() => loadEnv(source)).toThrow(new RegExp(`${variable}:`));
   });
 
   it('exposes only whitelisted values to the browser', () => {
-    const env = loadEnv({ JWT_SECRET: 'x'.repeat(40), STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' });
+    const env = loadEnv({
+      JWT_SECRET: 'x'.repeat(40),
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    });
     const pub = publicConfig(env);
     expect(Object.keys(pub).sort()).toEqual(['appUrl', 'brandName', 'currency', 'stripePublishableKey']);
     expect(JSON.stringify(pub)).not.toContain('sk_test_1');
+    expect(JSON.stringify(pub)).not.toContain('whsec_1');
   });
 });

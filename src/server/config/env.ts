@@ -21,9 +21,28 @@ const envSchema = z
     JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default('Storefront <no-reply@localhost>'),
-    STRIPE_SECRET_KEY: optional,
-    STRIPE_PUBLISHABLE_KEY: optional,
-    STRIPE_WEBHOOK_SECRET: optional,
+    STRIPE_SECRET_KEY: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…) or restricted key (rk_…)').optional(),
+    ),
+    STRIPE_PUBLISHABLE_KEY: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional(),
+    ),
+    /**
+     * The signing secret of the webhook endpoint (whsec_…). Stripe sends events of connected
+     * accounts (account.updated) to a separate Connect endpoint with its own secret: both may point
+     * at the same URL, with their secrets here separated by a comma.
+     */
+    STRIPE_WEBHOOK_SECRET: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^whsec_[^,\s]+(\s*,\s*whsec_[^,\s]+)*$/, 'must be webhook signing secrets (whsec_…), comma-separated')
+        .optional(),
+    ),
+    /** Another Stripe API address (stripe-mock, a local stand-in); unset: Stripe's own. */
+    STRIPE_API_URL: optionalUrl,
     S3_BUCKET: optional,
     S3_ENDPOINT: optionalUrl,
     S3_REGION: z.string().default('us-east-1'),
@@ -62,6 +81,15 @@ const envSchema = z
     CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   })
   .superRefine((env, ctx) => {
+    // With Stripe, the browser needs the publishable key for the Payment Element, and orders are
+    // confirmed paid only by signed webhooks: a server without the signing secret never gets paid.
+    if (env.STRIPE_SECRET_KEY) {
+      for (const name of ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (!env[name]) {
+          ctx.addIssue({ code: 'custom', path: [name], message: 'must be set when STRIPE_SECRET_KEY is set' });
+        }
+      }
+    }
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
       ctx.addIssue({
         code: 'custom',

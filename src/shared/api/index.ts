@@ -10,4 +10,5 @@ export { notificationsApi } from './notifications';
 export { moderationApi } from './moderation';
 export { sitesApi } from './sites';
 export { socialApi } from './social';
+export { webhooksApi } from './webhooks';
 export * from './endpoint';

@@ -16,6 +16,11 @@ export interface PaymentIntentInfo {
   metadata: Record<string, string>;
   /** The charge that paid it (Stripe: latest_charge), for transfers' source_transaction. */
   chargeId: string | null;
+  /**
+   * Why the latest attempt failed (Stripe: last_payment_error.message), read from the provider
+   * when a failure event is handled, so events arriving out of order still leave the latest one.
+   */
+  lastPaymentError?: string | null;
 }
 
 export interface AccountInfo {

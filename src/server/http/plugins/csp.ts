@@ -3,11 +3,24 @@ import type { FastifyInstance } from 'fastify';
 import type { Env } from '../../config/env';
 
 /**
+ * Where Stripe.js and the Payment Element's frames come from and talk to (Stripe's integration
+ * security guide), allowed only when Stripe is configured (docs/decisions/029).
+ */
+const STRIPE_SOURCES = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com', 'https://merchant-ui-api.stripe.com'],
+  img: ['https://*.stripe.com'],
+};
+const NO_SOURCES: typeof STRIPE_SOURCES = { script: [], frame: [], connect: [], img: [] };
+
+/**
  * Content-Security-Policy. React Router's SSR writes small inline scripts (hydration data and the
  * module loader), so scripts are allowed by per-response nonce; everything else is same-origin,
  * plus the configured media origin (S3/CDN) for images, video and direct uploads.
  */
 export function contentSecurityPolicy(env: Env): Record<string, string[]> {
+  const stripe = env.STRIPE_PUBLISHABLE_KEY ? STRIPE_SOURCES : NO_SOURCES;
   const mediaOrigins = env.S3_ENDPOINT ? [new URL(env.S3_ENDPOINT).origin] : [];
   if (env.S3_BUCKET && !env.S3_ENDPOINT)
     mediaOrigins.push(`https://${env.S3_BUCKET}.s3.${env.S3_REGION}.amazonaws.com`);
@@ -18,16 +31,17 @@ export function contentSecurityPolicy(env: Env): Record<string, string[]> {
     'object-src': ["'none'"],
     'frame-ancestors': ["'self'"],
     'form-action': ["'self'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...mediaOrigins],
+    'img-src': ["'self'", 'data:', 'blob:', ...mediaOrigins, ...stripe.img],
     'media-src': ["'self'", 'blob:', ...mediaOrigins],
-    'connect-src': ["'self'", ...mediaOrigins, ...(dev ? ['ws:'] : [])],
+    'connect-src': ["'self'", ...mediaOrigins, ...stripe.connect, ...(dev ? ['ws:'] : [])],
+    ...(stripe.frame.length ? { 'frame-src': ["'self'", ...stripe.frame] } : {}),
     'font-src': ["'self'", 'data:'],
     'style-src': ["'self'", "'unsafe-inline'"],
     // Vite's dev server injects inline and eval'd scripts for hot reload; `{nonce}` is replaced per
     // response.
     'script-src': dev
-      ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
-      : ["'self'", "'nonce-{nonce}'"],
+      ? ["'self'", "'unsafe-inline'", "'unsafe-eval'", ...stripe.script]
+      : ["'self'", "'nonce-{nonce}'", ...stripe.script],
     ...(env.NODE_ENV === 'production' && env.APP_URL.startsWith('https://')
       ? { 'upgrade-insecure-requests': [] }
       : {}),

@@ -6,6 +6,7 @@ import type { JobHandlers } from '../core';
 import { lifecycleJobs } from './lifecycle';
 import { commerceMailJobs } from './mail';
 import { payoutJobs } from './payouts';
+import { stripeEventJobs } from './stripe-events';
 
 export { paymentsOf, localPayments, confirmLocalIntent, declineError } from './payments';
 export {
@@ -21,6 +22,7 @@ export {
 } from './lifecycle';
 export { PAYOUT_JOB, queuePayout, readySellerAccount, releaseHeldPayouts } from './payouts';
 export { COMMERCE_MAIL_JOB, queueCommerceMail, type CommerceMail } from './mail';
+export { STRIPE_EVENT_JOB, receiveStripeWebhook } from './stripe-events';
 export { addressNotFound, placeOrder, type PlaceOrderInput } from './place-order';
 export { createAddress, deleteAddress, listAddresses } from './addresses';
 export { refreshCart } from './cart-refresh';
@@ -36,4 +38,5 @@ export const commerceJobs: JobHandlers = {
   ...lifecycleJobs,
   ...payoutJobs,
   ...commerceMailJobs,
+  ...stripeEventJobs,
 };

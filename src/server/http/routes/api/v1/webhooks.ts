@@ -1,4 +1,34 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { webhooksApi } from '../../../../../shared/api/webhooks';
+import { receiveStripeWebhook } from '../../../../modules/commerce';
+import { defineRoute } from '../../../route';
 
-/** Commerce: Stripe webhooks (signature checked on the raw body, processed through the job queue) (docs/decisions/026). */
-export const webhookRoutes: FastifyPluginAsync = async () => {};
+/** Stripe sends events of a few KB; an order's intent with its metadata stays far below this. */
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
+
+/**
+ * Commerce: Stripe webhooks (docs/decisions/029). Stripe signs the exact bytes it sends, so in this
+ * plugin's own scope (and nowhere else) a JSON body stays a raw Buffer for the signature check;
+ * other content types are refused (415) as everywhere.
+ */
+export const webhookRoutes: FastifyPluginAsync = async (app) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+
+  defineRoute(app, webhooksApi.stripe, {
+    // Stripe calls it: no session; the signature is the credential.
+    access: 'public',
+    handler: async (request, _reply, deps) => {
+      const signature = request.headers['stripe-signature'];
+      return receiveStripeWebhook(
+        deps,
+        request.body as unknown,
+        typeof signature === 'string' ? signature : undefined,
+      );
+    },
+  });
+};
