@@ -1,48 +1,30 @@
 import { z } from 'zod';
-import { UUID_RE, requiredAs } from './common';
-import { obj, selectedVariationsSchema, text, uuidField } from './catalog-model';
+import { requiredAs } from './common';
+import { obj, selectedVariationsSchema, text } from './catalog-model';
 import {
   CARRIER_IDS,
   COMMERCE_LIMITS as L,
-  COUNTRIES,
-  FEEDBACK_TYPES,
   ORDER_STATUSES,
   PAYOUT_STATUSES,
   TRANSACTION_STATUSES,
   addressProblems,
   type StoredAddress,
 } from './commerce-rules';
+import {
+  COUNTRY_CODES,
+  idField,
+  iso,
+  limitField,
+  money,
+  pageField,
+  sortField,
+} from './commerce-fields';
 
-// Request and response shapes of the cart, addresses, orders, payments, sales, payouts, feedback and
-// seller onboarding (SPEC §7 "Cart and payments", "Orders, transactions, feedback"; DESIGN §4;
-// docs/decisions/026). Money: major units on the wire.
+// Request and response shapes of the cart, addresses, orders, payments and sales (SPEC §7 "Cart and
+// payments", "Orders, transactions, feedback"; DESIGN §4; docs/decisions/026); feedback and payout
+// onboarding live in commerce-feedback.ts, re-exported here. Money: major units on the wire.
 
-const money = z.number();
-/** An id field whose JSON Schema (OpenAPI, the fuzz guard rail) says it is a UUID. */
-const idField = (what: string) => uuidField(what).meta({ format: 'uuid' });
-const iso = z.string();
-const pageField = z.coerce
-  .number(requiredAs('a page number'))
-  .int('Must be a whole number.')
-  .min(1, 'Pages start at 1.')
-  .max(10_000, 'Must be at most 10,000.')
-  .default(1);
-const limitField = z.coerce
-  .number(requiredAs('a number'))
-  .int('Must be a whole number.')
-  .min(1, 'Must be at least 1.')
-  .max(100, 'Must be at most 100.')
-  .default(20);
-/**
- * 1 oldest first, -1 newest first (SPEC §4: the order sort flips between 1 and -1). A query
- * string carries it as text, a typed caller as a number: both are taken.
- */
-const sortField = z
-  .union([z.literal(1), z.literal(-1), z.literal('1'), z.literal('-1')], {
-    error: 'Sort by 1 (oldest first) or -1 (newest first).',
-  })
-  .transform((v): 1 | -1 => (Number(v) === 1 ? 1 : -1))
-  .default(-1);
+export * from './commerce-feedback';
 
 // ---- cart ----
 
@@ -112,8 +94,6 @@ export type RefreshedLine = z.infer<typeof refreshedLineSchema>;
 export const cartRefreshResponse = obj({ items: z.array(refreshedLineSchema) });
 
 // ---- addresses ----
-
-const COUNTRY_CODES = Object.keys(COUNTRIES) as [string, ...string[]];
 
 export const addressSchema = obj({
   name: text(100, ' for the name').trim(),
@@ -323,96 +303,3 @@ export const cancelSaleRequest = obj({
   id: idField('a sale id'),
   reason: text(300, ' for the reason').trim().default(''),
 });
-
-// ---- feedback ----
-
-export const feedbackRequest = obj({
-  type: z.enum(FEEDBACK_TYPES, {
-    error: 'Feedback is about an order (buyer) or a transaction (seller).',
-  }),
-  /** The sale's id (an order id is accepted for `order` when the order has one seller). */
-  id: uuidField('an order or sale id'),
-  rating: z
-    .number(requiredAs('a rating'))
-    .int('Rate with a whole number of stars.')
-    .min(1, 'Rate from 1 to 5 stars.')
-    .max(5, 'Rate from 1 to 5 stars.'),
-  text: text(L.feedbackTextMax, ' in your feedback').trim().default(''),
-});
-export const feedbackSchema = z.object({
-  _id: z.string(),
-  type: z.enum(FEEDBACK_TYPES),
-  transactionId: z.string(),
-  orderId: z.string(),
-  author: z.object({ _id: z.string().nullable(), name: z.string() }),
-  subjectId: z.string().nullable(),
-  /** The seller of the sale rated (whichever side wrote it): whose shop it was. */
-  seller: z.object({ _id: z.string().nullable(), name: z.string(), username: z.string() }),
-  rating: z.number().int(),
-  text: z.string(),
-  /** The items of the sale rated (titles and post ids), for context. */
-  items: z.array(z.object({ productId: z.string().nullable(), title: z.string() })),
-  createdAt: iso,
-});
-export type Feedback = z.infer<typeof feedbackSchema>;
-export const feedbackResponse = obj({ feedback: feedbackSchema });
-/** GET /feedbacks?userId=&type=: feedback a member received (type order: as seller). */
-/** An id filter of a public list: its pattern says what a valid one looks like. */
-const idFilter = (what: string) =>
-  z.string(requiredAs('an id')).trim().regex(UUID_RE, `Must be ${what}.`).optional();
-
-export const feedbackQuery = obj({
-  userId: idFilter('a user id'),
-  productId: idFilter('a post id'),
-  /** Feedback written by this member instead of about them. */
-  authorId: idFilter('a user id'),
-  /** Feedback on the sales of one order (its page shows each seller's rating). */
-  orderId: idFilter('an order id'),
-  type: z.enum(FEEDBACK_TYPES).default('order'),
-  page: pageField,
-  limit: limitField,
-});
-export const feedbackListResponse = obj({
-  feedbacks: z.array(feedbackSchema),
-  recordsCount: z.number().int(),
-  /** Mean rating of every matching feedback (null when none), one decimal. */
-  averageRating: z.number().nullable(),
-});
-
-// ---- seller onboarding ----
-
-const accountIdField = z
-  .string(requiredAs('a payout account id'))
-  .max(100, 'Must be a payout account id.');
-
-export const onboardingLinkQuery = obj({
-  stripeUserId: accountIdField.optional(),
-  linkType: z.enum(['account_onboarding', 'account_update']).default('account_onboarding'),
-});
-export const onboardingLinkResponse = obj({ url: z.string(), stripeUserId: z.string() });
-export const onboardingStatusQuery = obj({ stripeUserId: accountIdField.optional() });
-export const onboardingStatusResponse = obj({
-  stripeUserId: z.string().nullable(),
-  details_submitted: z.boolean(),
-  payouts_enabled: z.boolean(),
-  /** What is held for the seller until payouts work, in major units. */
-  heldAmount: money,
-});
-const ACCOUNT_NUMBER_RULE = 'Enter the IBAN or account number (6 to 34 letters and digits).';
-
-/** POST /payments/local/onboarding: the embedded driver's payout form. */
-export const localOnboardingRequest = obj({
-  accountId: accountIdField,
-  holderName: text(100, ' for the name').trim().min(2, 'Enter the account holder’s name.'),
-  /** The code from the form's country list (ISO 3166-1 alpha-2). */
-  country: z.enum(COUNTRY_CODES, { error: 'Choose a country from the list.' }),
-  /**
-   * IBAN or account number: 6 to 34 letters and digits, spaces and dashes between them allowed
-   * (and dropped); only the last four are kept.
-   */
-  accountNumber: z
-    .string(requiredAs('an account number'))
-    .regex(/^(?:[A-Za-z0-9][ -]?){6,34}$/, ACCOUNT_NUMBER_RULE)
-    .transform((s) => s.replace(/[\s-]/g, '')),
-});
-export const localOnboardingResponse = obj({ details_submitted: z.literal(true) });

@@ -3,7 +3,7 @@
 // released on shipment, refunds, feedback and sellers' payout onboarding (docs/decisions/026).
 // It writes only its own tables (db/schema/commerce.ts); stock goes through the catalog module.
 import type { JobHandlers } from '../core';
-import { lifecycleJobs } from './lifecycle';
+import { lifecycleJobs } from './lifecycle-jobs';
 import { commerceMailJobs } from './mail';
 import { payoutJobs } from './payouts';
 import { stripeEventJobs } from './stripe-events';
