@@ -5,29 +5,14 @@ import { formatMoney } from '../../src/shared/format';
 import { MESSAGES } from '../../src/shared/messages';
 import { expectAccessible } from './axe';
 import { MAYA, apiContext, apiLogin, createPost } from './catalog-support';
-import { DEMO_PASSWORD, acceptCookies, expect, okayModal, test, waitForLink } from './support';
+import { addToCart, fillCard, registerMember } from './commerce-support';
+import { DEMO_PASSWORD, acceptCookies, expect, okayModal, test } from './support';
 
 // The checkout in the browser (issue 12): a fresh buyer with items from two sellers, a price the
 // seller changed since, a new address, a declined card, then a paid order and /thanks.
 
 const LEO = { email: 'leo@demo.storefront.test', password: DEMO_PASSWORD };
 const RUN = Date.now().toString(36);
-
-/** A buyer registered and activated through the API (the activation link from the outbox). */
-async function registerBuyer(api: APIRequestContext) {
-  const username = `buyer${RUN}${Math.floor(Math.random() * 1e4)}`;
-  const email = `${username}@example.com`;
-  const res = await api.post('/api/v1/register', {
-    data: { username, name: 'Ada Buyer', email, password: DEMO_PASSWORD, accountType: 'buyer' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const link = await waitForLink(email, /\/users\/activate-account\?token=/);
-  const activated = await api.get(
-    `/api/v1/users/activate-account?token=${new URL(link).searchParams.get('token')}`,
-  );
-  expect(activated.status(), await activated.text()).toBe(200);
-  return { email, password: DEMO_PASSWORD };
-}
 
 /** PUT /products: the seller changes a post's price or stock. */
 async function updatePost(
@@ -50,21 +35,9 @@ async function updatePost(
   expect(res.status(), await res.text()).toBe(200);
 }
 
-async function addToCart(page: Page, post: Product) {
-  await page.goto(`/products/${post._id}`);
-  await page.getByTestId('post-add-to-cart').click();
-  await expect(page.getByTestId('post-cart-status')).toContainText('Added to your cart.');
-}
-
 const line = (page: Page, title: string) =>
   page.getByTestId('cart-line').filter({ hasText: title });
 const stepHeading = (page: Page) => page.locator('#checkout-step-heading');
-
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC', { exact: true }).fill('123');
-}
 
 test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
 
@@ -108,7 +81,7 @@ test('two sellers → a changed price → a new address → a declined card → 
     price: 35,
     stock: 3,
   });
-  const buyer = await registerBuyer(await apiContext(playwright, baseURL));
+  const buyer = await registerMember(await apiContext(playwright, baseURL), 'Ada Buyer', 'buyer');
   await apiLogin(page.request, buyer);
 
   await test.step('items from two sellers; the header cart icon links to /checkout', async () => {
@@ -261,7 +234,7 @@ test('an order the server refuses (sold out meanwhile) sends the buyer back to t
     await createPost(maya, token, { title: `Last lamp ${RUN}`, price: 40, stock: 1 }),
     await createPost(maya, token, { title: `Rug ${RUN}`, price: 15, stock: 4 }),
   ];
-  const buyer = await registerBuyer(await apiContext(playwright, baseURL));
+  const buyer = await registerMember(await apiContext(playwright, baseURL), 'Ada Buyer', 'buyer');
   const buyerToken = await apiLogin(page.request, buyer);
   const saved = await page.request.post('/api/v1/addresses', {
     headers: { 'x-access-token': buyerToken },

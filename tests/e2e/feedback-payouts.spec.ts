@@ -1,48 +1,13 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { MESSAGES } from '../../src/shared/messages';
 import { expectAccessible } from './axe';
-import { apiContext, apiLogin, createPost } from './catalog-support';
+import { apiContext, createPost } from './catalog-support';
+import { apiPost, registerMember, signedIn } from './commerce-support';
 import { registerSeller } from './site-support';
-import { DEMO_PASSWORD, acceptCookies, expect, modal, test, waitForLink } from './support';
+import { DEMO_PASSWORD, acceptCookies, expect, modal, test } from './support';
 
 // Seller payout onboarding with the embedded driver (a setup that failed, a fresh link, our own
 // payout form, the success page) and buyers' feedback (a shipped order rated on
 // /feedback/orders/{id}, the rating on the seller's page and feedback pages). Fresh members only.
-
-/** A page of its own browser context (axe needs one), signed in as `who`. */
-async function signedInPage(
-  browser: Browser,
-  baseURL: string | undefined,
-  who: { email: string; password: string },
-): Promise<Page> {
-  const context = await browser.newContext();
-  await acceptCookies(context, baseURL);
-  const page = await context.newPage();
-  await apiLogin(page.request, who);
-  return page;
-}
-
-/** A new, activated member of `accountType`, with their access token. */
-async function registerMember(api: APIRequestContext, name: string, accountType: string) {
-  const username = `fb${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const email = `${username}@example.com`;
-  const res = await api.post('/api/v1/register', {
-    data: { username, name, email, password: DEMO_PASSWORD, accountType },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const link = await waitForLink(email, /\/users\/activate-account\?token=/);
-  const token = new URL(link).searchParams.get('token');
-  expect((await api.get(`/api/v1/users/activate-account?token=${token}`)).status()).toBe(200);
-  const who = { email, password: DEMO_PASSWORD };
-  return { username, ...who, token: await apiLogin(api, who) };
-}
-
-/** POST `path` as the token's member; the answer's JSON. */
-async function apiPost(api: APIRequestContext, token: string, path: string, data: object) {
-  const res = await api.post(`/api/v1${path}`, { data, headers: { 'x-access-token': token } });
-  expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
 
 test.describe('payout onboarding', () => {
   test('a new seller whose setup failed starts again, fills in the payout form and is set up', async ({
@@ -54,7 +19,7 @@ test.describe('payout onboarding', () => {
     const seller = registerSeller(api);
     const { email } = await seller;
     await (await seller).activate();
-    const page = await signedInPage(browser, baseURL, { email, password: DEMO_PASSWORD });
+    const { page } = await signedIn(browser, baseURL, { email, password: DEMO_PASSWORD });
 
     await page.goto('/onboarding-failure');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("Payout setup isn't finished");
@@ -113,7 +78,7 @@ test.describe('payout onboarding', () => {
     const api = await apiContext(playwright, baseURL);
     const seller = await registerSeller(api);
     await seller.activate();
-    const page = await signedInPage(browser, baseURL, {
+    const { page } = await signedIn(browser, baseURL, {
       email: seller.email,
       password: DEMO_PASSWORD,
     });
@@ -181,7 +146,7 @@ test.describe('feedback', () => {
       paymentIntentId: intent.paymentIntentId,
       card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
     });
-    const page = await signedInPage(browser, baseURL, buyer);
+    const { page } = await signedIn(browser, baseURL, buyer);
 
     // Not shipped yet: the page says when feedback opens.
     await page.goto(`/feedback/orders/${order._id}`);

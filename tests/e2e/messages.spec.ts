@@ -24,7 +24,11 @@ const who = (name: 'sam' | 'maya' | 'leo') => ({
 });
 
 /** A page of its own (own cookies and client address), signed in as `name` through the API. */
-async function signedInPage(browser: Browser, baseURL: string | undefined, name: 'sam' | 'maya' | 'leo') {
+async function signedInPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  name: 'sam' | 'maya' | 'leo',
+) {
   const context = await browser.newContext({
     baseURL,
     extraHTTPHeaders: { 'x-forwarded-for': nextClientIp() },
@@ -61,7 +65,9 @@ test('a private message reaches only its recipient, who sees it unread, reads it
     // Nothing typed yet: the error is by the field.
     await expect(form.getByText('Write a message first.')).toBeVisible();
     await form.getByLabel('Message', { exact: true }).fill(text);
-    await expect(form.getByTestId('message-count')).toContainText(`${text.length} / 1,000 characters`);
+    await expect(form.getByTestId('message-count')).toContainText(
+      `${text.length} / 1,000 characters`,
+    );
     await form.getByRole('button', { name: 'Send message' }).click();
     await okayModal(page, MESSAGES.messageSent);
     // Okay opens the conversation with maya, the message in it.
@@ -88,7 +94,11 @@ test('a private message reaches only its recipient, who sees it unread, reads it
       await p.getByTestId('back-to-conversations').click();
       await expect(p.getByTestId('conversation').filter({ hasText: 'Sam' }).first()).toBeVisible();
       await expect(
-        p.getByTestId('conversation').filter({ hasText: 'Sam' }).first().getByTestId('conversation-unread'),
+        p
+          .getByTestId('conversation')
+          .filter({ hasText: 'Sam' })
+          .first()
+          .getByTestId('conversation-unread'),
       ).toHaveCount(0);
     });
 
@@ -147,7 +157,9 @@ test('a public message with a tag and an image shows on the feed and its tag fil
     await tags.fill(tag);
     await tags.press('Enter');
     await expect(form.getByTestId('tag-chip')).toHaveText(tag);
-    const png = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#0e7490' } })
+    const png = await sharp({
+      create: { width: 120, height: 90, channels: 3, background: '#0e7490' },
+    })
       .png()
       .toBuffer();
     await form.getByTestId('message-image-input').setInputFiles({
@@ -169,7 +181,9 @@ test('a public message with a tag and an image shows on the feed and its tag fil
     await expectAccessible(page, '/messages feed');
     await card.getByTestId('message-tag').filter({ hasText: tag }).click();
     await expect(page).toHaveURL(new RegExp(`/messages\\?tag=${tag}$`));
-    await expect(page.getByTestId('message-tag-filter')).toContainText(`Showing messages tagged #${tag}`);
+    await expect(page.getByTestId('message-tag-filter')).toContainText(
+      `Showing messages tagged #${tag}`,
+    );
     await expect(page.getByTestId('message-card')).toHaveCount(1);
     await expect(page.getByTestId('message-card')).toContainText(text);
     await expectAccessible(page, '/messages tag filter');
@@ -197,7 +211,9 @@ test('a public message with a tag and an image shows on the feed and its tag fil
     await form.getByRole('button', { name: 'Save message' }).click();
     await okayModal(page, MESSAGES.messageSaved);
     await expect(page).toHaveURL(/\/messages$/);
-    await expect(page.getByTestId('message-card').filter({ hasText: `${text} — edited` })).toBeVisible();
+    await expect(
+      page.getByTestId('message-card').filter({ hasText: `${text} — edited` }),
+    ).toBeVisible();
   });
 
   await test.step('delete it from Mine (confirmed): it leaves the list', async () => {
@@ -210,6 +226,8 @@ test('a public message with a tag and an image shows on the feed and its tag fil
     await modal(page).getByRole('button', { name: 'Okay' }).click();
     await expect(page.getByTestId('message-card').filter({ hasText: text })).toHaveCount(0);
     await page.goto(`/messages?tag=${tag}`);
-    await expect(page.getByTestId('messages-empty')).toContainText(`No messages tagged #${tag} yet`);
+    await expect(page.getByTestId('messages-empty')).toContainText(
+      `No messages tagged #${tag} yet`,
+    );
   });
 });

@@ -1,91 +1,15 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Order } from '../../src/shared/contracts/commerce';
 import { MESSAGES } from '../../src/shared/messages';
 import { expectAccessible } from './axe';
-import { apiContext, apiLogin, createPost } from './catalog-support';
+import { apiContext, createPost } from './catalog-support';
+import { paidOrder, registerMember, signedIn } from './commerce-support';
 import { registerSeller } from './site-support';
-import {
-  DEMO_PASSWORD,
-  acceptCookies,
-  expect,
-  modal,
-  nextClientIp,
-  test,
-  waitForLink,
-} from './support';
+import { DEMO_PASSWORD, expect, modal, test } from './support';
 
 // Purchases and sales (issue 12 §5–7): a buyer's paid orders on /orders (sort flips, selecting
 // toggles), the seller's sale on /sales and /sales/{id}, marked shipped through the irreversible
 // confirm, and the tracking link on both sides. Fresh members: their lists hold only these orders.
-
-/** A new, activated buyer; returns their credentials and access token. */
-async function registerBuyer(api: APIRequestContext) {
-  const username = `buyer${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const email = `${username}@example.com`;
-  const res = await api.post('/api/v1/register', {
-    data: { username, name: 'Robin Buyer', email, password: DEMO_PASSWORD, accountType: 'buyer' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const link = await waitForLink(email, /\/users\/activate-account\?token=/);
-  const activated = await api.get(
-    `/api/v1/users/activate-account?token=${new URL(link).searchParams.get('token')}`,
-  );
-  expect(activated.status(), await activated.text()).toBe(200);
-  const who = { email, password: DEMO_PASSWORD };
-  return { ...who, token: await apiLogin(api, who) };
-}
-
-/** An order of `amount` × the post, paid with 4242… through the embedded card form's calls. */
-async function paidOrder(
-  api: APIRequestContext,
-  token: string,
-  postId: string,
-  amount: number,
-): Promise<string> {
-  const headers = { 'x-access-token': token };
-  const call = async (path: string, data: object) => {
-    const res = await api.post(`/api/v1${path}`, { data, headers });
-    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-    return res.json();
-  };
-  const { address } = await call('/addresses', {
-    address: {
-      name: 'Robin Buyer',
-      line1: '12 Harbour Road',
-      city: 'Portland',
-      region: 'OR',
-      postalCode: '97201',
-      country: 'US',
-    },
-  });
-  const { order } = (await call('/orders', {
-    items: [{ _id: postId, amount, selectedVariations: {} }],
-    shippingAddressId: address._id,
-  })) as { order: Order };
-  const intent = await call('/payment-intent', { orderId: order._id });
-  await call('/payments/local/confirm', {
-    paymentIntentId: intent.paymentIntentId,
-    card: {
-      number: '4242 4242 4242 4242',
-      expMonth: 12,
-      expYear: new Date().getUTCFullYear() + 3,
-      cvc: '123',
-    },
-  });
-  return order._id;
-}
-
-/** A browser context of its own, signed in as `who`. */
-async function signedIn(browser: Browser, baseURL: string | undefined, who: object) {
-  const context = await browser.newContext({
-    baseURL,
-    extraHTTPHeaders: { 'x-forwarded-for': nextClientIp() },
-  });
-  await acceptCookies(context, baseURL);
-  const page = await context.newPage();
-  await apiLogin(page.request, who as { email: string; password: string });
-  return { page, close: () => context.close() };
-}
 
 /** Opens `path` and waits until its scripts have run (the buttons below need them). */
 async function open(page: Page, path: string) {
@@ -113,9 +37,9 @@ test('the buyer sees paid orders on /orders; the seller ships from /sales; both 
     variations: [],
     stock: 10,
   });
-  const buyer = await registerBuyer(api);
-  const first = await paidOrder(api, buyer.token, post._id, 1);
-  const second = await paidOrder(api, buyer.token, post._id, 2);
+  const buyer = await registerMember(api, 'Robin Buyer', 'buyer');
+  const first = (await paidOrder(api, buyer.token, [{ postId: post._id, amount: 1 }]))._id;
+  const second = (await paidOrder(api, buyer.token, [{ postId: post._id, amount: 2 }]))._id;
 
   const robin = await signedIn(browser, baseURL, buyer);
   const shop = await signedIn(browser, baseURL, { email: seller.email, password: DEMO_PASSWORD });
@@ -242,8 +166,8 @@ test('another member’s sale is the 404 page; an empty purchases list says what
     variations: [],
     stock: 3,
   });
-  const buyer = await registerBuyer(api);
-  const orderId = await paidOrder(api, buyer.token, post._id, 1);
+  const buyer = await registerMember(api, 'Robin Buyer', 'buyer');
+  const orderId = (await paidOrder(api, buyer.token, [{ postId: post._id, amount: 1 }]))._id;
   const orders = await api.get(`/api/v1/orders?id=${orderId}`, {
     headers: { 'x-access-token': buyer.token },
   });

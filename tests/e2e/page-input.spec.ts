@@ -28,16 +28,24 @@ test('POST /login with JSON or with nothing is refused as bad input', async ({ r
   const empty = await request.post('/login');
   expect(empty.status()).toBe(400);
   // A real form post still reaches the page's action (a wrong password: the page again, 401).
-  const form = await request.post('/login', { form: { email: 'maya', password: 'not-the-password' } });
+  const form = await request.post('/login', {
+    form: { email: 'maya', password: 'not-the-password' },
+  });
   expect(form.status()).toBe(401);
 });
 
 test('a malformed Host header gets 400, not a render failure', async ({ baseURL }) => {
   const port = Number(new URL(baseURL!).port);
   for (const host of ['bad host name', '[::1', 'exa%mple.com']) {
-    const line = await rawStatusLine(port, `GET /about HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    const line = await rawStatusLine(
+      port,
+      `GET /about HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+    );
     expect(line, host).toMatch(/^HTTP\/1\.1 400 /);
   }
-  const ok = await rawStatusLine(port, `GET /about HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+  const ok = await rawStatusLine(
+    port,
+    `GET /about HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`,
+  );
   expect(ok).toMatch(/^HTTP\/1\.1 200 /);
 });

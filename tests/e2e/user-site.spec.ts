@@ -1,6 +1,14 @@
 import sharp from 'sharp';
 import { apiContext, apiLogin, createPost } from './catalog-support';
-import { hydrated, jsonLd, metaContent, postsOf, registerSeller, rgbOf, siteOf } from './site-support';
+import {
+  hydrated,
+  jsonLd,
+  metaContent,
+  postsOf,
+  registerSeller,
+  rgbOf,
+  siteOf,
+} from './site-support';
 import { DEMO_PASSWORD, acceptCookies, expect, test } from './support';
 
 // A seller's site (SPEC §2 User-site layout, issue 10): /{username} and the pages below it, the

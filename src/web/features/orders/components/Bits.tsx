@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { OrderItem, Transaction } from '../../../../shared/contracts/commerce';
 import { formatMoney, formatNumber } from '../../../../shared/format';
@@ -180,5 +181,43 @@ export function SelectButton({
       {selected ? 'Hide details' : 'Show details'}
       <span className="sr-only"> of {label}</span>
     </button>
+  );
+}
+
+/**
+ * A list of orders or sales where selecting a card shows its detail and selecting it again hides it
+ * (SPEC §4), with the list's load error (SPEC §8: lists reset to empty) or its empty state.
+ */
+export function SelectableList<T extends { _id: string }>({
+  name,
+  label,
+  error,
+  records,
+  empty,
+  selectedId,
+  onToggle,
+  card,
+}: {
+  name: 'order' | 'sale';
+  label: string;
+  error: string | null;
+  records: T[];
+  empty: ReactNode;
+  selectedId: string | null;
+  onToggle: (id: string) => void;
+  card: (record: T, selected: boolean, toggle: () => void) => ReactNode;
+}) {
+  if (error) {
+    return (
+      <p role="alert" className="list-empty text-red-800" data-testid={`${name}s-error`}>
+        {error}
+      </p>
+    );
+  }
+  if (records.length === 0) return <div className="list-empty">{empty}</div>;
+  return (
+    <ol className="flex flex-col gap-4" aria-label={label} data-testid={`${name}-list`}>
+      {records.map((r) => card(r, selectedId === r._id, () => onToggle(r._id)))}
+    </ol>
   );
 }

@@ -5,7 +5,7 @@ import { formatDateTime, formatMoney, formatNumber } from '../../../../shared/fo
 import type { OrdersState } from '../api/orders-api';
 import { ORDER_STATUS, PART_STATUS, addressLines, formatDay, isUnpaid, shortRef } from '../labels';
 import { useSelection } from '../stores/selection-store';
-import { ItemLines, SelectButton, Shipment, StatusBadge, Totals } from './Bits';
+import { ItemLines, SelectButton, SelectableList, Shipment, StatusBadge, Totals } from './Bits';
 
 // /orders (purchases): each order as a card — date, status, total and, per seller, the part's
 // status, items, tracking link, cancel reason and feedback link — and, when selected, its detail:
@@ -14,25 +14,19 @@ import { ItemLines, SelectButton, Shipment, StatusBadge, Totals } from './Bits';
 export function OrderList({ list, empty }: { list: OrdersState; empty: ReactNode }) {
   const selected = useSelection((s) => s.orderId);
   const toggle = useSelection((s) => s.toggleOrder);
-  if (list.error) {
-    return (
-      <p role="alert" className="list-empty text-red-800" data-testid="orders-error">
-        {list.error}
-      </p>
-    );
-  }
-  if (list.orders.length === 0) return <div className="list-empty">{empty}</div>;
   return (
-    <ol className="flex flex-col gap-4" aria-label="Your orders" data-testid="order-list">
-      {list.orders.map((order) => (
-        <OrderCard
-          key={order._id}
-          order={order}
-          selected={selected === order._id}
-          onToggle={() => toggle(order._id)}
-        />
-      ))}
-    </ol>
+    <SelectableList
+      name="order"
+      label="Your orders"
+      error={list.error}
+      records={list.orders}
+      empty={empty}
+      selectedId={selected}
+      onToggle={toggle}
+      card={(order, isSelected, onToggle) => (
+        <OrderCard key={order._id} order={order} selected={isSelected} onToggle={onToggle} />
+      )}
+    />
   );
 }
 

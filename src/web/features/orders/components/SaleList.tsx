@@ -6,7 +6,7 @@ import { SALE_TABS, type SaleTab, type SalesState } from '../api/orders-api';
 import { SALE_STATUS, formatDay, shortRef } from '../labels';
 import { useSelection } from '../stores/selection-store';
 import { AddressBlock, PayoutStatus } from './SaleParts';
-import { ItemLines, SelectButton, Shipment, StatusBadge } from './Bits';
+import { ItemLines, SelectButton, SelectableList, Shipment, StatusBadge } from './Bits';
 
 // /sales: the filter tabs and each sale as a card — buyer, items, total, ship-by date, payout —
 // with its detail in place when selected and a link to its own page.
@@ -36,25 +36,19 @@ export function SaleTabs({ current }: { current: SaleTab }) {
 export function SaleList({ list, empty }: { list: SalesState; empty: ReactNode }) {
   const selected = useSelection((s) => s.saleId);
   const toggle = useSelection((s) => s.toggleSale);
-  if (list.error) {
-    return (
-      <p role="alert" className="list-empty text-red-800" data-testid="sales-error">
-        {list.error}
-      </p>
-    );
-  }
-  if (list.transactions.length === 0) return <div className="list-empty">{empty}</div>;
   return (
-    <ol className="flex flex-col gap-4" aria-label="Your sales" data-testid="sale-list">
-      {list.transactions.map((sale) => (
-        <SaleCard
-          key={sale._id}
-          sale={sale}
-          selected={selected === sale._id}
-          onToggle={() => toggle(sale._id)}
-        />
-      ))}
-    </ol>
+    <SelectableList
+      name="sale"
+      label="Your sales"
+      error={list.error}
+      records={list.transactions}
+      empty={empty}
+      selectedId={selected}
+      onToggle={toggle}
+      card={(sale, isSelected, onToggle) => (
+        <SaleCard key={sale._id} sale={sale} selected={isSelected} onToggle={onToggle} />
+      )}
+    />
   );
 }
 
