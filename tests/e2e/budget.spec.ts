@@ -9,7 +9,15 @@ import { DEMO_PASSWORD, expect, test } from './support';
  * of the header pages included; and code that only errors, dialogs or signed-in visitors need is
  * not loaded at all.
  */
-const PUBLIC_PAGES = ['/', '/login', '/maya', '/maya-x', '/marketplace'];
+const PUBLIC_PAGES = [
+  '/',
+  '/login',
+  '/maya',
+  '/maya-x',
+  '/marketplace',
+  '/checkout',
+  '/products/feedback',
+];
 const BUDGET_BYTES = 130 * 1024;
 
 /** Source modules a visitor's public page must not load, by the chunk that holds them. */

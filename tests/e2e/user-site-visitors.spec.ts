@@ -34,20 +34,29 @@ test.describe("visiting a seller's site", () => {
     expect(res.headers()['location']).toBe(`/maya/${post!._id}`);
   });
 
-  test('feedback pages say there is none yet and lead back', async ({ page }) => {
+  test('feedback pages show what buyers said, say when there is none, and lead back', async ({
+    page,
+  }) => {
+    // The demo seed has sam's five-star rating of his mug from maya (src/server/demo/commerce.ts).
     await page.goto('/maya/products/feedback');
-    await expect(page.getByTestId('feedback-empty')).toContainText('No feedback yet');
+    await expect(page.getByTestId('rating-summary')).toContainText('1 rating');
+    await expect(page.getByTestId('feedback-card')).toContainText('Sam Rivera');
+    await expect(page.getByTestId('feedback-text')).toContainText('Beautiful glaze');
     await expectAccessible(page, '/maya/products/feedback');
     await page.getByRole('link', { name: 'Back to Maya Chen Ceramics' }).click();
     await expect(page).toHaveURL(/\/maya$/);
+    await expect(page.getByTestId('seller-rating')).toContainText('(1 rating)');
 
-    const [post] = await postsOf(page.request, 'maya');
-    await page.goto(`/maya/products/feedback/${post!._id}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Feedback on ${post!.title}`);
+    const posts = await postsOf(page.request, 'maya');
+    const unrated = posts.find((p) => !p.title.startsWith('Speckled stoneware mug'))!;
+    await page.goto(`/maya/products/feedback/${unrated._id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      `Feedback on ${unrated.title}`,
+    );
     await expect(page.getByTestId('feedback-empty')).toContainText('No feedback yet');
     await expect(page.getByRole('link', { name: 'Back to the post' })).toHaveAttribute(
       'href',
-      `/maya/${post!._id}`,
+      `/maya/${unrated._id}`,
     );
   });
   test('share: the Web Share API where the browser has it', async ({ page, baseURL }) => {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatNumber } from '../../../../shared/format';
 import { ratingsCount, type ShownFeedback } from '../feedback-view';
 import type { FeedbackListState } from '../api/feedback-loaders';
-import { Stars } from './Stars';
+import { Stars } from '../../../components/ui/Stars';
 
 type Tone = 'amber' | 'inherit';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Feedback, Order, Transaction } from '../../../../shared/contracts/commerce';
 import { FeedbackForm } from './FeedbackForm';
-import { Stars } from './Stars';
+import { Stars } from '../../../components/ui/Stars';
 
 /** A part's feedback state: the rating given, the form, or why it cannot be rated (yet). */
 function PartFeedback({

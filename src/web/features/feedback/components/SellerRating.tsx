@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { formatNumber } from '../../../../shared/format';
-import { ratingsCount } from '../feedback-view';
-import { Stars } from './Stars';
+import { Stars, ratingsCount } from '../../../components/ui/Stars';
 
 /**
  * A seller's average rating and count for their page's header, linking to the feedback behind

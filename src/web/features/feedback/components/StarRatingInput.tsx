@@ -1,5 +1,5 @@
 import { describedBy } from '../../../lib/form-errors';
-import { MAX_STARS } from '../feedback-view';
+import { MAX_STARS } from '../../../components/ui/Stars';
 
 const WORDS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;
 

@@ -1,4 +1,20 @@
-import { MAX_STARS, filledStars, ratingLabel } from '../feedback-view';
+import { formatNumber } from '../../../shared/format';
+
+// Ratings as stars, and how they read (feedback lists, the rating form, the seller's rating on their
+// page). A UI primitive rather than the feedback feature's: sellers' pages show it, and there every
+// extra chunk counts against their JavaScript budget (docs/decisions/025).
+
+export const MAX_STARS = 5;
+
+/** "4 out of 5 stars", "4.3 out of 5 stars", "1 out of 5 stars". */
+export const ratingLabel = (rating: number) =>
+  `${formatNumber(Math.round(rating * 10) / 10)} out of ${MAX_STARS} stars`;
+
+/** "1 rating", "1,204 ratings". */
+export const ratingsCount = (n: number) => `${formatNumber(n)} ${n === 1 ? 'rating' : 'ratings'}`;
+
+/** The stars drawn for a rating: whole stars, an average rounded to the nearest. */
+export const filledStars = (rating: number) => Math.min(MAX_STARS, Math.max(0, Math.round(rating)));
 
 /**
  * A rating as five stars, read out as "4 out of 5 stars" (the glyphs are hidden from screen
