@@ -71,3 +71,19 @@ export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : `${DATE_TIME.format(date)} UTC`;
 }
+
+// Days (orders, sales, feedback, comments), in the same fixed time zone.
+const DAY = new Intl.DateTimeFormat(DEFAULT_LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** "Nov 24, 2026"; empty for a value that is not a date. */
+export function formatDay(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : DAY.format(date);
+}
+
+/** A cart line's or an order item's chosen options: "Size: L, Colour: Blue" ('' without options). */
+export const optionsText = (selected: Record<string, string>, separator = ', ') =>
+  Object.entries(selected)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(separator);

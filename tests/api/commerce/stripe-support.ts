@@ -1,5 +1,6 @@
-import { sellerAccounts } from '../../../src/server/db/schema';
-import { paymentsOf } from '../../../src/server/modules/commerce';
+import { eq } from 'drizzle-orm';
+import { jobs, sellerAccounts } from '../../../src/server/db/schema';
+import { STRIPE_EVENT_JOB, paymentsOf } from '../../../src/server/modules/commerce';
 import {
   paymentIntentResponse,
   type Order,
@@ -104,3 +105,7 @@ export async function stripeOrder(w: StripeTestApp, options: { sellerReady?: boo
   const intent = { ...started, id: started.paymentIntentId };
   return { seller, order, intent, accountId, partId: order.transactions[0]!._id };
 }
+
+/** The queued (or run) Stripe event jobs of the test app. */
+export const eventJobs = (t: TestApp) =>
+  t.deps.database.db.select().from(jobs).where(eq(jobs.name, STRIPE_EVENT_JOB));

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, webhookEvents } from '../../../src/server/db/schema';
-import { STRIPE_EVENT_JOB } from '../../../src/server/modules/commerce';
+import { webhookEvents } from '../../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import type { StripeStandIn } from '../../helpers/stripe-stand-in';
 import { inject } from '../../factories/accounts';
@@ -11,6 +9,7 @@ import {
   WEBHOOK_SECRET,
   closeStripeTestApp,
   deliver,
+  eventJobs,
   openStripeTestApp,
   stripeOrder,
   type StripeTestApp,
@@ -32,7 +31,6 @@ beforeAll(async () => {
 afterAll(() => closeStripeTestApp(w));
 
 const db = () => t.deps.database.db;
-const eventJobs = () => db().select().from(jobs).where(eq(jobs.name, STRIPE_EVENT_JOB));
 
 describe('refused deliveries', () => {
   it('a bad or missing signature is 400 WEBHOOK_SIGNATURE_INVALID and nothing is recorded', async () => {
@@ -40,7 +38,7 @@ describe('refused deliveries', () => {
     standIn.succeed(intent.id);
     const event = standIn.event('payment_intent.succeeded', standIn.intents.get(intent.id)!);
     const eventsBefore = (await db().select().from(webhookEvents)).length;
-    const jobsBefore = (await eventJobs()).length;
+    const jobsBefore = (await eventJobs(t)).length;
     const { payload, signature } = standIn.sign(event, WEBHOOK_SECRET);
     const post = (headers: Record<string, string>, body = payload) =>
       inject(t, {
@@ -70,7 +68,7 @@ describe('refused deliveries', () => {
     });
 
     expect(await db().select().from(webhookEvents)).toHaveLength(eventsBefore);
-    expect(await eventJobs()).toHaveLength(jobsBefore);
+    expect(await eventJobs(t)).toHaveLength(jobsBefore);
     await t.runJobs();
     expect((await readTestOrder(t, order._id)).status).toBe('pending');
   });

@@ -1,19 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  jobs,
   ledgerEntries,
   sellerAccounts,
   transactions,
   webhookEvents,
 } from '../../../src/server/db/schema';
-import { queuePayout, STRIPE_EVENT_JOB } from '../../../src/server/modules/commerce';
+import { queuePayout } from '../../../src/server/modules/commerce';
 import type { TestApp } from '../../helpers/app';
 import type { StripeStandIn } from '../../helpers/stripe-stand-in';
 import { markTestShipped, readTestOrder } from '../../factories/commerce';
 import {
   closeStripeTestApp,
   deliver,
+  eventJobs,
   openStripeTestApp,
   stripeOrder,
   type StripeTestApp,
@@ -35,7 +35,6 @@ beforeAll(async () => {
 afterAll(() => closeStripeTestApp(w));
 
 const db = () => t.deps.database.db;
-const eventJobs = () => db().select().from(jobs).where(eq(jobs.name, STRIPE_EVENT_JOB));
 const newOrder = (options: { sellerReady?: boolean } = {}) => stripeOrder(w, options);
 
 describe('a signed payment_intent.succeeded', () => {
@@ -133,14 +132,14 @@ describe('repeated and late deliveries', () => {
     const { order, intent } = await newOrder();
     standIn.succeed(intent.id);
     const event = standIn.event('payment_intent.succeeded', standIn.intents.get(intent.id)!);
-    const jobsBefore = (await eventJobs()).length;
+    const jobsBefore = (await eventJobs(t)).length;
     for (const res of [await deliver(t, standIn, event), await deliver(t, standIn, event)]) {
       expect(res.statusCode).toBe(200);
     }
-    expect(await eventJobs()).toHaveLength(jobsBefore + 1);
+    expect(await eventJobs(t)).toHaveLength(jobsBefore + 1);
     await t.runJobs();
     expect((await deliver(t, standIn, event)).statusCode).toBe(200); // after it was handled
-    expect(await eventJobs()).toHaveLength(jobsBefore + 1);
+    expect(await eventJobs(t)).toHaveLength(jobsBefore + 1);
     const charges = await db()
       .select()
       .from(ledgerEntries)
@@ -235,7 +234,7 @@ describe('repeated and late deliveries', () => {
     for (const id of ids) {
       expect(rows.find((r) => r.id === id)?.processedAt, id).toBeInstanceOf(Date);
     }
-    const failedJobs = (await eventJobs()).filter((j) => j.status !== 'done');
+    const failedJobs = (await eventJobs(t)).filter((j) => j.status !== 'done');
     expect(failedJobs).toEqual([]);
   });
 });

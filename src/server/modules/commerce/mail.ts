@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { renderMail, type BuiltMail, type MailItem } from '../../adapters/mail/templates';
 import { CARRIERS } from '../../../shared/contracts/commerce-rules';
-import { formatMoney } from '../../../shared/format';
+import { formatMoney, optionsText } from '../../../shared/format';
 import { toMajor } from '../../../shared/money';
 import {
   orderItems,
@@ -70,9 +70,7 @@ async function itemLines(
     )
     .orderBy(orderItems.id);
   return rows.map((r) => {
-    const options = Object.entries(r.selectedVariations)
-      .map(([k, v]) => `${k}: ${v}`)
-      .join(', ');
+    const options = optionsText(r.selectedVariations);
     return {
       text: `${r.amount} × ${r.title}${options ? ` (${options})` : ''} — ${formatMoney(toMajor(r.priceMinor * r.amount), currency)}`,
     };

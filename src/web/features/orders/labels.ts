@@ -52,20 +52,7 @@ export const PAYOUT_STATUS: Record<PayoutStatus, { label: string; tone: Tone }> 
 
 export const carrierName = (id: string | null) => (id && CARRIERS[id]?.name) || 'Other carrier';
 
-const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
-/** "Nov 24, 2026"; empty for a value that is not a date. */
-export function formatDay(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : DAY.format(date);
-}
-
-/** "Size: L, Colour: Blue" ('' without options). */
-export const optionsText = (selected: Record<string, string>) =>
-  Object.entries(selected)
-    .map(([name, value]) => `${name}: ${value}`)
-    .join(', ');
+export { formatDay, optionsText } from '../../../shared/format';
 
 /** Orders not paid yet (a failed attempt may still be retried until the order expires). */
 export const isUnpaid = (status: OrderStatus) =>

@@ -67,7 +67,6 @@ export function safeFontScale(value: number | null | undefined): number {
     : 1;
 }
 
-
 /** The faintest the site pages show the owner's text colour (opacity-80 on eyebrows). */
 const SITE_TEXT_MIN_OPACITY = 0.8;
 

@@ -7,7 +7,7 @@ import { sitePath } from '../../features/sites/site-paths';
 import { loadSiteOfPage } from '../../features/sites/api/get-site';
 import { useSite } from '../../features/sites/use-user-site';
 import { TAX_RATE, cartTotals } from '../../../shared/cart';
-import { formatMoney, formatNumber } from '../../../shared/format';
+import { formatMoney, formatNumber, optionsText } from '../../../shared/format';
 import { pageMeta } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
 
@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 const units = (n: number) => `${formatNumber(n)} ${n === 1 ? 'item' : 'items'}`;
 
 function Line({ item, currency }: { item: CartItem; currency: string }) {
-  const variations = Object.entries(item.selectedVariations);
+  const options = optionsText(item.selectedVariations, ' · ');
   return (
     <li className="flex items-center gap-4 py-4" data-testid="site-cart-line">
       {item.image ? (
@@ -44,9 +44,7 @@ function Line({ item, currency }: { item: CartItem; currency: string }) {
       ) : null}
       <div className="min-w-0 flex-1">
         <p className="font-semibold break-words">{item.title ?? 'A post'}</p>
-        {variations.length > 0 && (
-          <p className="text-sm">{variations.map(([k, v]) => `${k}: ${v}`).join(' · ')}</p>
-        )}
+        {options && <p className="text-sm">{options}</p>}
         <p className="text-sm" data-testid="site-cart-quantity">
           {formatNumber(item.amount)} × {formatMoney(item.price, currency)}
         </p>

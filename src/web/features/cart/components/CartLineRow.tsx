@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { COMMERCE_LIMITS } from '../../../../shared/contracts/commerce-rules';
-import { formatMoney, formatNumber } from '../../../../shared/format';
+import { formatMoney, formatNumber, optionsText } from '../../../../shared/format';
 import { MESSAGES } from '../../../../shared/messages';
 import { cartTotals } from '../../../../shared/cart';
 import { modalActions, showNotify } from '../../../components/ui/modal';
@@ -36,7 +36,7 @@ export function CartLineRow({ item, currency, note, stock, onRemoved }: CartLine
   const id = useId();
   const title = item.title ?? 'An item';
   const max = Math.max(1, Math.min(COMMERCE_LIMITS.amountMax, stock ?? Infinity));
-  const variations = Object.entries(item.selectedVariations);
+  const options = optionsText(item.selectedVariations, ' · ');
 
   function change(amount: number) {
     const next = Math.min(max, Math.max(1, amount));
@@ -80,11 +80,7 @@ export function CartLineRow({ item, currency, note, stock, onRemoved }: CartLine
         >
           {title}
         </Link>
-        {variations.length > 0 && (
-          <p className="text-sm text-gray-700">
-            {variations.map(([k, v]) => `${k}: ${v}`).join(' · ')}
-          </p>
-        )}
+        {options && <p className="text-sm text-gray-700">{options}</p>}
         <p className="text-sm text-gray-700" data-testid="cart-line-price">
           {formatMoney(item.price, currency)} each ·{' '}
           {item.shippingCost > 0

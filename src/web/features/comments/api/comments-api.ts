@@ -5,6 +5,7 @@ import type {
   PostComments,
   ReviewScope,
 } from '../../../../shared/contracts/comments';
+import { formatDay } from '../../../../shared/format';
 import { MESSAGES } from '../../../../shared/messages';
 import { ApiError, type ApiClient } from '../../../lib/api-client';
 import { loginUrlFor } from '../../../lib/redirect';
@@ -20,10 +21,9 @@ export const COMMENTS_PER_PAGE = 20;
 export type ShownComment = Comment & { day: string };
 export type ShownThread = ShownComment & { replies: ShownComment[] };
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const shown = (c: Comment): ShownComment => ({
   ...c,
-  day: dayFormat.format(new Date(c.createdAt)),
+  day: formatDay(c.createdAt),
 });
 
 /**

@@ -181,7 +181,8 @@ export async function saveMessage(
   files: readonly File[],
   onProgress?: (fraction: number) => void,
 ): Promise<Message> {
-  if (files.length === 0) return (await api.call(messagesApi.save, { body: { message: draft } })).message;
+  if (files.length === 0)
+    return (await api.call(messagesApi.save, { body: { message: draft } })).message;
   const form = new FormData();
   form.append('message', JSON.stringify(draft));
   for (const file of files) form.append('image', file, file.name);

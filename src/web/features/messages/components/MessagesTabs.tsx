@@ -15,7 +15,13 @@ export const tabHref = (tab: MessageTab) => (tab === 'feed' ? '/messages' : `/me
  * The three views of /messages as links (they work without JavaScript; the current one has
  * aria-current), the conversations one with my unread count.
  */
-export function MessagesTabs({ current, unreadCount }: { current: MessageTab; unreadCount: number }) {
+export function MessagesTabs({
+  current,
+  unreadCount,
+}: {
+  current: MessageTab;
+  unreadCount: number;
+}) {
   return (
     <nav aria-label="Messages" className="mb-6" data-testid="messages-tabs">
       <ul className="flex flex-wrap gap-2">

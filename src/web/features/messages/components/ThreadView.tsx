@@ -146,7 +146,12 @@ export function ThreadView({ thread, viewerId, likedIds, page, limit, href }: Th
           ))}
         </ol>
       )}
-      <form onSubmit={send} noValidate className="card flex flex-col gap-3" data-testid="reply-form">
+      <form
+        onSubmit={send}
+        noValidate
+        className="card flex flex-col gap-3"
+        data-testid="reply-form"
+      >
         <label htmlFor={fieldId} className="field-label">
           Reply to {other.name}
         </label>
@@ -161,8 +166,8 @@ export function ThreadView({ thread, viewerId, likedIds, page, limit, href }: Th
           aria-describedby={`${fieldId}-count${error ? ` ${fieldId}-error` : ''}`}
         />
         <p id={`${fieldId}-count`} className="field-hint">
-          {text.length.toLocaleString('en-US')} / {max.toLocaleString('en-US')} characters. Only
-          you and {other.name} see this conversation.
+          {text.length.toLocaleString('en-US')} / {max.toLocaleString('en-US')} characters. Only you
+          and {other.name} see this conversation.
         </p>
         {error ? (
           <p id={`${fieldId}-error`} className="field-error" role="alert">
@@ -170,7 +175,12 @@ export function ThreadView({ thread, viewerId, likedIds, page, limit, href }: Th
           </p>
         ) : null}
         <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className="btn btn-primary" disabled={sending} data-testid="reply-send">
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={sending}
+            data-testid="reply-send"
+          >
             {sending ? 'Sending…' : 'Send'}
           </button>
           <p className="text-sm text-gray-700" role="status" data-testid="reply-status">

@@ -27,7 +27,9 @@ export function UserMessages({
             <p className="whitespace-pre-wrap break-words">{m.text}</p>
             <p className="mt-2 text-sm text-gray-700">
               <time dateTime={m.createdAt}>{formatWhen(m.createdAt)}</time>
-              {m.medias.length ? ` · ${m.medias.length} ${m.medias.length === 1 ? 'image' : 'images'}` : ''}
+              {m.medias.length
+                ? ` · ${m.medias.length} ${m.medias.length === 1 ? 'image' : 'images'}`
+                : ''}
               {m._tags.map((t) => ` #${t}`).join('')}
             </p>
           </li>
