@@ -78,20 +78,21 @@ export function cartTotals(items: readonly CartLine[]): CartTotals {
 }
 
 /**
- * Shares `totalTax` (minor units) among parts in proportion to their taxable bases (minor units),
- * largest remainder first, so the shares add up to the order's tax exactly. The order's tax is
- * computed once on the whole cart (what the buyer saw); each seller's part carries its share.
+ * The order's tax (10% of everything taxable, half-up, once on the whole cart: what the buyer saw)
+ * shared among its parts, one per seller. Each part gets a tenth of its own base rounded down,
+ * and the cents the whole-cart rounding adds go to the parts with the largest dropped fractions.
+ * So the shares add up to the order's tax exactly and each is within a cent of 10% of its own
+ * base: (Σ remainders + 50) / 100 cents are left over, never more than there are parts.
  */
-export function splitTax(totalTax: number, bases: readonly number[]): number[] {
-  const sum = bases.reduce((a, b) => a + b, 0);
-  if (sum === 0) return bases.map((_, i) => (i === 0 ? totalTax : 0));
-  const exact = bases.map((b) => (totalTax * b) / sum);
-  const shares = exact.map(Math.floor);
-  let left = totalTax - shares.reduce((a, b) => a + b, 0);
-  const order = exact
-    .map((x, i) => ({ i, frac: x - Math.floor(x) }))
-    .sort((a, b) => b.frac - a.frac || a.i - b.i);
-  for (const { i } of order) {
+export function orderTaxShares(bases: readonly number[]): number[] {
+  const tenths = bases.map((b) => safe(b * TAX_PERCENT));
+  const shares = tenths.map((x) => Math.floor(x / 100));
+  const total = Math.floor((tenths.reduce((a, b) => safe(a + b), 0) + 50) / 100);
+  let left = total - shares.reduce((a, b) => a + b, 0);
+  const byRemainder = tenths
+    .map((x, i) => ({ i, rem: x % 100 }))
+    .sort((a, b) => b.rem - a.rem || a.i - b.i);
+  for (const { i } of byRemainder) {
     if (left <= 0) break;
     shares[i]! += 1;
     left -= 1;

@@ -1,11 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Order } from '../../../shared/contracts/commerce';
 import { COMMERCE_LIMITS } from '../../../shared/contracts/commerce-rules';
-import { cartTotalsMinor, splitTax } from '../../../shared/cart';
+import { cartTotalsMinor, orderTaxShares } from '../../../shared/cart';
 import { formatMoney } from '../../../shared/format';
 import { toMajor } from '../../../shared/money';
 import { addresses, orderItems, orders, transactions, users } from '../../db/schema';
 import { invalidateCatalog, reserveStock, type PricedLine } from '../catalog';
+import { planOf } from '../entitlements';
+import { platformFeeMinor } from '../../../shared/plans';
 import {
   enqueueJob,
   inTransaction,
@@ -96,10 +98,8 @@ export async function placeOrder(
       bySeller.set(line.sellerId!, [...(bySeller.get(line.sellerId!) ?? []), line]);
     const groups = [...bySeller.entries()];
     const partTotals = groups.map(([, lines]) => cartTotalsMinor(lines.map(minorLine)));
-    const taxes = splitTax(
-      totals.tax,
-      partTotals.map((p) => p.subtotal + p.shipping),
-    );
+    // Adds up to totals.tax: the same half-up tenth of the same cents, shared out.
+    const taxes = orderTaxShares(partTotals.map((p) => p.subtotal + p.shipping));
 
     const at = nowDate(deps);
     const [order] = await tx.db
@@ -124,6 +124,8 @@ export async function placeOrder(
       .returning();
     for (const [i, [sellerId, lines]] of groups.entries()) {
       const part = partTotals[i]!;
+      // The seller's plan at the time of purchase sets the fee (a later upgrade does not change it).
+      const { limits } = await planOf(tx, sellerId);
       const [row] = await tx.db
         .insert(transactions)
         .values({
@@ -138,6 +140,7 @@ export async function placeOrder(
           shippingMinor: part.shipping,
           taxMinor: taxes[i]!,
           totalMinor: part.subtotal + part.shipping + taxes[i]!,
+          platformFeeMinor: platformFeeMinor(part.subtotal + part.shipping, limits.platformFeeBps),
           createdAt: at,
           updatedAt: at,
         })
