@@ -38,6 +38,16 @@ const ROOTS = [
 /** The two post pages: the marketplace's (`/products/{id}`) and a seller's (`/{username}/{id}`). */
 const POST_PAGES = [/\/src\/web\/routes\/products\.tsx$/, /\/src\/web\/routes\/site\/post\.tsx$/];
 
+/**
+ * Shared UI that only signed-in members' editors use (posts, messages, profile, branding): several
+ * routes share them, but no visitor's page needs them, so they stay out of `app` and every
+ * public page's budget (a chunk those editors share instead).
+ */
+const MEMBER_FORM_PARTS = [
+  /\/src\/web\/components\/ui\/TagInput\.tsx$/,
+  /\/src\/web\/components\/ui\/UploadProgress\.tsx$/,
+];
+
 type ModuleInfoLike = { importers: readonly string[]; isEntry: boolean } | null;
 
 export function clientChunks(): Plugin {
@@ -103,11 +113,19 @@ export function clientChunks(): Plugin {
             return 'post-page';
           // Shared by several routes (form fields, page headers); a component one route uses
           // stays in that route's chunk.
-          if (file.includes('/src/web/components/') && entries.size >= 2) return 'app';
+          if (
+            file.includes('/src/web/components/') &&
+            !MEMBER_FORM_PARTS.some((part) => part.test(file)) &&
+            entries.size >= 2
+          )
+            return 'app';
           // So are the shared helpers (formatting, not the zod contracts) that several routes use:
           // left to Rollup, a feature chunk that uses one swallows it, and a page needing only
           // `formatMoney` (a post) loaded that feature's whole list code with it.
-          if (/\/src\/shared\/(?!contracts\/|api\/)/.test(file) && entries.size >= 2) return 'app';
+          // The plans table (prices, limits, feature lists) is data several signed-in and content
+          // pages show, not a helper: it stays in their chunks, off every other page.
+          if (/\/src\/shared\/(?!contracts\/|api\/|plans\.ts$)/.test(file) && entries.size >= 2)
+            return 'app';
           // A helper one route uses stays in that route's chunk too (e.g. the post editor's, which
           // would otherwise ride along to every public page that loads the catalogue's helpers).
           const feature = /\/src\/web\/features\/([^/]+)\/(?!components\/)/.exec(file)?.[1];

@@ -6,6 +6,7 @@ import type { MailDriver } from './adapters/mail/types';
 import type { StorageDriver } from './adapters/storage/types';
 import { createDomainProbe, type DomainProbe } from './adapters/domains/probe';
 import type { PaymentsDriver } from './adapters/payments/types';
+import { aiImageDriverFor, type AiImageDriver } from './adapters/ai-images';
 import type { Logger, ModuleDeps } from './modules/core';
 
 /** Everything the process needs from the outside world, built once at boot (or by a test). */
@@ -25,9 +26,18 @@ export interface AppDeps {
   domainProbe?: DomainProbe;
   /** The Stripe driver when STRIPE_SECRET_KEY is set (tests inject one aimed at a local stand-in). */
   payments?: PaymentsDriver | null;
+  /** The AI image driver (runtime picks it from env; tests inject one aimed at a local stand-in). */
+  aiImages?: AiImageDriver;
 }
 
 const defaultProbe = createDomainProbe();
+/** One driver per configuration, for deps built without one (tests, scripts). */
+const aiDrivers = new WeakMap<Env, AiImageDriver>();
+function aiImagesFor(env: Env): AiImageDriver {
+  let driver = aiDrivers.get(env);
+  if (!driver) aiDrivers.set(env, (driver = aiImageDriverFor(env)));
+  return driver;
+}
 
 /**
  * The deps a use-case gets, from the process's services and a logger (a request's, a job's). Built
@@ -44,5 +54,6 @@ export function moduleDeps(deps: AppDeps, log: Logger): ModuleDeps {
     secret: deps.secret,
     domainProbe: deps.domainProbe ?? defaultProbe,
     payments: deps.payments ?? null,
+    aiImages: deps.aiImages ?? aiImagesFor(deps.env),
   };
 }

@@ -8,6 +8,7 @@ import { openDatabase } from './db/client';
 import { createMailDriver } from './adapters/mail';
 import { createStorage } from './adapters/storage';
 import { createStripeDriver, type StripeDriver } from './adapters/payments/stripe';
+import { aiImageDriverFor } from './adapters/ai-images';
 import { moduleDeps, type AppDeps } from './app-deps';
 import { JOB_HANDLERS } from './job-handlers';
 import { createJobWorker, type JobWorker } from './modules/core';
@@ -91,7 +92,8 @@ export async function createRuntime(env: Env, logger: FastifyBaseLogger): Promis
   });
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
   const payments = stripeDriverFor(env);
-  const deps: AppDeps = { env, database, mail, storage, secret, logger, redis, payments };
+  const aiImages = aiImageDriverFor(env);
+  const deps: AppDeps = { env, database, mail, storage, secret, logger, redis, payments, aiImages };
   const jobs = createJobWorker({ deps: moduleDeps(deps, logger), handlers: JOB_HANDLERS });
   return {
     deps,

@@ -7,6 +7,7 @@ import { seedDemoSocial } from './demo/social';
 import { seedDemoCommerce } from './demo/commerce';
 import { moduleDeps, type AppDeps } from './app-deps';
 import { inTransaction, silentLog } from './modules/core';
+import { seedDemoSubscription } from './modules/plans';
 import {
   createAccount,
   deriveUsername,
@@ -91,6 +92,10 @@ export async function seedDemo(deps: AppDeps, log: Log = loggerOf(deps)): Promis
         .update(sites)
         .set({ domainVerifiedAt: now })
         .where(eq(sites.domainName, DEMO_SITE_DOMAIN));
+      // leo's own domain needs a plan that includes one (docs/decisions/032): he is on Creator;
+      // maya, a shop with a full catalogue, on Business. sam buys on the Free plan.
+      await seedDemoSubscription(tx, sellers.get('leo')!.id, 'creator', 'year');
+      await seedDemoSubscription(tx, sellers.get('maya')!.id, 'business', 'month');
       posts = await seedDemoPosts(tx, sellers, written);
       // Follows, likes, comments and messages between the three (src/server/demo/social.ts).
       await seedDemoSocial(tx.db, sellers, now.getTime());

@@ -21,3 +21,6 @@ export const MODAL_WIDTH_PX = 500;
 export const BREAKPOINTS = { md: '40rem', lg: '70rem' } as const;
 /** Text of the cookie notice (SPEC §2). */
 export const COOKIE_NOTICE_TEXT = 'This website needs cookies to function so please allow them :)';
+
+/** Where plan-limit messages send a member to upgrade (docs/decisions/032). */
+export const UPGRADE_PATH = '/plan-selection';

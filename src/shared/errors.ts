@@ -39,6 +39,8 @@ export const ERROR_CODES = {
   CARD_INVALID: 'validation',
   WEBHOOK_SIGNATURE_INVALID: 'validation',
   ADDRESS_INVALID: 'validation',
+  EMAIL_LIST_TOKEN_INVALID: 'validation',
+  PROMPT_REJECTED: 'validation',
   // unauthorized: nobody (valid) is signed in
   UNAUTHORIZED: 'unauthorized',
   SESSION_EXPIRED: 'unauthorized',
@@ -54,6 +56,8 @@ export const ERROR_CODES = {
   BLOCKED: 'forbidden',
   NOT_AUTHOR: 'forbidden',
   OWN_ACCOUNT: 'forbidden',
+  /** A plan's limit (docs/decisions/032): the message names the plan that allows it. */
+  PLAN_LIMIT: 'forbidden',
   // not_found
   NOT_FOUND: 'not_found',
   USER_NOT_FOUND: 'not_found',
@@ -67,6 +71,11 @@ export const ERROR_CODES = {
   ORDER_NOT_FOUND: 'not_found',
   SALE_NOT_FOUND: 'not_found',
   PAYMENT_NOT_FOUND: 'not_found',
+  PLAN_NOT_FOUND: 'not_found',
+  SUBSCRIPTION_NOT_FOUND: 'not_found',
+  CONTACT_MESSAGE_NOT_FOUND: 'not_found',
+  /** PUT /products/media/generated: not the caller's picture, or no longer kept. */
+  GENERATED_IMAGE_NOT_FOUND: 'not_found',
   // conflict: the request clashes with the current state
   CONFLICT: 'conflict',
   USERNAME_TAKEN: 'conflict',
@@ -83,6 +92,7 @@ export const ERROR_CODES = {
   FEEDBACK_EXISTS: 'conflict',
   FEEDBACK_TOO_EARLY: 'conflict',
   WRONG_PAYMENT_PROVIDER: 'conflict',
+  ALREADY_SUBSCRIBED: 'conflict',
   // transport-level refusals
   PAYLOAD_TOO_LARGE: 'too_large',
   UNSUPPORTED_MEDIA_TYPE: 'unsupported_media',
@@ -95,6 +105,7 @@ export const ERROR_CODES = {
   DB_UNAVAILABLE: 'unavailable',
   DOMAIN_CHECK_FAILED: 'unavailable',
   PAYMENT_PROVIDER_ERROR: 'unavailable',
+  AI_PROVIDER_ERROR: 'unavailable',
   INTERNAL: 'internal',
 } as const satisfies Record<string, ErrorKind>;
 

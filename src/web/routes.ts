@@ -1,4 +1,8 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+import {
+  BUILT_IN_LANDING_PRODUCTS,
+  landingPath,
+} from './features/landing/content/product-slugs';
 
 /**
  * Every screen of SPEC §2. Static segments always outrank the dynamic `:username` branch, so
@@ -11,6 +15,12 @@ export default [
     route('index-landing', 'routes/index-landing.tsx'),
     route('index-old', 'routes/index-old.tsx'),
     route('landing-old', 'routes/landing-old.tsx'),
+    // /index-{product}bio for the products with their own words (others: the :username dispatch)
+    ...BUILT_IN_LANDING_PRODUCTS.map((slug) =>
+      route(landingPath(slug).slice(1), 'routes/product-landing.tsx', {
+        id: `routes/product-landing/${slug}`,
+      }),
+    ),
   ]),
 
   layout('layouts/default.tsx', [
@@ -34,6 +44,7 @@ export default [
     route('users/activate-account', 'routes/activate-account.tsx'),
     route('edit-profile', 'routes/edit-profile.tsx'),
     route('unsubscribe', 'routes/unsubscribe.tsx'),
+    route('email-list', 'routes/email-list.tsx'),
     route('users/:id', 'routes/users.$id.tsx'),
 
     // Signed-in pages
@@ -60,6 +71,7 @@ export default [
     route('users', 'routes/users.tsx'),
     route('add-tags', 'routes/add-tags.tsx'),
     route('moderation', 'routes/moderation.tsx'),
+    route('admin-messages', 'routes/admin-messages.tsx'),
 
     // Company and content
     route('about', 'routes/about.tsx'),
@@ -74,6 +86,9 @@ export default [
     route('404', 'routes/404.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
+
+  // The email-list CSV download (a resource route: a file, no page)
+  route('email-list/export', 'routes/email-list-export.ts'),
 
   // A user's site (and /{username}-x, /index-{product}bio: see the layout's loader)
   route(':username', 'layouts/user-site.tsx', [

@@ -23,7 +23,7 @@ afterAll(() => t?.close());
 let domains = 0;
 /** A seller with two posts and `domain` (a fresh one by default), verified unless told otherwise. */
 async function sellerOnDomain({ verified = true, name = 'Harbour Ceramics' } = {}) {
-  const seller = await signedInUser(t.deps, { name });
+  const seller = await signedInUser(t.deps, { name, plan: 'creator' });
   const older = await createProduct(t, seller.user, { title: 'Sea-glass bowl' });
   const newer = await createProduct(t, seller.user, { title: 'Tide-pool mug' });
   const domain = `shop${++domains}.example.com`;

@@ -35,6 +35,7 @@ describe('job queue on PostgreSQL with several instances', () => {
     secret: 'x'.repeat(40),
     domainProbe: {} as never,
     payments: null,
+    aiImages: {} as never,
   });
 
   beforeAll(async () => {

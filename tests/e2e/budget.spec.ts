@@ -11,6 +11,11 @@ import { DEMO_PASSWORD, expect, test } from './support';
  */
 const PUBLIC_PAGES = [
   '/',
+  '/index-landing',
+  '/index-pc-hardwarebio',
+  '/pricing',
+  '/contact',
+  '/how-to-sell-used-pc-hardware-online',
   '/login',
   '/maya',
   '/maya-x',

@@ -3,6 +3,7 @@ import type { Order } from '../../src/shared/contracts/commerce';
 import type { Product } from '../../src/shared/contracts/catalog';
 import { apiLogin } from './catalog-support';
 import { DEMO_PASSWORD, acceptCookies, expect, nextClientIp, waitForLink } from './support';
+import { hydrated } from './site-support';
 
 // Helpers of the commerce specs (checkout, orders and sales, feedback and payouts, the whole flow).
 
@@ -97,6 +98,8 @@ export async function signedIn(
 /** Adds one of the post to the cart from its page. */
 export async function addToCart(page: Page, post: Product) {
   await page.goto(`/products/${post._id}`);
+  // The button is server-rendered: a click before hydration would do nothing.
+  await hydrated(page);
   await page.getByTestId('post-add-to-cart').click();
   await expect(page.getByTestId('post-cart-status')).toContainText('Added to your cart.');
 }

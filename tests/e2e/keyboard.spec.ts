@@ -339,8 +339,11 @@ test.describe('focus after an element goes away', () => {
     await page.goto('/about');
     const accept = page.getByTestId('cookie-accept');
     const privacy = page.getByTestId('footer-privacy');
-    // Backwards from the top: the notice's button is last, the footer's Privacy link before it.
-    await pressUntilFocused(page, privacy, 'Shift+Tab', 3);
+    // Backwards from the top: the notice's button is last, its link to the cookie details before
+    // it, the footer's Privacy link before that.
+    await pressUntilFocused(page, privacy, 'Shift+Tab', 4);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'About our cookies' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(accept).toBeFocused();
     await page.keyboard.press('Enter');

@@ -4,6 +4,8 @@ import { MESSAGES } from '../../src/shared/messages';
 import { nearestPassingColor } from '../../src/web/features/sites/editor/color-contrast';
 import { SITE_THEMES } from '../../src/web/features/sites/editor/themes';
 import { expectAccessible } from './axe';
+import { apiLogin } from './catalog-support';
+import { apiPost } from './commerce-support';
 import { acceptCookies, expect, modal, okayModal, submitLogin, test, waitForLink } from './support';
 
 // /edit-page end to end: a fresh seller (the demo users' pages are asserted by other specs) edits
@@ -48,6 +50,7 @@ test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL))
 
 test('edit the page with its live preview, save, and see it on the public page', async ({
   page,
+  request,
   baseURL,
 }) => {
   test.setTimeout(90_000);
@@ -169,6 +172,14 @@ test('edit the page with its live preview, save, and see it on the public page',
   });
 
   await test.step('save (with a custom domain): the modal and the status line say so', async () => {
+    // A custom domain comes with a paid plan (docs/decisions/032): bought through the API here;
+    // tests/e2e/plans.spec.ts buys one through the page and sees the Free plan's refusal first.
+    const token = await apiLogin(request, seller);
+    await apiPost(request, token, '/users/subscription', {
+      planId: 'creator',
+      frequency: 'month',
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
+    });
     await editor
       .getByLabel('Custom domain', { exact: true })
       .fill(`Shop.${seller.username}.example.org`);

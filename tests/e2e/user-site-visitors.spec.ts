@@ -148,6 +148,7 @@ test.describe("visiting a seller's site", () => {
       ['leo', other],
     ] as const) {
       await page.goto(`/${seller}/${post._id}`);
+      await hydrated(page); // the button does nothing before hydration
       await page.getByTestId('post-add-to-cart').click();
       await expect(page.getByTestId('post-cart-status')).toContainText('Added to your cart.');
     }

@@ -3,7 +3,13 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { moduleDeps, type AppDeps } from '../../src/server/app-deps';
 import { silentLog } from '../../src/server/modules/core';
 import type { Role, AccountType } from '../../src/shared/contracts/accounts';
-import { createAccount, hashPassword, startSession } from '../../src/server/modules/accounts';
+import {
+  createAccount,
+  hashPassword,
+  setUserPlan,
+  startSession,
+} from '../../src/server/modules/accounts';
+import type { PaidPlanId } from '../../src/shared/plans';
 import type { UserRow } from '../../src/server/db/schema';
 import type { TestApp } from '../helpers/app';
 
@@ -27,6 +33,11 @@ export interface UserFactoryInput {
   role?: Role;
   accountType?: AccountType;
   activated?: boolean;
+  /**
+   * A paid plan for a year (users.plan only, no subscription): for tests of features a plan
+   * unlocks (a custom domain) that are not about buying it (tests/api/plans do that).
+   */
+  plan?: PaidPlanId;
 }
 
 // Hashing is deliberately slow; factories reuse one hash per password.
@@ -51,6 +62,19 @@ export async function createUser(
     role: input.role ?? 'user',
     activatedAt: input.activated === false ? null : new Date(),
   });
+  if (input.plan) {
+    const start = new Date();
+    const end = new Date(start.getTime() + 366 * 24 * 3600_000);
+    const plan = {
+      id: input.plan,
+      start: start.toISOString(),
+      end: end.toISOString(),
+      frequency: 'year' as const,
+      subscriptionScheduleId: `sub_sched_test_${id}`,
+    };
+    await setUserPlan(moduleDeps(deps, silentLog), user.id, plan);
+    return { user: { ...user, plan }, password };
+  }
   return { user, password };
 }
 

@@ -3,11 +3,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { createStripeDriver, type StripeDriver } from '../../src/server/adapters/payments/stripe';
+import { createBillingStandIn, type BillingStandIn } from './stripe-billing-stand-in';
 
 /**
  * A local stand-in for the Stripe endpoints the driver calls (PaymentIntents, Transfers, Refunds,
- * Accounts, Account Links), on 127.0.0.1: it decodes the SDK's form bodies, records every request
- * with its Idempotency-Key and Stripe-Account headers, keeps state (intents, accounts) and, like
+ * Accounts, Account Links; plan billing in ./stripe-billing-stand-in.ts), on 127.0.0.1: it
+ * decodes the SDK's form bodies, records every request with its Idempotency-Key and Stripe-Account headers, keeps state (intents, accounts) and, like
  * Stripe, answers a repeated idempotency key with the first answer. Tests move the state on
  * (`succeed`, `fail`, `updateAccount`) as a buyer or a seller would on Stripe's side, and build
  * the events Stripe would send (`event`) with signatures from the SDK's own test helper (`sign`).
@@ -55,6 +56,8 @@ export interface StripeStandIn {
   calls(method: string, path: string | RegExp): RecordedRequest[];
   intents: Map<string, Json>;
   accounts: Map<string, Json>;
+  /** Customers, prices, subscription schedules, subscriptions and invoices (plan billing). */
+  billing: BillingStandIn;
   /** The next request whose path matches answers this error instead (once). */
   failNext(path: RegExp, status: number, code?: string): void;
   /** The buyer paid: the intent succeeds with a charge. */
@@ -80,6 +83,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const refunded = new Map<string, number>();
   const answered = new Map<string, { status: number; body: unknown; request: string }>();
   const failures: { path: RegExp; status: number; code: string }[] = [];
+  const billing = createBillingStandIn({ intents, newId, now, error: stripeError, missing });
 
   function route(method: string, path: string, body: Json): { status: number; body: unknown } {
     const failure = failures.findIndex((f) => f.path.test(path));
@@ -203,11 +207,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         },
       };
     }
-    return stripeError(
-      404,
-      'invalid_request_error',
-      'resource_missing',
-      `Unrecognized request URL (${method}: ${path}).`,
+    return (
+      billing.route(method, path, body) ??
+      stripeError(
+        404,
+        'invalid_request_error',
+        'resource_missing',
+        `Unrecognized request URL (${method}: ${path}).`,
+      )
     );
   }
 
@@ -216,7 +223,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
     const method = req.method ?? 'GET';
-    const path = (req.url ?? '/').split('?')[0]!;
+    const [path = '/', query = ''] = (req.url ?? '/').split('?');
     const header = (name: string) => {
       const v = req.headers[name];
       return typeof v === 'string' ? v : null;
@@ -224,7 +231,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const recorded: RecordedRequest = {
       method,
       path,
-      body: decodeForm(text),
+      // The SDK sends a GET's (and DELETE's) parameters in the query string.
+      body: decodeForm(text || query),
       idempotencyKey: header('idempotency-key'),
       stripeAccount: header('stripe-account'),
     };
@@ -281,6 +289,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       ),
     intents,
     accounts,
+    billing,
     failNext: (path, status, code = status >= 500 ? 'api_error' : 'parameter_invalid') =>
       void failures.push({ path, status, code }),
     succeed(id) {

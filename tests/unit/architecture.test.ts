@@ -13,6 +13,9 @@ import * as messagesTables from '../../src/server/db/schema/messages';
 import * as moderationTables from '../../src/server/db/schema/moderation';
 import * as notificationsTables from '../../src/server/db/schema/notifications';
 import * as commerceTables from '../../src/server/db/schema/commerce';
+import * as plansTables from '../../src/server/db/schema/plans';
+import * as outreachTables from '../../src/server/db/schema/outreach';
+import * as aiTables from '../../src/server/db/schema/ai';
 
 /**
  * DESIGN §3: "a module is reached only through its index and writes only its own tables". The
@@ -36,6 +39,11 @@ const OWNED: Record<string, Record<string, unknown>> = {
   notifications: notificationsTables,
   commerce: commerceTables,
   core: jobsTables,
+  plans: plansTables,
+  outreach: outreachTables,
+  ai: aiTables,
+  // Read-only policy: what a member's plan allows (it owns and writes no table).
+  entitlements: {},
 };
 
 const tablesOf = (exports: Record<string, unknown>) =>
@@ -44,6 +52,9 @@ const tablesOf = (exports: Record<string, unknown>) =>
       .filter(([, value]) => is(value, PgTable))
       .map(([name, table]) => [name, getTableName(table as PgTable)]),
   );
+
+/** Modules that own no table and write none (policy over others' data). */
+const READ_ONLY_MODULES = new Set(['entitlements']);
 
 const ALL_TABLES = new Map(Object.values(OWNED).flatMap((e) => [...tablesOf(e)]));
 
@@ -57,7 +68,9 @@ function sourceFiles(dir: string): string[] {
 
 /** `db.insert(users)`, `tx.db.update(sites)`, `deps.db.delete(jobs)`: the table identifiers written. */
 function writtenTables(code: string): string[] {
-  return [...code.matchAll(/\.(?:insert|update|delete)\(\s*([A-Za-z_$][\w$]*)\s*\)/g)].map((m) => m[1]!);
+  return [...code.matchAll(/\.(?:insert|update|delete)\(\s*([A-Za-z_$][\w$]*)\s*\)/g)].map(
+    (m) => m[1]!,
+  );
 }
 
 const modules = readdirSync(MODULES, { withFileTypes: true })
@@ -76,7 +89,9 @@ describe('modules', () => {
   it('every table has exactly one owning module', () => {
     const owners = Object.values(OWNED).flatMap((e) => [...tablesOf(e).values()]);
     expect(new Set(owners).size).toBe(owners.length);
-    expect(owners).toEqual(expect.arrayContaining(['users', 'sites', 'refresh_tokens', 'user_tokens', 'jobs']));
+    expect(owners).toEqual(
+      expect.arrayContaining(['users', 'sites', 'refresh_tokens', 'user_tokens', 'jobs']),
+    );
   });
 
   it.each(modules)('%s writes only its own tables', (name) => {
@@ -86,14 +101,76 @@ describe('modules', () => {
         .filter((table) => ALL_TABLES.has(table))
         .map((table) => ({ file: path.relative(ROOT, file), table })),
     );
-    expect(writes.length, `${name} writes nothing?`).toBeGreaterThan(0);
+    if (READ_ONLY_MODULES.has(name)) expect(writes, `${name} is read-only`).toEqual([]);
+    else expect(writes.length, `${name} writes nothing?`).toBeGreaterThan(0);
     for (const { file, table } of writes) {
-      expect(own.has(table), `${file} writes ${ALL_TABLES.get(table)}, which ${name} does not own`).toBe(true);
+      expect(
+        own.has(table),
+        `${file} writes ${ALL_TABLES.get(table)}, which ${name} does not own`,
+      ).toBe(true);
     }
   });
 
   it('notices a write to another module’s table', () => {
     expect(writtenTables('await tx.db.insert(sites).values({})')).toEqual(['sites']);
     expect(tablesOf(accountsTables).has('sites')).toBe(false);
+  });
+});
+
+/** The modules each module imports (`from '../catalog'`), the kernel left out. */
+function moduleImports(name: string): Set<string> {
+  const used = new Set<string>();
+  for (const file of sourceFiles(path.join(MODULES, name))) {
+    for (const m of readFileSync(file, 'utf8').matchAll(/from '\.\.\/([\w-]+)'/g)) {
+      if (m[1] !== 'core' && m[1] !== name && modules.includes(m[1]!)) used.add(m[1]!);
+    }
+  }
+  return used;
+}
+
+/** A cycle in a graph of module → imported modules, as a path (first = last), or null. */
+function findCycle(graph: Map<string, Set<string>>): string[] | null {
+  const done = new Set<string>();
+  const visit = (node: string, trail: string[]): string[] | null => {
+    if (trail.includes(node)) return [...trail.slice(trail.indexOf(node)), node];
+    if (done.has(node)) return null;
+    for (const next of graph.get(node) ?? []) {
+      const cycle = visit(next, [...trail, node]);
+      if (cycle) return cycle;
+    }
+    done.add(node);
+    return null;
+  };
+  for (const node of graph.keys()) {
+    const cycle = visit(node, []);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+describe('module dependencies', () => {
+  // DESIGN §3 "dependencies pointing one way": a module that needs a higher one's behaviour gets
+  // it through the kernel (jobs, announced changes) or a lower module (entitlements), never by
+  // importing it back.
+  it('form no cycle', () => {
+    const graph = new Map(modules.map((name) => [name, moduleImports(name)]));
+    expect(findCycle(graph)).toBeNull();
+  });
+
+  it('notices a cycle', () => {
+    const graph = new Map([
+      ['a', new Set(['b'])],
+      ['b', new Set(['c'])],
+      ['c', new Set(['a'])],
+    ]);
+    expect(findCycle(graph)).toEqual(['a', 'b', 'c', 'a']);
+    expect(
+      findCycle(
+        new Map([
+          ['a', new Set(['b'])],
+          ['b', new Set<string>()],
+        ]),
+      ),
+    ).toBeNull();
   });
 });

@@ -45,7 +45,14 @@ describe('configuration', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_1',
     });
     const pub = publicConfig(env);
-    expect(Object.keys(pub).sort()).toEqual(['appUrl', 'brandName', 'currency', 'stripePublishableKey']);
+    expect(Object.keys(pub).sort()).toEqual([
+      'appUrl',
+      'brandName',
+      'currency',
+      'landingProducts',
+      'shipWithinDays',
+      'stripePublishableKey',
+    ]);
     expect(JSON.stringify(pub)).not.toContain('sk_test_1');
     expect(JSON.stringify(pub)).not.toContain('whsec_1');
   });

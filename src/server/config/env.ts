@@ -6,7 +6,10 @@ const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().opti
 const bool = (fallback: boolean) =>
   z.preprocess(
     (v) => (v === undefined || v === '' ? fallback : v),
-    z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((s) => s === 'true' || s === '1')]),
+    z.union([
+      z.boolean(),
+      z.enum(['true', 'false', '1', '0']).transform((s) => s === 'true' || s === '1'),
+    ]),
   );
 
 const envSchema = z
@@ -18,12 +21,18 @@ const envSchema = z
     APP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl,
-    JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
+    JWT_SECRET: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default('Storefront <no-reply@localhost>'),
     STRIPE_SECRET_KEY: z.preprocess(
       (v) => (v === '' ? undefined : v),
-      z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…) or restricted key (rk_…)').optional(),
+      z
+        .string()
+        .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…) or restricted key (rk_…)')
+        .optional(),
     ),
     STRIPE_PUBLISHABLE_KEY: z.preprocess(
       (v) => (v === '' ? undefined : v),
@@ -38,7 +47,10 @@ const envSchema = z
       (v) => (v === '' ? undefined : v),
       z
         .string()
-        .regex(/^whsec_[^,\s]+(\s*,\s*whsec_[^,\s]+)*$/, 'must be webhook signing secrets (whsec_…), comma-separated')
+        .regex(
+          /^whsec_[^,\s]+(\s*,\s*whsec_[^,\s]+)*$/,
+          'must be webhook signing secrets (whsec_…), comma-separated',
+        )
         .optional(),
     ),
     /** Another Stripe API address (stripe-mock, a local stand-in); unset: Stripe's own. */
@@ -49,6 +61,30 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optional,
     S3_SECRET_ACCESS_KEY: optional,
     OPENAI_API_KEY: optional,
+    /** Another OpenAI-compatible API address (a local stand-in); unset: OpenAI's own. */
+    OPENAI_API_URL: optionalUrl,
+    /** The image model asked for when OPENAI_API_KEY is set. */
+    OPENAI_IMAGE_MODEL: z.string().min(1).default('gpt-image-1'),
+    /**
+     * The products the /index-{product}bio landing pages pitch to, comma-separated slugs (SPEC §2):
+     * `pc-hardware` serves /index-pc-hardwarebio; any other slug is a 404.
+     */
+    LANDING_PRODUCTS: z
+      .string()
+      .default('pc-hardware,art,vintage,music')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(/^[a-z0-9][a-z0-9-]{0,40}$/, 'each slug: lower-case letters, digits and dashes'),
+        ),
+      ),
     REDIS_URL: optionalUrl,
     CURRENCY: z
       .string()
@@ -57,7 +93,10 @@ const envSchema = z
     BRAND_NAME: z.string().min(1).default('Storefront'),
     SEED_DEMO: bool(true),
     ADMIN_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),
-    ADMIN_PASSWORD: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).max(128).optional()),
+    ADMIN_PASSWORD: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.string().min(8).max(128).optional(),
+    ),
     /**
      * Which X-Forwarded-* headers to believe: `false` (default: the socket's address is the
      * client), `true` (every hop: only behind a proxy that overwrites the header), a hop count, or
@@ -71,10 +110,15 @@ const envSchema = z
         if (s === 'false' || s === '0') return false;
         if (s === 'true') return true;
         if (/^\d+$/.test(s)) return Number(s);
-        return s.split(',').map((a) => a.trim()).filter(Boolean);
+        return s
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean);
       }),
     ),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     /** How long a public post list answer may be served from memory (invalidated on every write; 0: never). */
     /** A paid sale not marked shipped within this many days is cancelled and refunded. */
     SHIP_WITHIN_DAYS: z.coerce.number().int().min(1).max(60).default(7),
@@ -86,7 +130,11 @@ const envSchema = z
     if (env.STRIPE_SECRET_KEY) {
       for (const name of ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
         if (!env[name]) {
-          ctx.addIssue({ code: 'custom', path: [name], message: 'must be set when STRIPE_SECRET_KEY is set' });
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'must be set when STRIPE_SECRET_KEY is set',
+          });
         }
       }
     }
@@ -121,6 +169,9 @@ export function publicConfig(env: Env) {
     brandName: env.BRAND_NAME,
     currency: env.CURRENCY,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
+    landingProducts: env.LANDING_PRODUCTS,
+    // The terms of service state it (the automatic cancellation of unshipped sales).
+    shipWithinDays: env.SHIP_WITHIN_DAYS,
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;

@@ -23,6 +23,7 @@ import {
   uploadUrlResponse,
   usernameParams,
 } from '../contracts/catalog';
+import { featuredSellersQuery, featuredSellersResponse } from '../contracts/featured';
 import { endpoint } from './endpoint';
 
 /** SPEC §7 "Products", "Tags" and the signed upload URL. */
@@ -52,6 +53,15 @@ export const catalogApi = {
     params: usernameParams,
     query: productListQuery,
     response: productListResponse,
+  }),
+  featuredSellers: endpoint({
+    method: 'GET',
+    path: '/sellers/featured',
+    summary:
+      'Sellers with published posts, for the home page: most recent sales, then followers, likes and newest post first',
+    tags: ['products', 'users'],
+    query: featuredSellersQuery,
+    response: featuredSellersResponse,
   }),
   productsByTag: endpoint({
     method: 'GET',

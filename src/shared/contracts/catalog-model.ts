@@ -114,6 +114,8 @@ export const mediaSchema = obj({
   srcset: obj({ thumbnail: z.string(), fullsize: z.string() }).nullable(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  /** Present (true) on a picture made by the AI image generator (docs/decisions/035). */
+  aiGenerated: z.literal(true).optional(),
 });
 export type Media = z.infer<typeof mediaSchema>;
 

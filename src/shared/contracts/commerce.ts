@@ -179,6 +179,10 @@ export const transactionSchema = z.object({
   buyer: z.object({ _id: z.string().nullable(), name: z.string() }),
   items: z.array(orderItemSchema),
   ...partyTotals,
+  /** The marketplace's fee on the items and shipping, by the seller's plan at purchase (ADR 032). */
+  platformFee: money,
+  /** What the seller is paid out: the total less the platform fee. */
+  payout: money,
   currency: z.string(),
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),

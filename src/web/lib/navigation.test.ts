@@ -26,6 +26,7 @@ describe('side menu entries (SPEC §2)', () => {
       ['Products (admin)', '/admin-products'],
       ['Users (admin)', '/users'],
       ['Tags (admin)', '/add-tags'],
+      ['Messages (admin)', '/admin-messages'],
       ['Moderation', '/moderation'],
     ];
     for (const role of ADMIN_ROLES) {
@@ -56,6 +57,10 @@ describe('side menu entries (SPEC §2)', () => {
     expect(prefetchPages(null, { site: '/maya' })).toEqual(['/maya/products']);
     expect(prefetchPages({ role: 'user' }, { site: '/maya' })).not.toContain('/all-posts');
     expect(prefetchPages({ role: 'user' }, { site: '/maya' })).toContain('/my-posts');
+  });
+  it("prefetches what the Landing layout's header links to: /login for visitors", () => {
+    expect(prefetchPages(null, { landing: true })).toEqual(['/login']);
+    expect(prefetchPages({ role: 'user' }, { landing: true })).toContain('/my-posts');
   });
   it('prefetches only the logo page for visitors of a marketplace post page', () => {
     expect(prefetchPages(null, { post: true })).toEqual(['/all-posts']);

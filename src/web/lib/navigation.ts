@@ -29,6 +29,7 @@ export function sideMenuEntries(user: Pick<SessionUser, 'role'> | null | undefin
       { label: 'Products (admin)', to: '/admin-products', testId: 'menu-admin-products' },
       { label: 'Users (admin)', to: '/users', testId: 'menu-admin-users' },
       { label: 'Tags (admin)', to: '/add-tags', testId: 'menu-admin-tags' },
+      { label: 'Messages (admin)', to: '/admin-messages', testId: 'menu-admin-messages' },
     );
   }
   // The one queue of pending comments and reports, and its decision log (docs/decisions/023).
@@ -64,12 +65,18 @@ export function tagPath(tag: string, username?: string): string {
  * path, `/{username}`) has its own header, without the marketplace's logo link: the side menu's
  * pages for members; for visitors, who came from a bio link to shop, the seller's products (whose
  * list code the page already has) rather than /login, which would not fit the page's budget;
- * so are the marketplace's post pages (`post`).
+ * so are the marketplace's post pages (`post`). The Landing layout's header (`landing`) links to
+ * no marketplace page, only to Sign In and Sign Up: its visitors get /login.
  */
 export function prefetchPages(
   user: Pick<SessionUser, 'role'> | null | undefined,
-  { site, post = false }: { site?: string; post?: boolean } = {},
+  {
+    site,
+    post = false,
+    landing = false,
+  }: { site?: string; post?: boolean; landing?: boolean } = {},
 ): string[] {
+  if (landing && !user) return ['/login'];
   const onSite = site !== undefined;
   // The logo's /all-posts (its list code is also /marketplace's and the search results'). Not
   // /search-results (it needs a typed query first) nor /marketplace (no header link): with the

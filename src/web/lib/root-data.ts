@@ -11,6 +11,10 @@ export interface WebPublicConfig {
   brandName: string;
   currency: string;
   stripePublishableKey: string | null;
+  /** The /index-{product}bio pages this server has (LANDING_PRODUCTS). */
+  landingProducts: string[];
+  /** A paid sale not marked shipped within this many days is cancelled and refunded. */
+  shipWithinDays: number;
 }
 
 /** What the root loader returns (root.tsx) and every shell component reads. */

@@ -17,7 +17,7 @@ export interface SharePage {
   description?: string;
   /** The app's path of the page (`/{username}/…` for a site): canonical URL and og:url. */
   path: string;
-  type?: 'website' | 'product';
+  type?: 'website' | 'product' | 'article';
   /** The page's share image (a 1200×630 JPEG, src/shared/share-images.ts) and what it shows. */
   image?: { path: string; alt: string } | null;
   /** og:site_name: the seller's site on their pages, the brand elsewhere. */

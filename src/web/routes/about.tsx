@@ -30,19 +30,33 @@ export default function AboutPage() {
           <li>Publish posts with photos, video, tags and a price — and sell them directly.</li>
           <li>Grow an audience with followers, likes, moderated comments and messages.</li>
           <li>Take card payments, track orders and mark them shipped with a tracking number.</li>
+          <li>Collect email sign-ups for your own list and generate images for your posts.</li>
         </ul>
         <h2>How we work</h2>
-        <p>
-          We keep fees simple and published on our <Link to="/pricing">pricing page</Link>, we never
-          sell your data (see our <Link to="/privacy">privacy policy</Link>) and we moderate
-          comments so pages stay friendly. Payments are processed by a certified card payment
-          provider; we never see or store full card numbers.
-        </p>
+        <ul>
+          <li>
+            Fees are simple and published on our <Link to="/pricing">pricing page</Link>: start free
+            and pay a small share of each sale, less on a paid plan.
+          </li>
+          <li>
+            Card payments are processed by our payment provider, Stripe; we never see or store full
+            card numbers. Sellers are paid out once they ship.
+          </li>
+          <li>
+            We never sell your data or show advertising, and we use no tracking cookies — our{' '}
+            <Link to="/privacy">privacy policy</Link> lists everything we store and why.
+          </li>
+          <li>
+            Comments are approved before they appear, anyone can report a problem and our moderators
+            act on every report.
+          </li>
+        </ul>
         <h2>Get in touch</h2>
         <p>
-          Questions, partnership ideas or press? <Link to="/contact">Contact us</Link> — and if you
-          would like to help build {brand}, have a look at our <Link to="/careers">open roles</Link>
-          .
+          Questions, partnership ideas or press? <Link to="/contact">Contact us</Link>. Curious
+          about the team? Read about <Link to="/careers">working with us</Link>, or start with our
+          guide to{' '}
+          <Link to="/how-to-sell-used-pc-hardware-online">selling used PC hardware online</Link>.
         </p>
       </Prose>
     </article>

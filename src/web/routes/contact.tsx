@@ -1,11 +1,25 @@
-import { Link } from 'react-router';
+import { Link, data, redirect } from 'react-router';
 import type { Route } from './+types/contact';
+import { outreachApi } from '../../shared/api/outreach';
+import {
+  CONTACT_FIELDS,
+  CONTACT_THANKS,
+  type ContactTopic,
+} from '../../shared/contracts/outreach-rules';
 import { PageHeader, Prose } from '../components/ui/page';
+import { formFailure, formText } from '../features/accounts/form-post';
+import {
+  ContactForm,
+  type ContactFallback,
+  type ContactValues,
+} from '../features/outreach/components/ContactForm';
+import { serverApi } from '../lib/api';
+import { serverFieldErrors } from '../lib/form-errors';
 import { pageMeta } from '../lib/meta';
-import { useBrandName } from '../lib/root-data';
+import { useBrandName, useRootData } from '../lib/root-data';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, 'Contact', 'How to reach our team.');
+  pageMeta(matches, 'Contact', 'How to reach our team: write to us and we answer by email.');
 
 const TOPICS = [
   {
@@ -26,13 +40,49 @@ const TOPICS = [
   },
 ];
 
-export default function ContactPage() {
+/**
+ * The form's post (with JavaScript through React Router's fetch, without it as a plain post): the
+ * API stores and mails it; success redirects to ?sent=1 (a reload does not send it again), a
+ * refusal comes back with the entered values and the API's messages under the fields.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = Object.fromEntries(
+    CONTACT_FIELDS.map((f) => [f, formText(form, f)]),
+  ) as ContactValues;
+  try {
+    await serverApi(context).call(outreachApi.contact, {
+      body: {
+        ...values, // The API checks the topic (and every field) and says what is wrong.
+        topic: values.topic as ContactTopic,
+        website: formText(form, 'website'),
+      },
+    });
+  } catch (err) {
+    const failure = formFailure(err, 'Your message could not be sent. Please try again.');
+    const fieldErrors = serverFieldErrors(failure.details, CONTACT_FIELDS);
+    const fallback: ContactFallback = {
+      values,
+      fieldErrors,
+      ...(Object.keys(fieldErrors).length ? {} : { error: failure.message }),
+    };
+    return data(fallback, { status: failure.status });
+  }
+  throw redirect('/contact?sent=1');
+}
+
+export async function loader({ url }: Route.LoaderArgs) {
+  return { sent: url.searchParams.get('sent') === '1' };
+}
+
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const brand = useBrandName();
+  const user = useRootData()?.user ?? null;
   return (
     <article data-testid="contact-page">
       <PageHeader
         title="Contact us"
-        description={`We are people, not bots. Tell us what you need and the ${brand} team will get back to you, usually within one business day.`}
+        description={`We are people, not bots. Tell us what you need and the ${brand} team will get back to you by email, usually within one business day.`}
       />
       <ul className="grid max-w-4xl gap-4 md:grid-cols-2">
         {TOPICS.map((t) => (
@@ -42,6 +92,24 @@ export default function ContactPage() {
           </li>
         ))}
       </ul>
+      <section aria-labelledby="contact-form-title" className="card mt-10 max-w-3xl">
+        <h2 id="contact-form-title" className="mb-4 text-xl font-semibold text-gray-950">
+          Write to us
+        </h2>
+        {loaderData.sent && !actionData ? (
+          <div role="status" data-testid="contact-sent">
+            <p className="text-gray-900">{CONTACT_THANKS}</p>
+            <Link to="/contact" className="btn btn-secondary mt-4">
+              Send another message
+            </Link>
+          </div>
+        ) : (
+          <ContactForm
+            initial={{ name: user?.name ?? '', email: user?.email ?? '' }}
+            fallback={actionData}
+          />
+        )}
+      </section>
       <Prose>
         <h2>Before you write</h2>
         <p>

@@ -7,6 +7,8 @@ import { formFailure } from '../features/accounts/form-post';
 import { guardLoader } from '../features/accounts/guards';
 import { useAuthStore } from '../features/accounts/stores/auth-store';
 import { listProductsByUser } from '../features/catalog/api/catalog-api';
+import { loadMyListStats } from '../features/outreach/api/outreach-api';
+import { ListExportLinks } from '../features/outreach/components/ListExportLinks';
 import { getMySite, updateSite } from '../features/sites/api/my-site';
 import { SiteEditor } from '../features/sites/editor/components/SiteEditor';
 import type { PreviewPost } from '../features/sites/editor/components/SitePreview';
@@ -24,11 +26,12 @@ import { useRootData } from '../lib/root-data';
 /** /edit-page (signed in): the owner's site (GET /sites/mine) and their first posts for the preview. */
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await guardLoader(['authenticated'])(args);
-  if (!user) return { user, site: null, posts: [] };
+  if (!user) return { user, site: null, posts: [], emailList: null };
   const client = serverApi(args.context);
-  const [site, list] = await Promise.all([
+  const [site, list, emailList] = await Promise.all([
     getMySite(client),
     listProductsByUser(client, user.username, { page: 1, sort: 'newest', limit: 2 }),
+    loadMyListStats(client),
   ]);
   const posts: PreviewPost[] = list.products.map((p) => ({
     _id: p._id,
@@ -36,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
     price: p.price,
     thumbnail: p.medias.find((m) => m.thumbnail)?.thumbnail ?? null,
   }));
-  return { user, site, posts };
+  return { user, site, posts, emailList };
 }
 
 /**
@@ -71,7 +74,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Edit
 export default function EditPagePage({ loaderData, actionData }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();
   const root = useRootData();
-  const { user, site, posts } = loaderData;
+  const { user, site, posts, emailList } = loaderData;
   if (!user || !site) return null; // the guard redirected
 
   // The saved site goes into the persisted auth state, and the root loader reloads so every part
@@ -108,6 +111,18 @@ export default function EditPagePage({ loaderData, actionData }: Route.Component
         onSaved={onSaved}
         fallback={actionData ?? null}
       />
+      {emailList ? (
+        <section aria-labelledby="email-list-title" className="card mt-10">
+          <h2 id="email-list-title" className="mb-2 text-lg font-semibold text-gray-950">
+            Your email list
+          </h2>
+          <p className="mb-3 text-sm text-gray-700">
+            Visitors sign up on your page; each one confirms by email. They get a mail when you
+            publish a new post.
+          </p>
+          <ListExportLinks stats={emailList} testId="my-email-list" />
+        </section>
+      ) : null}
       <LinkCards
         links={[
           { to: '/my-posts', title: 'My Posts', description: 'The posts shown on your page.' },

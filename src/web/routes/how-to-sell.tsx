@@ -1,90 +1,89 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/how-to-sell';
 import { PageHeader, Prose } from '../components/ui/page';
-import { pageMeta } from '../lib/meta';
+import { formatDay } from '../../shared/format';
+import { GUIDE, GUIDE_SECTIONS } from '../features/landing/content/hardware-guide';
+import { guideMeta } from '../features/landing/guide-meta';
+import { useBrandName } from '../lib/root-data';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(
-    matches,
-    'How to sell used PC hardware online',
-    'A practical guide to pricing, photographing, describing and shipping used graphics cards, CPUs and other PC parts.',
-  );
+/** The meta and JSON-LD are built here, on the server (features/landing/guide-meta.ts). */
+export function loader({ context }: Route.LoaderArgs) {
+  // The article's words come as data: they never enter the page's JavaScript.
+  return { meta: guideMeta(context), guide: GUIDE, sections: GUIDE_SECTIONS };
+}
 
-export default function HowToSellPage() {
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+
+export default function HowToSellPage({ loaderData }: Route.ComponentProps) {
+  const { guide, sections } = loaderData;
+  const brand = useBrandName();
   return (
     <article data-testid="how-to-sell-page">
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-gray-700">
+        <ol className="flex flex-wrap gap-2">
+          <li>
+            <Link to="/" className="link">
+              Home
+            </Link>
+            <span aria-hidden="true"> /</span>
+          </li>
+          <li aria-current="page">Selling guide</li>
+        </ol>
+      </nav>
       <PageHeader
         eyebrow="Selling guide"
-        title="How to sell used PC hardware online"
+        title={guide.headline}
         description="Upgraded your rig? Your old graphics card, CPU or RAM is worth real money to someone. Here is how to sell it quickly, safely and for a fair price."
       />
+      <p className="-mt-4 mb-8 text-sm text-gray-700" data-testid="guide-byline">
+        By the {brand} team · Updated{' '}
+        <time dateTime={guide.dateModified}>{formatDay(guide.dateModified)}</time> ·{' '}
+        {guide.readingMinutes} min read
+      </p>
+      <nav
+        aria-labelledby="toc-heading"
+        data-testid="guide-toc"
+        className="mb-10 max-w-3xl rounded-2xl border border-gray-200 bg-gray-50 p-6"
+      >
+        <h2 id="toc-heading" className="font-semibold text-gray-950">
+          In this guide
+        </h2>
+        <ol className="mt-3 list-decimal space-y-1 pl-5">
+          {sections.map((s) => (
+            <li key={s.id}>
+              <a href={`#${s.id}`} className="link">
+                {s.title}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
       <Prose>
-        <h2>1. Test it and wipe it</h2>
-        <ul>
-          <li>
-            Run the part in a working system: a stress test for GPUs and CPUs, a memory test for
-            RAM, a health check for drives.
-          </li>
-          <li>
-            Note anything a buyer should know — coil whine, a replaced fan, missing accessories.
-          </li>
-          <li>Securely erase storage drives. Deleting files or formatting is not enough.</li>
-        </ul>
-        <h2>2. Price it right</h2>
-        <ul>
-          <li>
-            Look at what the same model recently sold for, not what people ask. Condition and the
-            box matter.
-          </li>
-          <li>Remaining warranty and the original receipt add value — mention them.</li>
-          <li>
-            Set a realistic shipping cost: buyers see it next to the price, and the total includes
-            10% tax.
-          </li>
-        </ul>
-        <h2>3. Photograph it honestly</h2>
-        <ul>
-          <li>
-            Use daylight and a plain background. Show every side, the connectors and the
-            serial-number label.
-          </li>
-          <li>
-            Include a photo of the part running (a screenshot of the system info works) to build
-            trust.
-          </li>
-          <li>Photograph any scratches or marks up close. Surprises lead to returns.</li>
-        </ul>
-        <h2>4. Write a clear post</h2>
-        <ul>
-          <li>
-            Title: brand, exact model and key spec — for example “RTX 3070 8 GB Founders Edition”.
-          </li>
-          <li>
-            Description: age, how it was used, what is included, test results and the reason you are
-            selling.
-          </li>
-          <li>
-            Tags help buyers find it: add the part type and brand, and use the pc-hardware tag.
-          </li>
-        </ul>
-        <h2>5. Pack it like it is fragile — because it is</h2>
-        <ul>
-          <li>
-            Anti-static bag first, then padding all around in a sturdy box. Use the original box if
-            you still have it.
-          </li>
-          <li>
-            Ship with tracking and add the tracking number to the sale so the buyer can follow it.
-          </li>
-        </ul>
-        <h2>6. Share it</h2>
-        <p>
-          Your post lives on your own page. Share the link where your audience hangs out — forums,
-          Discord, social media — and answer questions quickly in Messages. Fast answers sell parts.
-        </p>
+        {sections.map((s, i) => (
+          <section key={s.id} aria-labelledby={s.id}>
+            <h2 id={s.id}>
+              {i + 1}. {s.title}
+            </h2>
+            <p>
+              <strong>{s.summary}</strong>
+            </p>
+            {s.paragraphs.map((p) => (
+              <p key={p.slice(0, 40)}>{p}</p>
+            ))}
+            {s.points.length > 0 && (
+              <ul>
+                {s.points.map((p) => (
+                  <li key={p.slice(0, 40)}>{p}</li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ))}
         <p>
           Ready? <Link to="/login?action=register">Create your free page</Link> or, if you already
-          have one, <Link to="/add-edit-item">post your first item</Link>.
+          have one, <Link to="/add-edit-item">post your first item</Link>. Questions about selling
+          here? See our <Link to="/terms#selling">selling rules</Link> or{' '}
+          <Link to="/contact">ask us</Link>.
         </p>
       </Prose>
     </article>

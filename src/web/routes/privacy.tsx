@@ -1,69 +1,159 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/privacy';
 import { PageHeader, Prose } from '../components/ui/page';
+import {
+  BROWSER_STORAGE,
+  COOKIES,
+  PROCESSORS,
+  STORED_DATA,
+} from '../features/landing/content/privacy';
 import { pageMeta } from '../lib/meta';
 import { useBrandName } from '../lib/root-data';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Privacy policy');
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    'Privacy policy',
+    'Exactly what we store about you, why, for how long, who processes it and the cookies we use.',
+  );
 
-export default function PrivacyPage() {
+/**
+ * The lists come from features/landing/content/privacy.ts, which a test keeps in step with the
+ * database schema, the cookies and the browser storage the code uses. Served as data: the words
+ * never enter the page's JavaScript (docs/decisions/036).
+ */
+export function loader() {
+  return {
+    stored: STORED_DATA,
+    cookies: COOKIES,
+    storage: BROWSER_STORAGE,
+    processors: PROCESSORS,
+  };
+}
+
+export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
+  const { stored, cookies, storage, processors } = loaderData;
   const brand = useBrandName();
   return (
     <article data-testid="privacy-page">
       <PageHeader
         title="Privacy policy"
-        description="What we collect, why, and the choices you have."
+        description={`What ${brand} stores about you, why, for how long, and the choices you have.`}
       />
       <Prose>
-        <h2>What we collect</h2>
+        <p>
+          We collect only what the service needs to work: to run your account and page, process
+          orders and payments, and keep the marketplace safe. We do not sell personal data, we show
+          no advertising and we use no tracking or advertising cookies.
+        </p>
+        <nav aria-label="On this page">
+          <ul>
+            <li>
+              <a href="#what-we-store">What we store and why</a>
+            </li>
+            <li>
+              <a href="#cookies">Cookies and browser storage</a>
+            </li>
+            <li>
+              <a href="#processors">Who processes it for us</a>
+            </li>
+            <li>
+              <a href="#rights">Your rights</a>
+            </li>
+          </ul>
+        </nav>
+        <h2 id="what-we-store">What we store and why</h2>
+        {stored.map((section) => (
+          <section
+            key={section.id}
+            aria-labelledby={`data-${section.id}`}
+            data-privacy-section={section.id}
+          >
+            <h3 id={`data-${section.id}`}>{section.title}</h3>
+            <ul>
+              {section.what.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+            <p>
+              <strong>Why:</strong> {section.why}
+            </p>
+            <p>
+              <strong>How long:</strong> {section.howLong}
+            </p>
+          </section>
+        ))}
+
+        <h2 id="cookies">Cookies and browser storage</h2>
+        <p>
+          {brand} sets only the cookies it needs to keep you signed in and to remember that you saw
+          the cookie notice. All are our own; none tracks you or is used for advertising.
+        </p>
+      </Prose>
+      <div className="prose-page overflow-x-auto">
+        <table data-testid="cookie-table">
+          <caption className="sr-only">Cookies we set</caption>
+          <thead>
+            <tr>
+              <th scope="col">Cookie</th>
+              <th scope="col">What it does</th>
+              <th scope="col">How long</th>
+            </tr>
+          </thead>
+          <tbody>
+            {cookies.map((c) => (
+              <tr key={c.name}>
+                <th scope="row">
+                  <code>{c.name}</code>
+                </th>
+                <td>
+                  {c.purpose}
+                  {c.httpOnly && ' Page scripts cannot read it.'}
+                </td>
+                <td>{c.lifetime}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Prose>
+        <p>
+          Your cart and a few settings live in your browser&apos;s own storage, not in cookies. They
+          stay on your device; the cart reaches us only when you check out.
+        </p>
         <ul>
-          <li>
-            <strong>Account details</strong>: username, name, email, password (stored only as a
-            secure hash), profile picture, bio and link.
-          </li>
-          <li>
-            <strong>What you publish</strong>: your page settings, posts, media, comments and
-            messages.
-          </li>
-          <li>
-            <strong>Orders</strong>: items bought and sold, shipping and billing addresses, tracking
-            numbers. Card details go straight to our payment provider; we never see or store full
-            card numbers.
-          </li>
-          <li>
-            <strong>Technical data</strong>: IP address, browser and device type, kept in logs to
-            keep the service secure.
-          </li>
+          {storage.map((s) => (
+            <li key={s.key}>
+              <code>{s.key}</code> ({s.where === 'localStorage' ? 'kept' : 'this tab only'}):{' '}
+              {s.purpose}
+            </li>
+          ))}
         </ul>
-        <h2>Why we use it</h2>
+
+        <h2 id="processors">Who processes it for us</h2>
         <ul>
-          <li>To run your account, show your page and process orders and payouts.</li>
-          <li>To send the emails you need: account activation, password resets, order updates.</li>
-          <li>To keep {brand} safe: preventing fraud, spam and abuse, and moderating comments.</li>
+          {processors.map((p) => (
+            <li key={p.name}>
+              <strong>{p.name}</strong>: {p.role}
+            </li>
+          ))}
         </ul>
-        <p>We do not sell your personal data and we do not show third-party advertising.</p>
-        <h2>Cookies and local storage</h2>
         <p>
-          We use a few essential cookies to keep you signed in and remember that you accepted our
-          cookie notice, and your browser&apos;s local storage to keep your cart between visits. We
-          do not use tracking cookies.
+          Other members see what you make public: your page, posts, likes you give to public posts,
+          comments once approved and your public messages. A seller sees your name and the shipping
+          address (with its phone number) of the orders you place with them. We disclose data to
+          authorities only where the law requires it.
         </p>
-        <h2>Who we share it with</h2>
+
+        <h2 id="rights">Your rights</h2>
         <p>
-          Only with the services that run {brand} for us — our payment provider, email delivery and
-          hosting — under contracts that protect your data, and with authorities where the law
-          requires it. Sellers see the shipping details of the orders you place with them.
-        </p>
-        <h2>Your rights</h2>
-        <p>
-          You can see and correct your details in your profile, download or delete your data and
-          close your account. Ask us through our <Link to="/contact">contact page</Link> and we will
-          answer within 30 days.
-        </p>
-        <h2>How long we keep it</h2>
-        <p>
-          As long as your account is open. Order records are kept for as long as tax law requires;
-          everything else is deleted within 30 days of closing your account.
+          You can see and correct your details in <Link to="/edit-profile">your profile</Link>,
+          choose your notification emails there, unsubscribe from any list with the link in its
+          emails, and remove your posts, comments and messages. To get a copy of your data, have it
+          corrected or your account deleted, write to us through the{' '}
+          <Link to="/contact">contact page</Link>; we answer within 30 days. Where the law gives you
+          the right, you may also object to how we use your data or complain to your data protection
+          authority.
         </p>
       </Prose>
     </article>

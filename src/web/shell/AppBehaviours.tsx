@@ -10,6 +10,9 @@ import { useIdlePrefetch } from '../lib/prefetch';
 import { useRootData } from '../lib/root-data';
 import { useScrollToTopOnNavigate } from '../lib/scroll';
 
+/** The Landing layout's route id (src/web/routes.ts). */
+const LANDING_LAYOUT_ROUTE_ID = 'layouts/landing';
+
 /**
  * Page-wide behaviours (SPEC §2, §9), mounted once in the root: scroll to top after navigation,
  * focus on the new page's heading when asked (after signing in), reload on chunk-load failure,
@@ -55,15 +58,18 @@ function IdlePrefetch() {
   const ready = useIdlePrefetch();
   const user = useRootData()?.user ?? null;
   const { pathname } = useLocation();
-  const siteData = useMatches().find((m) => m.id === USER_SITE_ROUTE_ID)?.loaderData as
-    | UserSiteData
-    | undefined;
+  const matches = useMatches();
+  const siteData = matches.find((m) => m.id === USER_SITE_ROUTE_ID)?.loaderData as
+    UserSiteData | undefined;
+  // The Landing layout: the home and landing routes, and /index-{product}bio.
+  const landing =
+    siteData?.kind === 'landing' || matches.some((m) => m.id === LANDING_LAYOUT_ROUTE_ID);
   const site =
     siteData?.kind === 'site' ? `/${encodeURIComponent(siteData.site.username)}` : undefined;
   if (!ready) return null;
   return (
     <>
-      {prefetchPages(user, { site, post: isMarketplacePostPath(pathname) })
+      {prefetchPages(user, { site, landing, post: isMarketplacePostPath(pathname) })
         .filter((page) => page !== pathname)
         .map((page) => (
           <PrefetchPageLinks key={page} page={page} />

@@ -6,6 +6,7 @@ import {
   type FocusEvent,
   type MouseEvent,
 } from 'react';
+import { Link } from 'react-router';
 import { COOKIE_NOTICE_TEXT } from '../../shared/constants';
 import { COOKIE_CONSENT_STORAGE_KEY, consentCookie, hasCookieConsent } from '../lib/cookie-consent';
 import { focusIfPossible, focusMainContent, useHeightVariable } from '../lib/focus';
@@ -94,7 +95,7 @@ function NoticeBanner({
       {/* Room at the end of the page so the notice never hides the footer */}
       <div
         aria-hidden="true"
-        className="h-[var(--cookie-notice-height,9rem)] md:h-[var(--cookie-notice-height,5rem)]"
+        className="h-[var(--cookie-notice-height,12rem)] md:h-[var(--cookie-notice-height,6.5rem)]"
       />
       <section
         ref={notice}
@@ -104,7 +105,17 @@ function NoticeBanner({
         className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 p-4 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur"
       >
         <div className="container-page flex flex-col items-start gap-3 md:flex-row md:items-center md:justify-between">
-          <p className="text-sm text-gray-900">{COOKIE_NOTICE_TEXT}</p>
+          <div className="text-sm text-gray-900">
+            <p>{COOKIE_NOTICE_TEXT}</p>
+            {/* What the cookies are, truthfully (the privacy page lists each one). */}
+            <p className="mt-1 text-gray-700" data-testid="cookie-notice-detail">
+              We use only the cookies needed to keep you signed in and to remember this notice; your
+              cart stays in your browser&apos;s storage. No tracking or advertising cookies.{' '}
+              <Link to="/privacy#cookies" className="link">
+                About our cookies
+              </Link>
+            </p>
+          </div>
           <button
             type="button"
             data-testid="cookie-accept"

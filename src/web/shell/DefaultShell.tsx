@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useRootData } from '../lib/root-data';
-import { Copyright, FooterNav } from './FooterNav';
+import { Copyright, FooterNav, FooterSignup } from './FooterNav';
 import { LazyAvatarMenu } from './LazyAvatarMenu';
 import { CartLink } from './CartLink';
 import { Logo } from './Logo';
@@ -57,6 +57,9 @@ export function DefaultHeader() {
 export function DefaultFooter() {
   return (
     <footer data-testid="site-footer" className="mt-16 border-t border-gray-200 bg-gray-50">
+      <div className="container-page border-b border-gray-200 py-8">
+        <FooterSignup />
+      </div>
       <div className="container-page flex flex-col gap-4 py-8 md:flex-row md:items-center md:justify-between">
         <FooterNav />
         <Copyright />

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ListSignupForm } from '../features/outreach/components/ListSignupForm';
 import { FOOTER_LINKS } from '../lib/navigation';
 import { useBrandName, useRootData } from '../lib/root-data';
 
@@ -31,5 +32,19 @@ export function Copyright() {
     <p className="text-sm text-gray-700" data-testid="copyright">
       © {year} {brand}
     </p>
+  );
+}
+
+/** The newsletter's sign-up in the default footer: a plain form posted to /email-list. */
+export function FooterSignup() {
+  return (
+    <div className="max-w-md text-gray-800">
+      <ListSignupForm
+        id="newsletter"
+        source="footer"
+        title={`The ${useBrandName()} newsletter`}
+        button="btn btn-secondary"
+      />
+    </div>
   );
 }

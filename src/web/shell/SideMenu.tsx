@@ -75,6 +75,13 @@ export function SideMenu() {
                 >
                   (sign out)
                 </Link>
+                <Link
+                  to="/plan-selection"
+                  data-testid="menu-plan"
+                  className="ml-2 inline-block rounded px-1 text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
+                >
+                  Your plan
+                </Link>
               </div>
             ) : null}
             <ul className="space-y-1">

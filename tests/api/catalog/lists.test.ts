@@ -18,7 +18,7 @@ const posts: Record<string, Product> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  seller = await signedInUser(t.deps, { username: 'lists-seller' });
+  seller = await signedInUser(t.deps, { username: 'lists-seller', plan: 'creator' });
   other = await signedInUser(t.deps);
   admin = await signedInUser(t.deps, { role: 'admin' });
   // 7 published posts of the seller (distinct prices and likes), 1 of another seller, and one

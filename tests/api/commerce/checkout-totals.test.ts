@@ -32,8 +32,9 @@ const lineArb = fc.record({
 
 describe('order totals (placeOrder on generated carts)', () => {
   it('the order is SPEC §9 on database prices, and its parts add up to it to the cent', async () => {
+    // Business (no limit on published posts: the property publishes many; its fee is 1%).
     const sellers = await Promise.all(
-      [0, 1, 2, 3].map(() => signedInUser(t.deps, { accountType: 'seller' })),
+      [0, 1, 2, 3].map(() => signedInUser(t.deps, { accountType: 'seller', plan: 'business' })),
     );
     const buyer = await signedInUser(t.deps, { accountType: 'buyer' });
     const address = await createTestAddress(t, buyer.user.id);
@@ -79,6 +80,10 @@ describe('order totals (placeOrder on generated carts)', () => {
           expect(
             Math.abs(cents(p.tax) - (cents(p.subtotal) + cents(p.shipping)) / 10),
           ).toBeLessThan(1);
+          // The platform fee: 1% of the items and shipping, half up to the cent; paid out the rest.
+          const base = cents(p.subtotal) + cents(p.shipping);
+          expect(cents(p.platformFee)).toBe(Math.floor((base + 50) / 100));
+          expect(cents(p.payout)).toBe(cents(p.total) - cents(p.platformFee));
         }
       }),
       { numRuns: 25 },

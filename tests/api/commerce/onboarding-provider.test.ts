@@ -111,7 +111,7 @@ describe('payout onboarding with a provider', () => {
       stripeUserId,
       details_submitted: false,
       payouts_enabled: false,
-      heldAmount: part.total,
+      heldAmount: part.payout,
     });
 
     ready.add(stripeUserId);
@@ -123,7 +123,7 @@ describe('payout onboarding with a provider', () => {
       stripeUserId,
       details_submitted: true,
       payouts_enabled: true,
-      heldAmount: part.total,
+      heldAmount: part.payout,
     });
     const [account] = await db()
       .select()
@@ -137,7 +137,7 @@ describe('payout onboarding with a provider', () => {
     expect(transfers).toHaveLength(1);
     expect(transfers[0]!.input).toMatchObject({
       destination: stripeUserId,
-      amountMinor: Math.round(part.total * 100),
+      amountMinor: Math.round(part.payout * 100),
       idempotencyKey: `transfer:${part._id}`,
     });
     const ledger = await db()

@@ -133,7 +133,7 @@ describe('GET /users/stripe-onboarding-status', () => {
     const { seller, part } = await sellerWithHeldPayout();
     expect((await status(seller)).json()).toMatchObject({
       details_submitted: false,
-      heldAmount: part.total,
+      heldAmount: part.payout,
     });
   });
 });
@@ -162,7 +162,7 @@ describe('POST /payments/local/onboarding', () => {
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.transactionId, part._id), eq(ledgerEntries.kind, 'transfer')));
     expect(transfers).toHaveLength(1);
-    expect(transfers[0]!.amountMinor).toBe(Math.round(part.total * 100));
+    expect(transfers[0]!.amountMinor).toBe(Math.round(part.payout * 100));
     const [row] = await db().select().from(transactions).where(eq(transactions.id, part._id));
     expect(row).toMatchObject({ payoutStatus: 'paid', payoutHeldReason: null });
 

@@ -38,9 +38,10 @@ describe('payouts on shipment', () => {
     await t.runJobs();
     const transfers = (await ledgerOf(t, saleId)).filter((e) => e.kind === 'transfer');
     expect(transfers).toHaveLength(1);
-    // 2 × 30 + 2 × 4 shipping + 10% tax = 74.80, all of it the seller's (docs/decisions/026).
+    // 2 × 30 + 2 × 4 shipping + 10% tax = 74.80, the seller's (docs/decisions/026) less the Free
+    // plan's 5% platform fee on the items and shipping (3.40, docs/decisions/032): 71.40.
     expect(transfers[0]).toMatchObject({
-      amountMinor: 7480,
+      amountMinor: 7140,
       orderId: order._id,
       provider: 'local',
     });

@@ -111,7 +111,7 @@ describe('a signed payment_intent.succeeded', () => {
         method: 'POST',
         path: '/v1/transfers',
         body: {
-          amount: '5500',
+          amount: '5250', // 55.00 less the Free plan's 5% of the items and shipping (50.00)
           currency: 'usd',
           destination: accountId,
           transfer_group: `order_${order._id}`,

@@ -25,7 +25,7 @@ afterAll(() => t?.close());
 
 describe('POST /sites/domain/verify', () => {
   it('needs a domain first', async () => {
-    const a = await signedInUser(t.deps);
+    const a = await signedInUser(t.deps, { plan: 'creator' });
     const res = await verifyDomain(t, a.auth);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({

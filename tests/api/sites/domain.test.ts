@@ -31,14 +31,14 @@ describe('setting a custom domain', () => {
     ['münchen.example', 'xn--mnchen-3ya.example'],
     ['https://ÉCOLE.example/', 'xn--cole-9oa.example'],
   ])('normalises %j to %j', async (typed, stored) => {
-    const a = await signedInUser(t.deps);
+    const a = await signedInUser(t.deps, { plan: 'creator' });
     const site = siteOf(await putSite(t, a.auth, { domainName: typed }));
     expect(site.domainName).toBe(stored);
     expect(site.domain.name).toBe(stored);
   });
 
   it('starts pending, with a fresh url-safe token and the exact records to publish', async () => {
-    const a = await signedInUser(t.deps);
+    const a = await signedInUser(t.deps, { plan: 'creator' });
     const { domain, domainName } = siteOf(
       await putSite(t, a.auth, { domainName: 'pending.example.com' }),
     );
@@ -104,7 +104,7 @@ describe('setting a custom domain', () => {
 
   it('gives each domain to one site: 409 for another site (any spelling), free again once released', async () => {
     const a = await domainOwner(t, 'taken.example.com');
-    const b = await signedInUser(t.deps);
+    const b = await signedInUser(t.deps, { plan: 'creator' });
     const bBefore = await mySite(t, b.auth);
     for (const spelling of ['taken.example.com', 'https://TAKEN.Example.com:443/shop']) {
       const res = await putSite(t, b.auth, { domainName: spelling, name: 'Not saved' });
@@ -119,7 +119,7 @@ describe('setting a custom domain', () => {
     }
     expect(await mySite(t, b.auth)).toEqual(bBefore);
     // Two claims at once: exactly one wins.
-    const c = await signedInUser(t.deps);
+    const c = await signedInUser(t.deps, { plan: 'creator' });
     const race = await Promise.all([
       putSite(t, b.auth, { domainName: 'race.example.com' }),
       putSite(t, c.auth, { domainName: 'race.example.com' }),
@@ -139,7 +139,7 @@ describe('setting a custom domain', () => {
     'shop.market.example',
     'a.b.www.market.example',
   ])("refuses the marketplace's own host %j", async (domainName) => {
-    const a = await signedInUser(t.deps);
+    const a = await signedInUser(t.deps, { plan: 'creator' });
     const res = await putSite(t, a.auth, { domainName, name: 'Not saved' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
@@ -153,7 +153,7 @@ describe('setting a custom domain', () => {
   });
 
   it('allows look-alike domains that are not beneath the marketplace host', async () => {
-    const a = await signedInUser(t.deps);
+    const a = await signedInUser(t.deps, { plan: 'creator' });
     expect(siteOf(await putSite(t, a.auth, { domainName: 'mymarket.example' })).domainName).toBe(
       'mymarket.example',
     );

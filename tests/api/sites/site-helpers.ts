@@ -86,9 +86,9 @@ export function recordChanges(t: TestApp) {
 export const txtName = (domain: string) => `${DOMAIN_TXT_PREFIX}.${domain}`;
 export const httpUrl = (domain: string) => `http://${domain}${DOMAIN_HTTP_PATH}`;
 
-/** A signed-in owner whose site claims `domain` (pending), with its token. */
+/** A signed-in owner (on a plan with custom domains) whose site claims `domain` (pending), with its token. */
 export async function domainOwner(t: TestApp, domain: string) {
-  const owner = await signedInUser(t.deps);
+  const owner = await signedInUser(t.deps, { plan: 'creator' });
   const site = siteOf(await putSite(t, owner.auth, { domainName: domain }));
   const token = site.domain.httpFile!.body;
   return { ...owner, site, token };

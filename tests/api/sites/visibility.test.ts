@@ -32,7 +32,7 @@ async function reach(user: { id: string; username: string }, domain: string) {
 
 describe('a site is public only while its owner is activated and not suspended', () => {
   it('hides the site of a suspended user everywhere, and shows it again once reinstated', async () => {
-    const { user } = await createUser(t.deps);
+    const { user } = await createUser(t.deps, { plan: 'creator' });
     const domain = `${user.username}.example.com`;
     await db()
       .update(sites)
@@ -60,7 +60,7 @@ describe('a site is public only while its owner is activated and not suspended',
   });
 
   it('hides the site of an account that is not activated yet', async () => {
-    const { user } = await createUser(t.deps, { activated: false });
+    const { user } = await createUser(t.deps, { activated: false, plan: 'creator' });
     const domain = `${user.username}.example.org`;
     await db()
       .update(sites)
@@ -80,7 +80,7 @@ describe('a site is public only while its owner is activated and not suspended',
   });
 
   it('never routes a host to a claimed but unverified domain', async () => {
-    const { user } = await createUser(t.deps);
+    const { user } = await createUser(t.deps, { plan: 'creator' });
     const domain = `${user.username}.example.net`;
     await db().update(sites).set({ domainName: domain }).where(eq(sites.userId, user.id));
     expect(await reach(user, domain)).toMatchObject({

@@ -11,6 +11,8 @@ export interface MailMessage {
    * to the message as given; long values are folded at whitespace by the mail library.
    */
   headers?: Readonly<Record<string, string>>;
+  /** Where replies go (a contact-form message: the sender, not our no-reply address). */
+  replyTo?: string;
 }
 
 export interface MailDriver {

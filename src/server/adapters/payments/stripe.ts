@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
+import { call, idOf } from './stripe-call';
+import { createStripeBilling } from './stripe-billing';
 import {
-  PaymentProviderError,
   type AccountInfo,
+  type BillingDriver,
   type PaymentIntentInfo,
   type PaymentsDriver,
 } from './types';
@@ -29,6 +31,8 @@ export interface StripeDriver extends PaymentsDriver {
   readonly provider: 'stripe';
   /** The event of a webhook delivery, once its Stripe-Signature matches the raw body (else throws). */
   verifyWebhook(rawBody: Buffer, signature: string, secret: string): Stripe.Event;
+  /** Plan subscriptions (Subscription Schedules), docs/decisions/033. */
+  readonly billing: BillingDriver;
 }
 
 /**
@@ -43,44 +47,6 @@ export const SELLER_ACCOUNT_CONTROLLER = {
   requirement_collection: 'stripe',
   stripe_dashboard: { type: 'express' },
 } as const satisfies Stripe.AccountCreateParams.Controller;
-
-/** A failure worth retrying later: the network, Stripe's side, or its rate limit. */
-function isRetryable(err: InstanceType<typeof Stripe.errors.StripeError>): boolean {
-  const status = err.statusCode ?? 0;
-  return (
-    err instanceof Stripe.errors.StripeConnectionError ||
-    err instanceof Stripe.errors.StripeAPIError ||
-    err instanceof Stripe.errors.StripeRateLimitError ||
-    status === 429 ||
-    status >= 500 ||
-    // Another request with the same idempotency key is still running.
-    err.code === 'lock_timeout'
-  );
-}
-
-function providerError(err: unknown, action: string): PaymentProviderError {
-  if (err instanceof PaymentProviderError) return err;
-  if (err instanceof Stripe.errors.StripeError) {
-    const code = err.code ? ` (${err.code})` : '';
-    return new PaymentProviderError(
-      `Stripe could not ${action}: ${err.message}${code}`,
-      isRetryable(err),
-    );
-  }
-  const message = err instanceof Error ? err.message : String(err);
-  return new PaymentProviderError(`Stripe could not ${action}: ${message}`, true);
-}
-
-async function call<T>(action: string, request: () => Promise<T>): Promise<T> {
-  try {
-    return await request();
-  } catch (err) {
-    throw providerError(err, action);
-  }
-}
-
-const idOf = (value: string | { id: string } | null) =>
-  value === null ? null : typeof value === 'string' ? value : value.id;
 
 function toInfo(intent: Stripe.PaymentIntent): PaymentIntentInfo {
   return {
@@ -223,6 +189,7 @@ export function createStripeDriver(options: StripeDriverOptions): StripeDriver {
       call('read the payout account', async () => toAccount(await stripe.accounts.retrieve(id))),
 
     verifyWebhook: verifyStripeWebhook,
+    billing: createStripeBilling(stripe),
   };
 }
 

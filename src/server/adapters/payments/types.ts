@@ -82,8 +82,133 @@ export class PaymentProviderError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+    /**
+     * What the provider said, when it refused: its error code (`card_declined`,
+     * `resource_missing`…) and whether it is about the card (Stripe's `card_error`), so a caller
+     * can answer 402 with the bank's words instead of 503.
+     */
+    readonly refusal: { code: string | null; cardError: boolean; said: string } | null = null,
   ) {
     super(message);
     this.name = 'PaymentProviderError';
   }
+}
+
+export const isPaymentProviderError = (err: unknown): err is PaymentProviderError =>
+  err instanceof PaymentProviderError;
+
+// Billing (docs/decisions/033): plan subscriptions on the provider's side, Stripe only (the
+// embedded driver renews with its own job, modules/plans). Stripe's Subscription Schedule starts the
+// subscription now and lets it renew; webhooks report each invoice.
+
+export type BillingInterval = 'month' | 'year';
+
+export interface BillingInvoiceInfo {
+  id: string;
+  /** draft, open, paid, void, uncollectible */
+  status: string;
+  /** subscription_create (the first), subscription_cycle (a renewal), … */
+  billingReason: string | null;
+  subscriptionId: string | null;
+  amountPaidMinor: number;
+  amountDueMinor: number;
+  currency: string;
+  /** The period the invoice pays for (its subscription line's period). */
+  periodStart: Date;
+  periodEnd: Date;
+  /** The payment Stripe made for it, and the secret the browser confirms it with (3-D Secure). */
+  paymentIntentId: string | null;
+  clientSecret: string | null;
+}
+
+export interface BillingSubscriptionInfo {
+  id: string;
+  /** incomplete, incomplete_expired, trialing, active, past_due, canceled, unpaid, paused */
+  status: string;
+  customerId: string;
+  /** The schedule driving it (null once the schedule released it or for a plain subscription). */
+  scheduleId: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** Why it was cancelled (Stripe's cancellation_details.reason: payment_failed, …), else null. */
+  cancellationReason: string | null;
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+  metadata: Record<string, string>;
+  /** Present when it was read with its latest invoice (creation, read-backs). */
+  latestInvoice: BillingInvoiceInfo | null;
+}
+
+export interface BillingScheduleInfo {
+  id: string;
+  /** not_started, active, completed, released, canceled */
+  status: string;
+  /** release: the subscription renews on after the phase; cancel: it ends with the phase. */
+  endBehavior: string;
+  customerId: string;
+  /** Its subscription, or the one it released. */
+  subscriptionId: string | null;
+  metadata: Record<string, string>;
+  /** With the subscription read along (creation and read-backs ask for it). */
+  subscription: BillingSubscriptionInfo | null;
+}
+
+export interface BillingPayment {
+  invoice: BillingInvoiceInfo;
+  /** requires_action: the card holder must confirm it (the invoice's clientSecret, Stripe.js). */
+  outcome: 'paid' | 'requires_action' | 'declined' | 'processing';
+  /** For a decline: the bank's code (card_declined, insufficient_funds…) and Stripe's sentence. */
+  decline: { code: string; message: string } | null;
+}
+
+export interface BillingDriver {
+  /** A customer for the member (key: `customer:{userId}:{n}`). */
+  createCustomer(input: {
+    email: string;
+    name: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<{ id: string }>;
+  /** Attaches the card Stripe.js made to the customer and makes it the default for invoices. */
+  attachPaymentMethod(input: { customerId: string; paymentMethodId: string }): Promise<void>;
+  /**
+   * The recurring price of a plan and interval, found by its lookup key; created (with the
+   * plan's product) when missing, or moved to a new price when the amount or currency changed.
+   */
+  ensurePrice(input: {
+    planId: string;
+    planName: string;
+    interval: BillingInterval;
+    amountMinor: number;
+    currency: string;
+  }): Promise<{ id: string }>;
+  /** Starts a schedule now: one phase of one interval, then the subscription renews on. */
+  createSchedule(input: {
+    customerId: string;
+    priceId: string;
+    paymentMethodId: string;
+    interval: BillingInterval;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<BillingScheduleInfo>;
+  retrieveSchedule(id: string): Promise<BillingScheduleInfo>;
+  retrieveSubscription(id: string): Promise<BillingSubscriptionInfo>;
+  retrieveInvoice(id: string): Promise<BillingInvoiceInfo>;
+  /**
+   * Charges an invoice now with the customer's default card (a schedule's first invoice starts as
+   * a draft, which Stripe would only finalize and charge about an hour later), then reads it back.
+   * A decline or a card check (3-D Secure) is an outcome, not an error.
+   */
+  payInvoice(id: string): Promise<BillingPayment>;
+  /**
+   * The subscription stops renewing (`true`) at the end of the period already paid, or carries on
+   * again (`false`): the schedule's end behaviour while it runs, the subscription's
+   * `cancel_at_period_end` once the schedule has released it.
+   */
+  setEndsAtPeriodEnd(input: {
+    scheduleId: string;
+    subscriptionId: string | null;
+    ends: boolean;
+  }): Promise<void>;
+  /** Ends it now without another charge (a payment failed, or the member's account closed). */
+  cancelNow(input: { scheduleId: string; subscriptionId: string | null }): Promise<void>;
 }

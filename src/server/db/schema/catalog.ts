@@ -43,6 +43,8 @@ export interface StoredMedia {
   height: number | null;
   /** Every storage key this item owns, deleted with it. */
   keys: string[];
+  /** A picture made by the AI image generator: the post shows an "AI generated" badge on it. */
+  aiGenerated?: true;
 }
 
 export const products = pgTable(

@@ -107,6 +107,11 @@ export const transactions = pgTable(
     /** This part's share of the order's tax (largest remainder: the parts add up to the order). */
     taxMinor: integer('tax_minor').notNull(),
     totalMinor: integer('total_minor').notNull(),
+    /**
+     * The marketplace's fee on this part (the seller's plan's rate at purchase, on items and
+     * shipping, not tax): the payout is totalMinor minus this (docs/decisions/032).
+     */
+    platformFeeMinor: integer('platform_fee_minor').notNull().default(0),
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
     shippedAt: ts('shipped_at'),

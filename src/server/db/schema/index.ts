@@ -9,3 +9,6 @@ export * from './messages';
 export * from './moderation';
 export * from './notifications';
 export * from './commerce';
+export * from './plans';
+export * from './outreach';
+export * from './ai';

@@ -47,3 +47,4 @@ export {
   type NewAccount,
 } from './users-repo';
 export { setPaymentAccount } from './payment-account';
+export { setUserPlan } from './user-plan';

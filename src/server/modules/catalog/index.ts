@@ -28,6 +28,7 @@ export {
   type ModeratedPost,
 } from './moderation';
 export { searchProducts } from './search';
+export { featuredSellers } from './featured';
 export { addTag, listTags } from './tags';
 export {
   addMediaFromBuffer,

@@ -80,7 +80,15 @@ export async function deleteQuietly(
  */
 export async function prepareMedia(
   deps: Pick<ModuleDeps, 'storage'>,
-  input: { productId: string; type: MediaType; body: Buffer; alt: string; keepKey?: string },
+  input: {
+    productId: string;
+    type: MediaType;
+    body: Buffer;
+    alt: string;
+    keepKey?: string;
+    /** An image made by the AI image generator (marked so on the post). */
+    aiGenerated?: boolean;
+  },
 ): Promise<PreparedMedia> {
   const { productId, type, body } = input;
   if (body.length > MEDIA_MAX_BYTES[type]) throw mediaTooLarge(type);
@@ -136,6 +144,7 @@ export async function prepareMedia(
     width: processed.width,
     height: processed.height,
     keys: files.map((f) => f.key),
+    ...(input.aiGenerated ? { aiGenerated: true as const } : {}),
   };
   return { media, written: media.keys };
 }

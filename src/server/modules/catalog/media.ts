@@ -33,6 +33,8 @@ export interface AddMediaInput {
   alt: string;
   /** The storage key the bytes came from (an upload): video and audio stay there, images are re-encoded and it is deleted. */
   uploadKey?: string;
+  /** A picture from the AI image generator (ai module): shown with an "AI generated" badge. */
+  aiGenerated?: boolean;
 }
 
 /**
@@ -52,6 +54,7 @@ export async function addMediaFromBuffer(
     type: input.type,
     body: input.body,
     alt: input.alt,
+    aiGenerated: input.aiGenerated,
     ...(input.type !== 'image' && input.uploadKey ? { keepKey: input.uploadKey } : {}),
   });
   const product = await attachMedia(deps, actor, input.productId, prepared, input.uploadKey);

@@ -5,6 +5,7 @@ import { isUuid } from '../../../shared/contracts/common';
 import { products, type NewProductRow, type ProductRow } from '../../db/schema';
 import { forbidden, inTransaction, notFound, nowDate, type DbOrTx, type ModuleDeps } from '../core';
 import { invalidateCatalog } from './cache';
+import { announceNewPost } from '../outreach';
 import { selectProductsWithOwner, toProduct, type ProductWithOwner } from './rows';
 
 /** Who is asking: the signed-in user's id and role. */
@@ -74,6 +75,9 @@ export async function changeManagedProduct(
         .update(products)
         .set({ ...changes, updatedAt: nowDate(tx) })
         .where(eq(products.id, current.id));
+      // A post published for the first time is mailed to the seller's list (outreach).
+      if (changes.status === 'published' && current.status !== 'published')
+        await announceNewPost(tx, current.id);
     }
     return readProductWithOwner(tx.db, current.id);
   });

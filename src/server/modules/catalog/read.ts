@@ -14,6 +14,7 @@ import { cachedList } from './cache';
 import { countProducts, managedList, publishedList, publishedListOf, type ListQuery } from './list';
 import { canManage, productNotFound, readProductWithOwner, type Actor } from './ownership';
 import { toProduct } from './rows';
+import { planAllowsSql } from '../entitlements';
 
 type ReadDeps = Pick<ModuleDeps, 'db' | 'env' | 'now'>;
 
@@ -125,6 +126,7 @@ export async function listProductsByDomain(
               eq(sites.domainName, normalised.domain),
               isNotNull(sites.domainVerifiedAt),
               isListedSeller,
+              planAllowsSql(deps.now(), (limits) => limits.customDomain),
             ),
           )
           .limit(1)

@@ -45,6 +45,7 @@ export function toMedia(m: StoredMedia): Media {
     srcset: image ? { thumbnail: srcset(m.thumbnails), fullsize: srcset(m.fullsizes) } : null,
     width: m.width,
     height: m.height,
+    ...(m.aiGenerated ? { aiGenerated: true as const } : {}),
   };
 }
 

@@ -7,6 +7,8 @@ import { changeManagedProduct, readProductWithOwner, type Actor } from './owners
 import { toProduct } from './rows';
 import { updateTagCounts } from './tag-counts';
 import { invalidateCatalog } from './cache';
+import { checkPublishLimit } from './publish-limit';
+import { announceNewPost } from '../outreach';
 
 export type SaveProductInput = z.output<typeof productInput>;
 
@@ -69,6 +71,7 @@ export async function saveProduct(
   if (id) {
     return changeManagedProduct(deps, actor, id, async (current, tx) => {
       const status = input.status ?? current.status;
+      await checkPublishLimit(tx, current.userId, current.status, status, current.id);
       await updateTagCounts(tx.db, current, { status, tags: fields.tags });
       return { ...fields, status, medias: reorderedMedias(current.medias, input.medias) };
     });
@@ -78,6 +81,7 @@ export async function saveProduct(
   }
   const saved = await inTransaction(deps, async (tx) => {
     const status = input.status ?? 'published';
+    await checkPublishLimit(tx, actor.id, null, status);
     const [row] = await tx.db
       .insert(products)
       .values({
@@ -89,6 +93,7 @@ export async function saveProduct(
       })
       .returning({ id: products.id });
     await updateTagCounts(tx.db, null, { status, tags: fields.tags });
+    if (status === 'published') await announceNewPost(tx, row!.id);
     return readProductWithOwner(tx.db, row!.id);
   });
   invalidateCatalog(deps, [actor.id]);

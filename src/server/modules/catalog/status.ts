@@ -2,6 +2,7 @@ import type { Product } from '../../../shared/contracts/catalog';
 import type { ProductStatus } from '../../../shared/contracts/catalog-rules';
 import type { ModuleDeps } from '../core';
 import { changeManagedProduct, type Actor } from './ownership';
+import { checkPublishLimit } from './publish-limit';
 import { updateTagCounts } from './tag-counts';
 
 /**
@@ -15,6 +16,7 @@ export async function setProductStatus(
 ): Promise<Product> {
   return changeManagedProduct(deps, actor, input.id, async (current, tx) => {
     if (current.status === input.status) return null;
+    await checkPublishLimit(tx, current.userId, current.status, input.status, current.id);
     await updateTagCounts(tx.db, current, { status: input.status, tags: current.tags });
     return { status: input.status };
   });

@@ -8,7 +8,12 @@ import { commerceMailJobs } from './mail';
 import { payoutJobs } from './payouts';
 import { stripeEventJobs } from './stripe-events';
 
-export { paymentsOf, localPayments, confirmLocalIntent, declineError } from './payments';
+export {
+  paymentsOf,
+  localPayments,
+  confirmLocalIntent,
+  declineError,
+} from './payments';
 export {
   AUTO_CANCEL_JOB,
   EXPIRE_ORDER_JOB,

@@ -1,4 +1,4 @@
-import { and, eq, sum } from 'drizzle-orm';
+import { and, eq, sql, sum } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   localOnboardingRequest,
@@ -103,7 +103,7 @@ export async function onboardingLink(
 /** Money of the seller's shipped sales held until their payout setup is finished (minor units). */
 async function heldForSetupMinor(db: DbOrTx, sellerId: string): Promise<number> {
   const [row] = await db
-    .select({ total: sum(transactions.totalMinor) })
+    .select({ total: sum(sql`${transactions.totalMinor} - ${transactions.platformFeeMinor}`) })
     .from(transactions)
     .where(
       and(

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { paymentIntents, sellerAccounts, type PaymentIntentRow } from '../../db/schema';
 import type { PaymentIntentInfo, PaymentsDriver } from '../../adapters/payments/types';
+import { localCardOutcome, type DeclineCode } from '../../adapters/payments/test-cards';
 import { cardProblems, digitsOnly, type CardInput } from '../../../shared/card';
 import {
   appOrigin,
@@ -121,25 +122,6 @@ export function localPayments(deps: ModuleDeps): PaymentsDriver {
   };
 }
 
-/** Stripe's test cards that succeed (https://docs.stripe.com/testing#cards), as digits. */
-const SUCCEEDING_CARDS = new Set([
-  '4242424242424242',
-  '4000056655665556',
-  '5555555555554444',
-  '2223003122003222',
-  '5200828282828210',
-  '378282246310005',
-  '6011111111111117',
-]);
-const DECLINES: Record<string, { code: 'card_declined' | 'insufficient_funds'; message: string }> =
-  {
-    '4000000000000002': { code: 'card_declined', message: 'Your card was declined.' },
-    '4000000000009995': {
-      code: 'insufficient_funds',
-      message: 'Your card has insufficient funds.',
-    },
-  };
-
 export type LocalConfirmOutcome =
   | { outcome: 'succeeded' | 'already_succeeded'; intent: PaymentIntentInfo }
   | {
@@ -178,15 +160,7 @@ export async function confirmLocalIntent(
     );
   }
   const digits = digitsOnly(card.number);
-  const decline =
-    DECLINES[digits] ??
-    (SUCCEEDING_CARDS.has(digits)
-      ? null
-      : {
-          code: 'card_declined' as const,
-          message:
-            'Your card was declined. This store takes test cards only (4242 4242 4242 4242).',
-        });
+  const { decline } = localCardOutcome(digits);
   const at = nowDate(deps);
   if (decline) {
     const [declined] = await deps.db
@@ -205,5 +179,4 @@ export async function confirmLocalIntent(
 }
 
 /** The 402 a decline answers with: Stripe's code and a sentence the buyer can act on. */
-export const declineError = (code: 'card_declined' | 'insufficient_funds', message: string) =>
-  paymentRequired(message, code);
+export const declineError = (code: DeclineCode, message: string) => paymentRequired(message, code);

@@ -86,7 +86,7 @@ async function payOut(deps: ModuleDeps, payload: unknown): Promise<void> {
   const payments = paymentsOf(deps);
   const intent = await payments.retrievePaymentIntent(order.paymentIntentId);
   const { id } = await payments.createTransfer({
-    amountMinor: part.totalMinor,
+    amountMinor: part.totalMinor - part.platformFeeMinor,
     currency: order.currency,
     destination: account.accountId,
     transferGroup: `order_${order.id}`,
@@ -99,7 +99,7 @@ async function payOut(deps: ModuleDeps, payload: unknown): Promise<void> {
     key,
     orderId: order.id,
     transactionId: part.id,
-    amountMinor: part.totalMinor,
+    amountMinor: part.totalMinor - part.platformFeeMinor,
     currency: order.currency,
     provider: order.paymentProvider,
     providerRef: id,

@@ -82,6 +82,8 @@ function toTransaction(row: TransactionRow, order: OrderRow, parts: Parts): Tran
     shipping: toMajor(row.shippingMinor),
     tax: toMajor(row.taxMinor),
     total: toMajor(row.totalMinor),
+    platformFee: toMajor(row.platformFeeMinor),
+    payout: toMajor(row.totalMinor - row.platformFeeMinor),
     currency: order.currency,
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,

@@ -61,12 +61,16 @@ function verifiedEvent(
 
 /**
  * POST /webhooks/stripe: verifies the delivery, records its event id once and queues it. Without
- * Stripe configured there is nothing to receive (404, saying why).
+ * Stripe configured there is nothing to receive (404, saying why). `routes` sends event types
+ * another module handles to that module's job (event type → job name; the route layer composes
+ * it, so commerce needs no import of the modules it serves); the rest go to commerce's own job.
+ * A routed event's `processed_at` stays empty: that module records its own outcome.
  */
 export async function receiveStripeWebhook(
   deps: ModuleDeps,
   rawBody: unknown,
   signature: string | undefined,
+  routes: Readonly<Record<string, string>> = {},
 ): Promise<{ received: true }> {
   const driver = deps.payments;
   const secret = deps.env.STRIPE_WEBHOOK_SECRET;
@@ -106,7 +110,7 @@ export async function receiveStripeWebhook(
       .values({ id, type, receivedAt: nowDate(deps) })
       .onConflictDoNothing({ target: webhookEvents.id })
       .returning({ id: webhookEvents.id });
-    if (fresh.length > 0) await enqueueJob(tx, STRIPE_EVENT_JOB, queued);
+    if (fresh.length > 0) await enqueueJob(tx, routes[type] ?? STRIPE_EVENT_JOB, queued);
   });
   return { received: true };
 }

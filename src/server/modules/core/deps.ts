@@ -4,6 +4,7 @@ import type { MailDriver } from '../../adapters/mail/types';
 import type { StorageDriver } from '../../adapters/storage/types';
 import type { DomainProbe } from '../../adapters/domains/probe';
 import type { PaymentsDriver } from '../../adapters/payments/types';
+import type { AiImageDriver } from '../../adapters/ai-images/types';
 
 /** A database handle or an open transaction: every repository helper accepts either. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -38,6 +39,8 @@ export interface ModuleDeps {
    * which commerce builds on `db` (its intents live in the database): commerce/payments.ts.
    */
   payments: PaymentsDriver | null;
+  /** Makes images from a prompt: OpenAI when OPENAI_API_KEY is set, else the offline generator. */
+  aiImages: AiImageDriver;
 }
 
 export const nowDate = (deps: Pick<ModuleDeps, 'now'>): Date => new Date(deps.now());

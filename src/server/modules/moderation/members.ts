@@ -13,6 +13,7 @@ import {
   type StaffActor,
   type StatusChange,
 } from '../accounts';
+import { forgetGenerationsOf } from '../ai';
 import { deleteSellerPosts, forgetProductLikesBy, setSellerPostsHidden } from '../catalog';
 import { announceChange, inTransaction, nowDate, type ModuleDeps } from '../core';
 import { deleteMessagesOf, forgetMessageLikesBy } from '../messages';
@@ -93,8 +94,9 @@ export async function setUserStatus(
 /**
  * DELETE /users?id= (admins): the member and everything they published go, in one transaction —
  * the likes they gave are taken off the counts, their posts (tag counts, files), their messages
- * (files), their avatar's and logo's files, then the account with all that cascades from it;
- * reports about them close, reports they filed and decisions they took stay without their name.
+ * (files), their AI-generated pictures' files, their avatar's and logo's files, then the account
+ * with all that cascades from it; reports about them close, reports they filed and decisions they
+ * took stay without their name.
  */
 export async function deleteUser(
   deps: ModuleDeps,
@@ -109,6 +111,7 @@ export async function deleteUser(
     await forgetMessageLikesBy(tx.db, target.id);
     const posts = await deleteSellerPosts(tx, target.id);
     const messages = await deleteMessagesOf(tx, target.id);
+    await forgetGenerationsOf(tx, target.id);
     await deleteAccount(tx, target);
     await recordAction(tx, {
       actorId: actor.id,

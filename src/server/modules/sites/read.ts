@@ -4,6 +4,7 @@ import { isUuid, imageOf } from '../../../shared/contracts/common';
 import { notFound, type DbOrTx, type ModuleDeps } from '../core';
 import { follows, products, sites, users, type SiteRow, type UserRow } from '../../db/schema';
 import { siteDomain } from './domain';
+import { planAllowsSql } from '../entitlements';
 
 type Reader = Pick<ModuleDeps, 'db'>;
 
@@ -98,13 +99,24 @@ export async function findPublicSiteByUsername(deps: Reader, username: string): 
 
 /**
  * The public site whose verified custom domain is `host` (already normalised: lower case, no
- * port), or undefined — unknown and not-yet-verified domains fall back to the marketplace.
+ * port), or undefined — unknown and not-yet-verified domains, and domains whose owner's plan
+ * does not include one, fall back to the marketplace.
  */
-export async function findSiteByDomain(deps: Reader, host: string): Promise<PublicSite | undefined> {
+export async function findSiteByDomain(
+  deps: Pick<ModuleDeps, 'db' | 'now'>,
+  host: string,
+): Promise<PublicSite | undefined> {
   if (!host || host.length > 253) return undefined;
   const row = await selectSite(
     deps.db,
-    and(eq(sites.domainName, host), isNotNull(sites.domainVerifiedAt), publicOwnerSql)!,
+    and(
+      eq(sites.domainName, host),
+      isNotNull(sites.domainVerifiedAt),
+      publicOwnerSql,
+      // Only while the owner's plan includes a custom domain (docs/decisions/032): after a
+      // downgrade the domain stays saved (and verified) but is not served until they upgrade.
+      planAllowsSql(deps.now(), (limits) => limits.customDomain),
+    )!,
   );
   return row ? toPublicSite(row, false) : undefined;
 }

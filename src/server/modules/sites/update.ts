@@ -15,6 +15,10 @@ import {
 } from '../core';
 import { isMarketplaceDomain, newDomainToken } from './domain';
 import { getMySite, siteNotFound } from './read';
+import { requirePlanAllows } from '../entitlements';
+
+/** Completes "Your Free plan does not let you …". */
+export const CUSTOM_DOMAIN = 'use your own domain name';
 
 const DOMAIN_TAKEN_MESSAGE = 'This domain is already used by another site.';
 
@@ -91,6 +95,9 @@ export async function updateSite(
       const current = await lockSiteOf(tx.db, userId);
       const domain = domainColumns(current, input.domainName);
       if (domain.domainName) {
+        // A new domain needs a plan that includes one (docs/decisions/032); removing one, or
+        // saving the page with the domain it already has, never does.
+        await requirePlanAllows(tx, userId, CUSTOM_DOMAIN, (limits) => limits.customDomain);
         const [other] = await tx.db
           .select({ id: sites.id })
           .from(sites)

@@ -17,7 +17,8 @@ import {
 } from '../core';
 import { newDomainToken } from './domain';
 import { getMySite, siteNotFound } from './read';
-import { lockSiteOf } from './update';
+import { CUSTOM_DOMAIN, lockSiteOf } from './update';
+import { requirePlanAllows } from '../entitlements';
 
 /** A check that hangs (a DNS server that never answers) fails instead of holding the request. */
 export const DOMAIN_CHECK_TIMEOUT_MS = 8000;
@@ -98,6 +99,7 @@ export async function verifySiteDomain(deps: ModuleDeps, userId: string): Promis
   if (!row) throw siteNotFound();
   const domain = row.domainName;
   if (!domain) throw validationError('Set a custom domain first.', 'DOMAIN_NOT_SET');
+  await requirePlanAllows(deps, userId, CUSTOM_DOMAIN, (limits) => limits.customDomain);
   // Every domain set through the API has a token; one set any other way gets its own now.
   let token = row.domainToken;
   if (!token) {

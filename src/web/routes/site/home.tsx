@@ -17,6 +17,8 @@ import { siteMeta } from '../../features/sites/site-meta';
 import { sitePath } from '../../features/sites/site-paths';
 import { useUserSite } from '../../features/sites/use-user-site';
 import { productLabel } from '../../features/sites/user-slug';
+import { STEPS } from '../../features/landing/content/pitch';
+import { productPitch } from '../../features/landing/content/products';
 import { loadViewerState } from '../../features/social/api/social-loaders';
 import { SellerActions, type ViewerState } from '../../features/social/components/SellerActions';
 import type { FollowState } from '../../components/FollowButton';
@@ -26,12 +28,13 @@ import { useRootData } from '../../lib/root-data';
 import { loadSellerTags } from './seller';
 import { loadSellerRating } from '../../features/feedback/api/feedback-loaders';
 import { SellerRating } from '../../features/feedback/components/SellerRating';
+import { ListSignupForm } from '../../features/outreach/components/ListSignupForm';
 
 // `/index-{product}bio` pages are rare; a user's page (the common case) does not load the landing
 // page's code. No <Suspense>: the server render waits for it (docs/decisions/011).
 const ProductLanding = lazy(() =>
-  import('../../features/landing/components/LandingPage').then(({ LandingPage, productHero }) => ({
-    default: ({ product }: { product: string }) => <LandingPage hero={productHero(product)} />,
+  import('../../features/landing/components/ProductLanding').then((m) => ({
+    default: m.ProductLanding,
   })),
 );
 
@@ -52,14 +55,18 @@ const FEATURED_POSTS = 6;
  */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const found = await loadUserSite(context, params.username, url.pathname);
-  if (found.kind === 'landing')
+  if (found.kind === 'landing') {
+    // Its own words for its own audience: a page of its own for search engines too.
+    const pitch = productPitch(found.product, productLabel(found.product));
+    const { hero } = pitch;
     return {
       kind: 'landing' as const,
-      meta: [
-        ...pageMeta(context, `Link in bio for ${productLabel(found.product)}`),
-        canonicalMeta(context, '/'),
-      ],
+      // The page's words as data: they never enter the page's JavaScript (docs/decisions/036).
+      pitch,
+      steps: STEPS,
+      meta: [...pageMeta(context, hero.eyebrow, hero.lead), canonicalMeta(context, url.pathname)],
     };
+  }
   const { site } = found;
   const client = serverApi(context);
   if (found.variant === 'x') {
@@ -165,7 +172,15 @@ export default function UserSiteHome({ loaderData }: Route.ComponentProps) {
   const data = useUserSite();
   const currency = useRootData()?.config.currency ?? 'USD';
   if (!data) return null;
-  if (data.kind === 'landing') return <ProductLanding product={productLabel(data.product)} />;
+  if (data.kind === 'landing')
+    return loaderData.kind === 'landing' ? (
+      <ProductLanding
+        slug={data.product}
+        label={productLabel(data.product)}
+        pitch={loaderData.pitch}
+        steps={loaderData.steps}
+      />
+    ) : null;
 
   const { site, username, variant } = data;
   if (variant === 'x')
@@ -229,6 +244,16 @@ export default function UserSiteHome({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       {messages && <UserMessages messages={messages.messages} name={site.name} />}
+      {/* The seller's own email list: a plain form posted to /email-list (no JavaScript). */}
+      <section className="mt-10 max-w-xl" data-testid="site-list-signup">
+        <ListSignupForm
+          id="site-list"
+          list={site.owner.username}
+          source="site"
+          title={`Get ${site.name}'s new posts by email`}
+          button="btn btn-site"
+        />
+      </section>
     </div>
   );
 }

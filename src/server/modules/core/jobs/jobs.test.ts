@@ -46,6 +46,7 @@ function makeDeps(db: Db): ModuleDeps {
     secret: 'x'.repeat(40),
     domainProbe: {} as never,
     payments: null,
+    aiImages: {} as never,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Media } from '../../../../shared/contracts/catalog';
+import { AiBadge } from './AiBadge';
 
 /** The large picture takes the page's width on phones, half of it beside the details on wider screens. */
 export const GALLERY_SIZES = '(min-width: 768px) 50vw, 100vw';
@@ -61,10 +62,11 @@ export function MediaGallery({ medias, title }: { medias: Media[]; title: string
           <li
             key={m._id}
             id={`media-${i + 1}`}
-            className="aspect-square w-full shrink-0 snap-center"
+            className="relative aspect-square w-full shrink-0 snap-center"
             aria-label={`${i + 1} of ${medias.length}`}
           >
             <Slide media={m} index={i} title={title} />
+            {m.aiGenerated ? <AiBadge className="absolute top-3 left-3 shadow-sm" /> : null}
           </li>
         ))}
       </ul>

@@ -9,6 +9,7 @@ import { MESSAGES } from '../../../../shared/messages';
 import { notifyError, showConfirm, showNotify } from '../../../components/ui/modal';
 import { apiErrorMessage } from '../../../lib/errors';
 import { addMedia, deleteMedia, getUploadUrl, putToSignedUrl } from './editor-api';
+import { addGeneratedMedia } from './ai-images';
 import { checkMediaFile, readAsDataUrl } from './media-files';
 import { mediaLabel, moveAnnouncement, moveItem } from './media-list';
 import { uploadMediaFile, type UploadDeps } from './upload';
@@ -59,8 +60,8 @@ export function useEditorMedia(editor: PostEditorState) {
     return () => live.forEach((u) => URL.revokeObjectURL(u));
   }, []);
   const dropUpload = (item: UploadItem) => {
-    URL.revokeObjectURL(item.previewUrl);
-    urls.current.delete(item.previewUrl);
+    // A generated picture's preview is its stored thumbnail, not an object URL.
+    if (urls.current.delete(item.previewUrl)) URL.revokeObjectURL(item.previewUrl);
     setUploads((list) => list.filter((u) => u.key !== item.key));
   };
   const patch = (key: string, change: Partial<UploadItem>) =>
@@ -101,21 +102,11 @@ export function useEditorMedia(editor: PostEditorState) {
     setFileErrors(problems);
     if (accepted.length === 0) return;
     setUploads((list) => [...list, ...accepted.map((a) => a.item)]);
-
-    let productId = editor.productId;
-    if (!productId) {
-      setAnnouncement('Saving the post as a draft so the files can be added to it…');
-      productId = await editor.save({ status: 'draft', quiet: true });
-      if (!productId) {
-        accepted.forEach((a) => dropUpload(a.item));
-        setAnnouncement('');
-        setFileErrors([
-          ...problems,
-          'Give the post a title and a price first: it is saved as a draft before its files are added.',
-        ]);
-        return;
-      }
-    }
+    const productId = await postForNewMedia(
+      accepted.map((a) => a.item),
+      problems,
+    );
+    if (!productId) return;
 
     let done = 0;
     for (const { file, item, ext } of accepted) {
@@ -140,6 +131,52 @@ export function useEditorMedia(editor: PostEditorState) {
       }
     }
     if (done > 0) void showNotify(MESSAGES.mediaSaved);
+  }
+
+  /**
+   * The post's id for new media: a new post is saved as a draft first, so its media have a post to
+   * belong to. On failure the waiting items are dropped and the reason shown with `problems`.
+   */
+  async function postForNewMedia(items: UploadItem[], problems: string[]): Promise<string | null> {
+    if (editor.productId) return editor.productId;
+    setAnnouncement('Saving the post as a draft so the files can be added to it…');
+    const productId = await editor.save({ status: 'draft', quiet: true });
+    if (!productId) {
+      items.forEach(dropUpload);
+      setAnnouncement('');
+      setFileErrors([
+        ...problems,
+        'Give the post a title and a price first: it is saved as a draft before its files are added.',
+      ]);
+    }
+    return productId;
+  }
+
+  /** One of my AI-generated pictures (chosen in the Generate image dialog) becomes a photo of the post. */
+  async function addGenerated(picture: { url: string; thumbnail: string }, alt: string) {
+    uploadSeq += 1;
+    const item: UploadItem = {
+      key: `u${uploadSeq}`,
+      name: 'Generated picture',
+      type: 'image',
+      previewUrl: picture.thumbnail,
+      progress: 1,
+      phase: 'processing',
+    };
+    setFileErrors([]);
+    setUploads((list) => [...list, item]);
+    const productId = await postForNewMedia([item], []);
+    if (!productId) return;
+    try {
+      const { product } = await addGeneratedMedia(productId, picture.url, alt);
+      editor.applyMediaChange(product);
+      dropUpload(item);
+      setAnnouncement('The generated picture was added to the post.');
+      void showNotify(MESSAGES.mediaSaved);
+    } catch (err) {
+      patch(item.key, { phase: 'failed', error: apiErrorMessage(err, MESSAGES.mediaUploadError) });
+      setAnnouncement('The generated picture could not be added.');
+    }
   }
 
   async function removeMedia(media: Media, index: number) {
@@ -182,6 +219,7 @@ export function useEditorMedia(editor: PostEditorState) {
     fileErrors,
     announcement,
     addFiles,
+    addGenerated,
     dismissUpload: dropUpload,
     removeMedia,
     moveMedia,

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Transaction } from '../../../../shared/contracts/commerce';
-import { formatDateTime } from '../../../../shared/format';
+import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { SALE_STATUS, formatDay } from '../labels';
 import { ItemLines, Shipment, StatusBadge, Totals } from './Bits';
 import { CancelSaleForm } from './CancelSaleForm';
@@ -77,6 +77,19 @@ export function SaleDetail({ sale, onChanged }: { sale: Transaction; onChanged: 
             total={sale.total}
             currency={sale.currency}
           />
+          <dl
+            className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-gray-200 pt-2 text-sm"
+            data-testid="sale-fee"
+          >
+            <dt className="text-gray-700">Platform fee (your plan at the time of the sale)</dt>
+            <dd className="text-right text-gray-900" data-testid="platform-fee">
+              −{formatMoney(sale.platformFee, sale.currency)}
+            </dd>
+            <dt className="font-semibold text-gray-900">Your payout</dt>
+            <dd className="text-right font-semibold text-gray-900" data-testid="payout-amount">
+              {formatMoney(sale.payout, sale.currency)}
+            </dd>
+          </dl>
         </section>
         <section className="card text-sm" aria-label="Buyer and shipping address">
           <AddressBlock sale={sale} />

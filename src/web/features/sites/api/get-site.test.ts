@@ -9,7 +9,11 @@ function contextWith(usernames: string[]) {
       return Response.json({ message: 'This site could not be found.' }, { status: 404 });
     return Response.json({ name: `${username}'s site`, username, fontFamily: 'Lora' });
   });
-  return { apiFetch: apiFetch as unknown as typeof fetch, calls: apiFetch };
+  return {
+    apiFetch: apiFetch as unknown as typeof fetch,
+    config: { landingProducts: ['music', 'pc-hardware'] },
+    calls: apiFetch,
+  };
 }
 
 const status = (err: unknown) => (err as { init?: { status?: number } }).init?.status;
@@ -61,5 +65,22 @@ describe('loadUserSite', () => {
       kind: 'landing',
       product: 'music',
     });
+  });
+
+  it('serves a landing page only for the configured products (LANDING_PRODUCTS)', async () => {
+    const ctx = contextWith([]);
+    expect(await loadUserSite(ctx, 'index-pc-hardwarebio', '/index-pc-hardwarebio')).toEqual({
+      kind: 'landing',
+      product: 'pc-hardware',
+    });
+    for (const slug of ['index-nonsensebio', 'index-artbio'])
+      await expect(loadUserSite(ctx, slug, `/${slug}`)).rejects.toSatisfy(
+        (err) => status(err) === 404,
+      );
+    // Nothing lives below a landing page either.
+    await expect(loadUserSite(ctx, 'index-musicbio', '/index-musicbio/products')).rejects.toSatisfy(
+      (err) => status(err) === 404,
+    );
+    expect(ctx.calls).not.toHaveBeenCalled();
   });
 });

@@ -35,15 +35,19 @@ const siteData = (site: Site, username: string, variant: 'default' | 'x'): UserS
   theme: siteTheme(site),
 });
 
+/** What the dispatch reads of a loader's context: the in-process API and the landing slugs. */
+type SiteContext = { apiFetch: typeof fetch; config?: { landingProducts?: readonly string[] } };
+
 async function resolve(
-  context: { apiFetch: typeof fetch },
+  context: SiteContext,
   slugParam: string | undefined,
   depth: number,
 ): Promise<UserSiteData> {
   const slug = parseUserSlug(slugParam);
   if (slug.kind === 'invalid') throw notFound();
   if (slug.kind === 'landing') {
-    if (depth > 1) throw notFound();
+    // Only the products the server is configured for (LANDING_PRODUCTS) have a landing page.
+    if (depth > 1 || !context.config?.landingProducts?.includes(slug.product)) throw notFound();
     return { kind: 'landing', product: slug.product };
   }
   const client = serverApi(context);
@@ -66,7 +70,7 @@ const perRequest = new WeakMap<object, Map<string, Promise<UserSiteData>>>();
  * user's public site (`variant: 'x'` for `/{username}-x`); a 404 for anything else.
  */
 export function loadUserSite(
-  context: { apiFetch: typeof fetch },
+  context: SiteContext,
   slugParam: string | undefined,
   pathname: string,
 ): Promise<UserSiteData> {
@@ -81,7 +85,7 @@ export function loadUserSite(
 
 /** The site of a `/:username/…` page for a child route's loader (the layout threw otherwise). */
 export async function loadSiteOfPage(
-  context: { apiFetch: typeof fetch },
+  context: SiteContext,
   slugParam: string | undefined,
   pathname: string,
 ): Promise<Site> {

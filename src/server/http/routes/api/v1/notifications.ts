@@ -7,10 +7,8 @@ import {
 } from '../../../../modules/notifications';
 import { currentUser } from '../../../plugins/auth';
 import { defineRoute } from '../../../route';
+import { acceptOneClickForms } from './one-click-forms';
 import { HOUR, MINUTE, perIp, perUser } from './rate-limits';
-
-/** What a mail client's one-click POST may carry (RFC 8058: `List-Unsubscribe=One-Click`). */
-const FORM_BODY_LIMIT = 4096;
 
 /**
  * Email notification settings (/edit-profile) and the emails' unsubscribe link. The unsubscribe
@@ -19,16 +17,7 @@ const FORM_BODY_LIMIT = 4096;
  * in this scope only.
  */
 export const notificationRoutes: FastifyPluginAsync = async (app) => {
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
-  app.addContentTypeParser(
-    'multipart/form-data',
-    { parseAs: 'buffer', bodyLimit: FORM_BODY_LIMIT },
-    (_request, _body, done) => done(null, {}),
-  );
+  acceptOneClickForms(app);
   const settingSaves = perUser(app, 'notification-settings', 120, HOUR);
 
   defineRoute(app, notificationsApi.settings, {

@@ -3,6 +3,7 @@ import { catalogApi } from '../../../../../shared/api/catalog';
 import { productListResponse, type ProductList } from '../../../../../shared/contracts/catalog';
 import {
   deleteProduct,
+  featuredSellers,
   getProduct,
   listAdminProducts,
   listMyProducts,
@@ -35,6 +36,10 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     access: 'public',
     handler: async (request, reply, deps) =>
       sendList(request, reply, await listProducts(deps, request.query)),
+  });
+  defineRoute(app, catalogApi.featuredSellers, {
+    access: 'public',
+    handler: async (request, _reply, deps) => featuredSellers(deps, request.query),
   });
   defineRoute(app, catalogApi.myProducts, {
     access: 'user',

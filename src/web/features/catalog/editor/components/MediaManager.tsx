@@ -7,6 +7,8 @@ import {
 import { describedBy } from '../../../../lib/form-errors';
 import { formatBytes, MEDIA_ACCEPT, MEDIA_KINDS_TEXT } from '../media-files';
 import type { UploadItem, useEditorMedia } from '../use-editor-media';
+import { AiBadge } from '../../components/AiBadge';
+import { GenerateImage } from './GenerateImage';
 
 type MediaState = ReturnType<typeof useEditorMedia>;
 
@@ -121,12 +123,15 @@ export function MediaManager({
             if (files.length) void media.addFiles(files);
           }}
         />
-        <label
-          htmlFor="post-media-input"
-          className="btn btn-secondary cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-700 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
-        >
-          Add photos, video or audio
-        </label>
+        <div className="flex flex-wrap gap-3">
+          <label
+            htmlFor="post-media-input"
+            className="btn btn-secondary cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-700 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
+          >
+            Add photos, video or audio
+          </label>
+          <GenerateImage disabled={disabled || full} onPick={media.addGenerated} />
+        </div>
         <p id="post-media-hint" className="field-hint">
           {MEDIA_KINDS_TEXT}. Photos up to {formatBytes(MEDIA_MAX_BYTES.image)}, video up to{' '}
           {formatBytes(MEDIA_MAX_BYTES.video)}, audio up to {formatBytes(MEDIA_MAX_BYTES.audio)}; at
@@ -180,6 +185,7 @@ export function MediaManager({
                     {label}: description (alt text)
                     {i === 0 ? <span className="font-normal text-gray-700"> · cover</span> : null}
                   </label>
+                  {m.aiGenerated ? <AiBadge /> : null}
                   <input
                     id={altId}
                     className="input"

@@ -4,6 +4,9 @@ import { TextField } from '../../../../components/ui/form';
 import { MESSAGES } from '../../../../../shared/messages';
 import { ApiError } from '../../../../lib/api-client';
 import { apiErrorMessage } from '../../../../lib/errors';
+import { UPGRADE_PATH } from '../../../../../shared/constants';
+import { PLANS, cheapestPlanAllowing, effectivePlanId } from '../../../../../shared/plans';
+import { useRootData } from '../../../../lib/root-data';
 import { verifyDomain } from '../../api/my-site';
 import { fieldId } from '../editor-values';
 import type { SiteEditorState } from '../use-site-editor';
@@ -124,7 +127,12 @@ function DomainRecords({ domain }: { domain: SiteDomain }) {
 export function DomainSection({ editor }: { editor: SiteEditorState }) {
   const domain = editor.site.domain;
   const [checking, setChecking] = useState(false);
-  const [checkError, setCheckError] = useState<string | null>(null);
+  const [checkError, setCheckError] = useState<{ message: string; upgrade: boolean } | null>(null);
+  // Whether the member's plan serves a custom domain (docs/decisions/032): the server decides, this
+  // only says so up front, with the way to upgrade.
+  const plan = useRootData()?.user?.plan ?? null;
+  const allowed = PLANS[effectivePlanId(plan, Date.now())].limits.customDomain;
+  const upgradeTo = cheapestPlanAllowing((l) => l.customDomain);
   const typed = editor.values.domainName.trim().toLowerCase();
   const unsaved = typed !== (domain.name ?? '');
 
@@ -144,7 +152,10 @@ export function DomainSection({ editor }: { editor: SiteEditorState }) {
       // A 503 here is the DNS or the domain not answering: the server's sentence says which.
       const unreachable =
         err instanceof ApiError && err.status === 503 && err.message !== MESSAGES.genericError;
-      setCheckError(unreachable ? err.message : apiErrorMessage(err, CHECK_FAILED));
+      setCheckError({
+        message: unreachable ? err.message : apiErrorMessage(err, CHECK_FAILED),
+        upgrade: err instanceof ApiError && err.code === 'PLAN_LIMIT',
+      });
     } finally {
       setChecking(false);
     }
@@ -152,6 +163,19 @@ export function DomainSection({ editor }: { editor: SiteEditorState }) {
 
   return (
     <div className="space-y-4">
+      {!allowed ? (
+        <p
+          className="rounded-lg bg-indigo-50 p-3 text-sm text-indigo-950"
+          data-testid="site-domain-plan"
+        >
+          {domain.name
+            ? `Your plan does not include your own domain, so ${domain.name} is kept but not used. `
+            : `Your own domain comes with the ${upgradeTo?.name ?? 'paid'} plan and above. `}
+          <a href={UPGRADE_PATH} className="link font-medium">
+            Upgrade
+          </a>
+        </p>
+      ) : null}
       <TextField
         id={fieldId('domainName')}
         name="domainName"
@@ -186,7 +210,12 @@ export function DomainSection({ editor }: { editor: SiteEditorState }) {
           </button>
           {checkError ? (
             <p className="field-error" role="alert" data-testid="site-domain-check-error">
-              {checkError}
+              {checkError.message}{' '}
+              {checkError.upgrade ? (
+                <a href={UPGRADE_PATH} className="link">
+                  Upgrade
+                </a>
+              ) : null}
             </p>
           ) : null}
         </>

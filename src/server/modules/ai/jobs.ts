@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import { aiGenerations } from '../../db/schema';
+import {
+  deleteFilesLater,
+  inTransaction,
+  type DbOrTx,
+  type JobHandlers,
+  type ModuleDeps,
+} from '../core';
+
+/**
+ * Generated pictures are kept a week for the member to pick from; then their files are deleted
+ * (the row stays, with its count, for the month's allowance). A picture added to a post was copied
+ * into the post's own files (catalog), so it is not affected.
+ */
+export const DISCARD_GENERATION_JOB = 'ai.discard-generation';
+export const UNUSED_IMAGE_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
+async function discardGeneration(deps: ModuleDeps, payload: unknown): Promise<void> {
+  const generationId = (payload as { generationId?: unknown } | null)?.generationId;
+  if (typeof generationId !== 'string') throw new Error('malformed discard-generation job');
+  await inTransaction(deps, async (tx) => {
+    const [row] = await tx.db
+      .select({ keys: aiGenerations.keys })
+      .from(aiGenerations)
+      .where(eq(aiGenerations.id, generationId))
+      .for('update');
+    // Gone with its member (whose deletion queued the files) or already discarded.
+    if (!row || row.keys.length === 0) return;
+    await deleteFilesLater(tx, row.keys);
+    await tx.db
+      .update(aiGenerations)
+      .set({ urls: [], keys: [] })
+      .where(eq(aiGenerations.id, generationId));
+  });
+}
+
+/**
+ * Part of deleting a member, in the caller's transaction: their generated pictures' files are
+ * queued for deletion (the rows go with the account through ON DELETE CASCADE).
+ */
+export async function forgetGenerationsOf(
+  tx: Pick<ModuleDeps, 'db' | 'now'> & { db: DbOrTx },
+  userId: string,
+): Promise<void> {
+  const rows = await tx.db
+    .select({ keys: aiGenerations.keys })
+    .from(aiGenerations)
+    .where(eq(aiGenerations.userId, userId));
+  await deleteFilesLater(
+    tx,
+    rows.flatMap((r) => r.keys),
+  );
+}
+
+export const aiJobs: JobHandlers = { [DISCARD_GENERATION_JOB]: discardGeneration };
