@@ -191,6 +191,65 @@ describe('leaving a list', () => {
   });
 });
 
+describe('sign-ups nobody confirms', () => {
+  const linkDays = OUTREACH_LIMITS.confirmLinkDays;
+  const DAY = 24 * 3600_000;
+
+  it('are forgotten when the confirmation link expires; the unsubscribe link still answers', async () => {
+    const email = address();
+    await signup(t, { email });
+    const [mail] = await mailsTo(t, email);
+    t.advanceTime(linkDays * DAY - 60_000);
+    await t.runJobs();
+    expect((await rowOf(email))!.status).toBe('pending');
+    t.advanceTime(2 * 60_000);
+    await t.runJobs();
+    expect(await rowOf(email)).toBeUndefined();
+    expect((await confirm(t, listLink(mail!.text, 'confirm'))).statusCode).toBe(400);
+    const unsub = await unsubscribe(t, listLink(mail!.text, 'unsubscribe'));
+    expect(unsub.statusCode).toBe(200);
+    expect(unsub.json()).toEqual({
+      message: 'You are unsubscribed: this address is not on that list any more.',
+      list: null,
+    });
+  });
+
+  it('keep a sign-up repeated since until its own link expires', async () => {
+    const email = address();
+    await signup(t, { email });
+    expect(await mailsTo(t, email)).toHaveLength(1);
+    t.advanceTime(3 * DAY);
+    await signup(t, { email });
+    const mails = await mailsTo(t, email);
+    expect(mails).toHaveLength(2);
+    t.advanceTime(linkDays * DAY - 2 * DAY);
+    await t.runJobs();
+    // The first sign-up's job has run: the row is the second sign-up's, its link still works.
+    expect((await rowOf(email))!.status).toBe('pending');
+    expect((await confirm(t, listLink(mails[1]!.text, 'confirm'))).statusCode).toBe(200);
+    t.advanceTime(3 * DAY);
+    await t.runJobs();
+    expect((await rowOf(email))!.status).toBe('confirmed');
+  });
+
+  it('put an address that had unsubscribed back to unsubscribed, not deleted', async () => {
+    const email = address();
+    await signup(t, { email });
+    const [first] = await mailsTo(t, email);
+    await confirm(t, listLink(first!.text, 'confirm'));
+    await unsubscribe(t, listLink(first!.text, 'unsubscribe'));
+    await signup(t, { email });
+    expect((await rowOf(email))!.status).toBe('pending');
+    t.advanceTime(linkDays * DAY + 60_000);
+    await t.runJobs();
+    expect(await rowOf(email)).toMatchObject({
+      status: 'unsubscribed',
+      unsubscribedAt: expect.any(Date),
+      confirmedAt: expect.any(Date),
+    });
+  });
+});
+
 describe("a seller's own list", () => {
   it('signs up to the seller by username, separately from the newsletter', async () => {
     const { user: maya } = await createUser(t.deps, { name: 'Maya' });

@@ -32,6 +32,11 @@ interface ListMailJob {
 /** A sign-up repeated within this long sends no second mail (a double click, a bot hammering). */
 const RESEND_QUIET_MS = 10 * 60_000;
 export const CONFIRM_LINK_MS = OUTREACH_LIMITS.confirmLinkDays * 24 * 3600_000;
+/**
+ * When a sign-up's confirmation link stops working: CONFIRM_LINK_MS after the sign-up (the row's
+ * updatedAt), however late its mail went out, so the unconfirmed row can be forgotten then.
+ */
+export const confirmLinkExpiry = (signedUpAt: Date) => signedUpAt.getTime() + CONFIRM_LINK_MS;
 const EXCERPT_MAX = 280;
 
 export function queueListMail(
@@ -141,7 +146,7 @@ function signupContent(
       url: emailListPageUrl(
         appOrigin(deps),
         'confirm',
-        signListToken(deps.secret, row.id, 'confirm', deps.now() + CONFIRM_LINK_MS),
+        signListToken(deps.secret, row.id, 'confirm', confirmLinkExpiry(row.updatedAt)),
       ),
     },
   };

@@ -18,6 +18,7 @@ import {
 import { requirePlanAllows } from '../entitlements';
 import { CONFIRM_LINK_MS, queueListMail } from './list-mail';
 import { readListToken, type ListTokenPurpose } from './list-token';
+import { scheduleForgetUnconfirmed } from './unconfirmed';
 import {
   findListOwner,
   findSubscriber,
@@ -102,6 +103,7 @@ export async function signUp(deps: ModuleDeps, input: SignupInput): Promise<{ me
             .returning({ id: emailListSubscribers.id })
         )[0]!.id;
     await queueListMail(tx, { mail: 'confirm', subscriberId: id });
+    await scheduleForgetUnconfirmed(tx, id, now);
   });
   return {
     message: `Almost done: we sent a confirmation link to ${input.email}. Open it to start getting ${listLabel(deps, owner)} by email.`,
@@ -116,7 +118,8 @@ const invalidLink = (purpose: ListTokenPurpose) =>
     'EMAIL_LIST_TOKEN_INVALID',
   );
 
-async function claimed(deps: ModuleDeps, token: string | undefined, purpose: ListTokenPurpose) {
+/** The subscriber a link we signed points at (null when that sign-up has been forgotten since). */
+async function claimedRow(deps: ModuleDeps, token: string | undefined, purpose: ListTokenPurpose) {
   const claim = token ? readListToken(deps.secret, token) : null;
   if (!claim || claim.purpose !== purpose) throw invalidLink(purpose);
   if (claim.expiresAt !== null && claim.expiresAt <= deps.now()) throw invalidLink(purpose);
@@ -125,9 +128,12 @@ async function claimed(deps: ModuleDeps, token: string | undefined, purpose: Lis
     .from(emailListSubscribers)
     .where(eq(emailListSubscribers.id, claim.subscriberId))
     .limit(1);
-  if (!row) throw invalidLink(purpose);
+  return row ?? null;
+}
+
+async function listOf(deps: ModuleDeps, row: { listOwnerId: string | null }) {
   const owner = await listOwnerById(deps.db, row.listOwnerId);
-  return { row, owner, list: owner ? { username: owner.username, name: owner.name } : null };
+  return { owner, list: owner ? { username: owner.username, name: owner.name } : null };
 }
 
 async function setStatus(
@@ -147,8 +153,9 @@ export async function confirmSignup(
   deps: ModuleDeps,
   token: string,
 ): Promise<EmailListTokenResponse> {
-  const { row, owner, list } = await claimed(deps, token, 'confirm');
-  if (row.status === 'unsubscribed') throw invalidLink('confirm');
+  const row = await claimedRow(deps, token, 'confirm');
+  if (!row || row.status === 'unsubscribed') throw invalidLink('confirm');
+  const { owner, list } = await listOf(deps, row);
   if (row.status === 'pending')
     await setStatus(deps.db, row.id, {
       status: 'confirmed',
@@ -161,12 +168,23 @@ export async function confirmSignup(
   };
 }
 
-/** POST /email-list/unsubscribe: any list email's link (or the mail client's one-click POST). */
+/**
+ * POST /email-list/unsubscribe: any list email's link (or the mail client's one-click POST). The
+ * link never expires, and works once the address is off the list too.
+ */
 export async function unsubscribeFromList(
   deps: ModuleDeps,
   token: string | undefined,
 ): Promise<EmailListTokenResponse> {
-  const { row, owner, list } = await claimed(deps, token, 'unsubscribe');
+  const row = await claimedRow(deps, token, 'unsubscribe');
+  // A sign-up never confirmed is forgotten (unconfirmed.ts), and a seller's list goes with their
+  // account: that address is on no list any more, which is what the link asked for.
+  if (!row)
+    return {
+      message: 'You are unsubscribed: this address is not on that list any more.',
+      list: null,
+    };
+  const { owner, list } = await listOf(deps, row);
   if (row.status !== 'unsubscribed')
     await setStatus(deps.db, row.id, {
       status: 'unsubscribed',

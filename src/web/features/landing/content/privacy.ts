@@ -141,7 +141,7 @@ export const STORED_DATA: readonly StoredData[] = [
     ],
     why: 'To answer you, and to email only people who confirmed they want a list’s emails.',
     howLong:
-      'Contact messages are kept so we can follow up on them. A list keeps your address while you are subscribed; after you unsubscribe it stays marked as unsubscribed so that list never emails you again. A seller’s list is deleted with the seller’s account.',
+      'Contact messages are kept so we can follow up on them. A sign-up you never confirm is deleted when its confirmation link expires, after 7 days. A list keeps your address while you are subscribed; after you unsubscribe it stays marked as unsubscribed so that list never emails you again. A seller’s list is deleted with the seller’s account.',
     tables: ['contact_messages', 'email_list_subscribers'],
   },
   {
