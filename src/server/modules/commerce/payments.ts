@@ -3,14 +3,14 @@ import { eq } from 'drizzle-orm';
 import { paymentIntents, sellerAccounts, type PaymentIntentRow } from '../../db/schema';
 import type { PaymentIntentInfo, PaymentsDriver } from '../../adapters/payments/types';
 import { localCardOutcome, type DeclineCode } from '../../adapters/payments/test-cards';
-import { cardProblems, digitsOnly, type CardInput } from '../../../shared/card';
+import { digitsOnly, type CardInput } from '../../../shared/card';
 import {
   appOrigin,
   conflict,
   notFound,
   nowDate,
   paymentRequired,
-  validationError,
+  requireValidCard,
   type ModuleDeps,
 } from '../core';
 
@@ -151,14 +151,7 @@ export async function confirmLocalIntent(
       'ORDER_NOT_PAYABLE',
     );
   }
-  const problems = cardProblems(card, nowDate(deps));
-  if (problems.length > 0) {
-    throw validationError(
-      problems[0]!.message,
-      'CARD_INVALID',
-      problems.map((p) => ({ path: ['card', p.field], message: p.message })),
-    );
-  }
+  requireValidCard(card, nowDate(deps));
   const digits = digitsOnly(card.number);
   const { decline } = localCardOutcome(digits);
   const at = nowDate(deps);

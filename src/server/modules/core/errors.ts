@@ -5,6 +5,7 @@ import {
   type ErrorKind,
   type FieldIssue,
 } from '../../../shared/errors';
+import { cardProblems, type CardInput } from '../../../shared/card';
 import { MESSAGES } from '../../../shared/messages';
 
 /**
@@ -68,3 +69,18 @@ export const paymentRequired = (
 
 export const unavailable = (message: string, code: CodeOf<'unavailable'> = 'UNAVAILABLE') =>
   new DomainError(code, message);
+
+/**
+ * Refuses a card the form should not have sent (checked again on the server: the embedded driver's
+ * card form posts the card here). 400 CARD_INVALID with the first problem as the message and each
+ * problem under `card.{field}`, the same for an order's payment and a plan's.
+ */
+export function requireValidCard(card: CardInput, at: Date): void {
+  const problems = cardProblems(card, at);
+  if (problems.length === 0) return;
+  throw validationError(
+    problems[0]!.message,
+    'CARD_INVALID',
+    problems.map((p) => ({ path: ['card', p.field], message: p.message })),
+  );
+}

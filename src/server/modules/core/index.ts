@@ -9,6 +9,7 @@ export {
   notFound,
   paymentRequired,
   rateLimited,
+  requireValidCard,
   tooLarge,
   unauthorized,
   unavailable,

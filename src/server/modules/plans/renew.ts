@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { PLANS } from '../../../shared/plans';
-import { savedCards, subscriptions, type SubscriptionRow } from '../../db/schema';
+import { savedCards, type SubscriptionRow } from '../../db/schema';
 import {
   announceChange,
   enqueueJob,
@@ -14,6 +14,7 @@ import { queuePlanMail } from './mail';
 import { periodEndAfter } from './periods';
 import {
   endSubscription,
+  lockSubscription,
   periodChargeKey,
   recordChargeFailed,
   recordPeriodPaid,
@@ -78,11 +79,7 @@ async function cardFailure(
 async function renew(deps: ModuleDeps, payload: unknown): Promise<void> {
   if (!isJob(payload)) throw new Error('malformed plans.renew job');
   const ended = await inTransaction(deps, async (tx) => {
-    const [sub] = await tx.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, payload.subscriptionId))
-      .for('update');
+    const sub = await lockSubscription(tx.db, payload.subscriptionId);
     if (!sub || sub.status !== 'active' || sub.provider !== 'local') return null;
     if (sub.currentPeriodEnd.toISOString() !== payload.periodEnd) return null;
     if (sub.cancelAtPeriodEnd) return endSubscription(tx, sub, 'switched_to_free');

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { isStripeDriver } from '../../adapters/payments/stripe';
 import {
   isPaymentProviderError,
@@ -6,7 +5,7 @@ import {
   type BillingInvoiceInfo,
   type PaymentsDriver,
 } from '../../adapters/payments/types';
-import { subscriptions, type SubscriptionRow } from '../../db/schema';
+import type { SubscriptionRow } from '../../db/schema';
 import {
   inTransaction,
   paymentRequired,
@@ -16,7 +15,7 @@ import {
 } from '../core';
 import { queuePlanMail } from './mail';
 import { announcePlanChange } from './renew';
-import { recordPeriodPaid, type PeriodCharge } from './subscription-state';
+import { lockSubscription, recordPeriodPaid, type PeriodCharge } from './subscription-state';
 
 // What the Stripe use-cases (stripe-subscriptions.ts) and webhook handlers (stripe-events.ts)
 // share (docs/decisions/033): the billing driver, Stripe's failures in a member's words, and a
@@ -79,14 +78,9 @@ export const invoiceCharge = (invoice: BillingInvoiceInfo): PeriodCharge => ({
   idempotencyKey: `stripe:${invoice.id}`,
 });
 
-/** The subscription row, locked for the rest of the transaction. */
-export async function lockRow(deps: Pick<ModuleDeps, 'db'>, id: string) {
-  const [row] = await deps.db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.id, id))
-    .for('update');
-  return row!;
+/** The subscription row, locked for the rest of the transaction (callers know it exists). */
+export async function lockRow(deps: Pick<ModuleDeps, 'db'>, id: string): Promise<SubscriptionRow> {
+  return (await lockSubscription(deps.db, id))!;
 }
 
 /** Records a paid invoice (once) and queues its receipt while the subscription is on. */

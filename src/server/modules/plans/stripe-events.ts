@@ -5,7 +5,12 @@ import type { BillingDriver, BillingInvoiceInfo } from '../../adapters/payments/
 import { inTransaction, type JobHandlers, type ModuleDeps } from '../core';
 import { announcePlanChange } from './renew';
 import { billingOf, invoiceCharge, recordPaidInvoice, type StripeDeps } from './stripe-billing';
-import { endSubscription, recordChargeFailed, setCancelAtPeriodEnd } from './subscription-state';
+import {
+  endSubscription,
+  lockSubscription,
+  recordChargeFailed,
+  setCancelAtPeriodEnd,
+} from './subscription-state';
 
 // Stripe's subscription events (docs/decisions/033). Commerce's webhook receiver checks the
 // signature and records each event id once; the events below are queued to this module's job
@@ -84,11 +89,7 @@ async function invoiceFailed(
     subscriptionId: row.providerSubscriptionId,
   });
   const ended = await inTransaction(deps, async (tx) => {
-    const [locked] = await tx.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, row.id))
-      .for('update');
+    const locked = await lockSubscription(tx.db, row.id);
     if (!locked || locked.status === 'ended') return false;
     const failureMessage = intent?.lastPaymentError ?? MESSAGES.paymentError;
     await recordChargeFailed(tx, locked, { ...invoiceCharge(invoice), failureMessage });
@@ -129,11 +130,7 @@ async function settle(
     ends ||= schedule.status === 'active' && schedule.endBehavior === 'cancel';
   }
   const ended = await inTransaction(deps, async (tx) => {
-    const [locked] = await tx.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, row.id))
-      .for('update');
+    const locked = await lockSubscription(tx.db, row.id);
     if (!locked || locked.status === 'ended') return false;
     if (!over) {
       if (locked.status === 'active' && locked.cancelAtPeriodEnd !== ends) {

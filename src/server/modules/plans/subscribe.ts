@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cardBrand, cardProblems, digitsOnly } from '../../../shared/card';
+import { cardBrand, digitsOnly } from '../../../shared/card';
 import type { UserPlan } from '../../../shared/contracts/accounts';
 import type { SubscribeRequest } from '../../../shared/contracts/plans';
 import { formatDay } from '../../../shared/format';
@@ -11,6 +11,7 @@ import {
   inTransaction,
   nowDate,
   paymentRequired,
+  requireValidCard,
   uniqueViolation,
   validationError,
   type ModuleDeps,
@@ -116,14 +117,7 @@ export async function subscribeLocally(
       { path: ['card', 'number'], message: 'Enter the card number.' },
     ]);
   }
-  const problems = cardProblems(card, nowDate(deps));
-  if (problems.length > 0) {
-    throw validationError(
-      problems[0]!.message,
-      'CARD_INVALID',
-      problems.map((p) => ({ path: ['card', p.field], message: p.message })),
-    );
-  }
+  requireValidCard(card, nowDate(deps));
   const { behaviour, decline } = localCardOutcome(card.number);
   // The same 402 as an order's declined payment: Stripe's code and sentence.
   if (decline) throw paymentRequired(decline.message, decline.code);

@@ -33,6 +33,12 @@ export async function syncUserPlan(deps: Deps, row: SubscriptionRow): Promise<vo
   await setUserPlan(deps, row.userId, row.status === 'active' ? userPlanOf(row) : null);
 }
 
+/** A subscription by id, locked for the rest of the transaction (null when there is none). */
+export async function lockSubscription(db: DbOrTx, id: string): Promise<SubscriptionRow | null> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+  return row ?? null;
+}
+
 /** The member's subscription that is not over (at most one: a unique index says so). */
 export async function liveSubscription(
   db: DbOrTx,
