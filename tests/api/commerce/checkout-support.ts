@@ -11,49 +11,15 @@ import {
   products,
   transactions,
 } from '../../../src/server/db/schema';
-import { moduleDeps } from '../../../src/server/app-deps';
-import { startSession } from '../../../src/server/modules/accounts';
-import { silentLog } from '../../../src/server/modules/core';
-import type { UserRow } from '../../../src/server/db/schema';
 import type { TestApp } from '../../helpers/app';
-import { inject, signedInUser } from '../../factories/accounts';
+import { signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
 import { createTestOrder } from '../../factories/commerce';
 
 // Shared by the checkout API tests: calls with a signed-in user, and a snapshot of everything a
 // refused call must leave as it was.
 
-export type Auth = Record<string, string>;
-
-export const VISA = {
-  number: '4242 4242 4242 4242',
-  expMonth: 12,
-  expYear: new Date().getUTCFullYear() + 3,
-  cvc: '123',
-};
-export const DECLINED = { ...VISA, number: '4000 0000 0000 0002' };
-export const NO_FUNDS = { ...VISA, number: '4000 0000 0000 9995' };
-
-export function send(
-  t: TestApp,
-  auth: Auth | null,
-  method: 'GET' | 'POST' | 'DELETE',
-  url: string,
-  payload?: unknown,
-): Promise<LightMyRequestResponse> {
-  return inject(t, {
-    method,
-    url: `/api/v1${url}`,
-    headers: auth ?? {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
-/** A new session for `user` (access tokens are short-lived: tests that move the clock need one). */
-export async function freshAuth(t: TestApp, user: UserRow): Promise<Auth> {
-  const session = await startSession(moduleDeps(t.deps, silentLog), user);
-  return { 'x-access-token': session.token };
-}
+export { DECLINED, NO_FUNDS, VISA, freshAuth, send, type Auth } from '../../helpers/member-calls';
 
 /** Row counts of every commerce table a checkout call writes, and the stock of the posts given. */
 export async function snapshot(t: TestApp, productIds: string[] = []) {

@@ -18,6 +18,7 @@ import { signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
 import { createTestOrder, markTestShipped } from '../../factories/commerce';
 import { WEBHOOK_SECRET, deliver, startStripePayment, stripeSellerAccount } from './stripe-support';
+import { shuffled } from '../../helpers/seeded';
 
 /**
  * Stripe delivers late, more than once and out of order. The same webhook events — payment
@@ -29,26 +30,6 @@ import { WEBHOOK_SECRET, deliver, startStripePayment, stripeSellerAccount } from
 const SEEDS = process.env.STRIPE_REPLAY_SEED
   ? [Number(process.env.STRIPE_REPLAY_SEED)]
   : [20_260_101, 7_411, 93_001];
-
-/** mulberry32: a small seeded PRNG, so a failing order can be replayed exactly. */
-function seededRandom(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-function shuffled<T>(items: T[], seed: number): T[] {
-  const random = seededRandom(seed);
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
 
 type Event = Record<string, unknown>;
 

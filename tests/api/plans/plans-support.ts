@@ -1,49 +1,19 @@
 import { count, eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
-import { moduleDeps } from '../../../src/server/app-deps';
 import {
   savedCards,
   subscriptionCharges,
   subscriptions,
   users,
-  type UserRow,
 } from '../../../src/server/db/schema';
-import { startSession } from '../../../src/server/modules/accounts';
-import { silentLog } from '../../../src/server/modules/core';
 import type { TestApp } from '../../helpers/app';
-import { inject, signedInUser } from '../../factories/accounts';
+import { signedInUser } from '../../factories/accounts';
+import { VISA, send, type Auth } from '../../helpers/member-calls';
 
 // Shared by the plans API tests: calls as a member, the test cards, and what the plans tables
 // hold for a member.
 
-export type Auth = Record<string, string>;
-
-const year = new Date().getUTCFullYear();
-export const VISA = { number: '4242 4242 4242 4242', expMonth: 12, expYear: year + 3, cvc: '123' };
-export const DECLINED = { ...VISA, number: '4000 0000 0000 0002' };
-export const NO_FUNDS = { ...VISA, number: '4000 0000 0000 9995' };
+export { DECLINED, NO_FUNDS, VISA, freshAuth, send, type Auth } from '../../helpers/member-calls';
 export const DAY = 24 * 3600_000;
-
-export function send(
-  t: TestApp,
-  auth: Auth | null,
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
-  url: string,
-  payload?: unknown,
-): Promise<LightMyRequestResponse> {
-  return inject(t, {
-    method,
-    url: `/api/v1${url}`,
-    headers: auth ?? {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
-/** A new session for `user` (access tokens are short-lived: tests that move the clock need one). */
-export async function freshAuth(t: TestApp, user: UserRow): Promise<Auth> {
-  const session = await startSession(moduleDeps(t.deps, silentLog), user);
-  return { 'x-access-token': session.token };
-}
 
 export const buy = (
   t: TestApp,

@@ -10,6 +10,7 @@ import {
   openStripeTestApp,
   stripeEvent,
 } from './stripe-plans-support';
+import { shuffled } from '../../helpers/seeded';
 
 /**
  * Stripe delivers late, more than once and out of order. The same subscription events — renewals
@@ -21,23 +22,6 @@ import {
 const SEEDS = process.env.STRIPE_REPLAY_SEED
   ? [Number(process.env.STRIPE_REPLAY_SEED)]
   : [20_260_113, 4_242, 77_001];
-
-/** mulberry32, as the commerce replay test uses: a failing order can be replayed exactly. */
-function shuffled<T>(items: T[], seed: number): T[] {
-  let a = seed >>> 0;
-  const random = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
 
 type Event = Record<string, unknown>;
 interface World {
