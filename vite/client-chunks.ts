@@ -39,13 +39,15 @@ const ROOTS = [
 const POST_PAGES = [/\/src\/web\/routes\/products\.tsx$/, /\/src\/web\/routes\/site\/post\.tsx$/];
 
 /**
- * Shared UI that only signed-in members' editors use (posts, messages, profile, branding): several
+ * Shared UI that only signed-in members' editors and lists use (posts, messages, profile, branding): several
  * routes share them, but no visitor's page needs them, so they stay out of `app` and every
  * public page's budget (a chunk those editors share instead).
  */
 const MEMBER_FORM_PARTS = [
   /\/src\/web\/components\/ui\/TagInput\.tsx$/,
   /\/src\/web\/components\/ui\/UploadProgress\.tsx$/,
+  // The view switcher of the members' lists (/comments, /moderation, /messages, /admin-messages).
+  /\/src\/web\/components\/ui\/PillNav\.tsx$/,
 ];
 
 type ModuleInfoLike = { importers: readonly string[]; isEntry: boolean } | null;

@@ -1,8 +1,9 @@
-import { Link, data, useNavigation } from 'react-router';
+import { data, useNavigation } from 'react-router';
 import type { Route } from './+types/admin-messages';
 import { outreachApi } from '../../shared/api/outreach';
 import { CONTACT_STATUSES, MARKETPLACE_LIST } from '../../shared/contracts/outreach-rules';
 import { PageHeader } from '../components/ui/page';
+import { PillNav } from '../components/ui/PillNav';
 import { formFailure, formText } from '../features/accounts/form-post';
 import { guardLoader } from '../features/accounts/guards';
 import { Pagination } from '../features/catalog/browse/Pagination';
@@ -78,23 +79,14 @@ export default function AdminMessagesPage({ loaderData, actionData }: Route.Comp
         title="Messages (admin)"
         description="What people wrote through the contact form, newest first. Reply by email (the sender's address is the reply-to of the mail you got too), then mark the message handled."
       />
-      <nav aria-label="Show" className="mb-6">
-        <ul className="flex flex-wrap gap-2">
-          {TABS.map((tab) => (
-            <li key={tab.status}>
-              <Link
-                to={
-                  tab.status === 'new' ? '/admin-messages' : `/admin-messages?status=${tab.status}`
-                }
-                className="pill-link"
-                aria-current={status === tab.status ? 'page' : undefined}
-              >
-                {tab.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <PillNav
+        label="Show"
+        items={TABS.map((tab) => ({
+          to: tab.status === 'new' ? '/admin-messages' : `/admin-messages?status=${tab.status}`,
+          label: tab.label,
+          current: status === tab.status,
+        }))}
+      />
       {list.error || actionData?.error ? (
         <p
           role="alert"

@@ -1,6 +1,7 @@
 import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/comments';
 import { PageHeader } from '../components/ui/page';
+import { PillNav } from '../components/ui/PillNav';
 import { isModeratorRole } from '../../shared/contracts/account-rules';
 import { formatNumber } from '../../shared/format';
 import { guardLoader } from '../features/accounts/guards';
@@ -63,22 +64,15 @@ export default function CommentsPage({ loaderData }: Route.ComponentProps) {
         title="Comments"
         description="Comments you wrote, and comments on your posts. A new comment stays hidden until the post's owner approves it."
       />
-      <nav aria-label="Comment lists" className="mb-6">
-        <ul className="flex flex-wrap gap-2">
-          {tabs.map((t) => (
-            <li key={t.id}>
-              <Link
-                to={t.id === 'mine' ? '/comments' : `/comments?tab=${t.id}`}
-                aria-current={t.id === tab ? 'page' : undefined}
-                className="pill-link"
-                data-testid={`comments-tab-${t.id}`}
-              >
-                {t.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <PillNav
+        label="Comment lists"
+        items={tabs.map((t) => ({
+          to: t.id === 'mine' ? '/comments' : `/comments?tab=${t.id}`,
+          label: t.label,
+          current: t.id === tab,
+          testId: `comments-tab-${t.id}`,
+        }))}
+      />
       <h2 className="sr-only">{tabs.find((t) => t.id === tab)?.label}</h2>
       {tab === 'mine' ? (
         <MyCommentList list={mine} onChanged={reload} />

@@ -1,6 +1,7 @@
 import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/moderation';
 import { PageHeader } from '../components/ui/page';
+import { PillNav } from '../components/ui/PillNav';
 import { guardLoader } from '../features/accounts/guards';
 import { Pagination } from '../features/catalog/browse/Pagination';
 import { loadActions, loadQueue } from '../features/moderation/api/moderation-api';
@@ -41,15 +42,6 @@ const EMPTY = {
 export default function ModerationPage({ loaderData }: Route.ComponentProps) {
   const { query, href } = loaderData;
   const revalidator = useRevalidator();
-  const tabLink = (tab: 'queue' | 'decisions', label: string) => (
-    <Link
-      to={tab === 'queue' ? '/moderation' : '/moderation?tab=decisions'}
-      className="pill-link"
-      aria-current={query.tab === tab ? 'page' : undefined}
-    >
-      {label}
-    </Link>
-  );
   return (
     <div data-testid="moderation-page">
       <PageHeader
@@ -61,29 +53,28 @@ export default function ModerationPage({ loaderData }: Route.ComponentProps) {
           </Link>
         }
       />
-      <nav aria-label="Moderation" className="mb-6">
-        <ul className="flex flex-wrap gap-2">
-          <li>{tabLink('queue', 'Queue')}</li>
-          <li>{tabLink('decisions', 'Decisions')}</li>
-        </ul>
-      </nav>
+      <PillNav
+        label="Moderation"
+        items={[
+          { to: '/moderation', label: 'Queue', current: query.tab === 'queue' },
+          {
+            to: '/moderation?tab=decisions',
+            label: 'Decisions',
+            current: query.tab === 'decisions',
+          },
+        ]}
+      />
       {loaderData.tab === 'queue' ? (
         <>
-          <nav aria-label="Show" className="mb-4">
-            <ul className="flex flex-wrap gap-2">
-              {KINDS.map(({ kind, label }) => (
-                <li key={kind}>
-                  <Link
-                    to={kind === 'all' ? '/moderation' : `/moderation?kind=${kind}`}
-                    className="pill-link"
-                    aria-current={query.kind === kind ? 'page' : undefined}
-                  >
-                    {label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <PillNav
+            label="Show"
+            className="mb-4"
+            items={KINDS.map(({ kind, label }) => ({
+              to: kind === 'all' ? '/moderation' : `/moderation?kind=${kind}`,
+              label,
+              current: query.kind === kind,
+            }))}
+          />
           <QueueList
             queue={loaderData.queue}
             onDecided={() => void revalidator.revalidate()}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PillNav } from '../../../components/ui/PillNav';
 
 export const MESSAGE_TABS = ['feed', 'conversations', 'mine'] as const;
 export type MessageTab = (typeof MESSAGE_TABS)[number];
@@ -23,30 +23,28 @@ export function MessagesTabs({
   unreadCount: number;
 }) {
   return (
-    <nav aria-label="Messages" className="mb-6" data-testid="messages-tabs">
-      <ul className="flex flex-wrap gap-2">
-        {MESSAGE_TABS.map((tab) => (
-          <li key={tab}>
-            <Link
-              to={tabHref(tab)}
-              aria-current={tab === current ? 'page' : undefined}
-              className="pill-link"
-              data-testid={`messages-tab-${tab}`}
-            >
-              {LABELS[tab]}
-              {tab === 'conversations' && unreadCount > 0 ? (
-                <span
-                  className="rounded-full bg-red-700 px-2 text-sm font-semibold text-white"
-                  data-testid="messages-unread-badge"
-                >
-                  {unreadCount.toLocaleString('en-US')}
-                  <span className="sr-only"> unread</span>
-                </span>
-              ) : null}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <PillNav
+      label="Messages"
+      testId="messages-tabs"
+      items={MESSAGE_TABS.map((tab) => ({
+        to: tabHref(tab),
+        current: tab === current,
+        testId: `messages-tab-${tab}`,
+        label: (
+          <>
+            {LABELS[tab]}
+            {tab === 'conversations' && unreadCount > 0 ? (
+              <span
+                className="rounded-full bg-red-700 px-2 text-sm font-semibold text-white"
+                data-testid="messages-unread-badge"
+              >
+                {unreadCount.toLocaleString('en-US')}
+                <span className="sr-only"> unread</span>
+              </span>
+            ) : null}
+          </>
+        ),
+      }))}
+    />
   );
 }
