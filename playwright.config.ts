@@ -33,7 +33,7 @@ export default defineConfig({
   ],
   webServer: {
     // The production build, a fresh embedded database, the demo seed and the mail outbox.
-    command: `rm -rf ${e2eDataDir} && node --import tsx src/server/http/start.ts`,
+    command: `rm -rf ${e2eDataDir} && node --import tsx src/server/http/boot/start.ts`,
     url: `http://127.0.0.1:${port}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 180_000,

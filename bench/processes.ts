@@ -37,7 +37,7 @@ export async function startApp(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; url: string }> {
   const port = 3300 + Math.floor(Math.random() * 500);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/http/start.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/http/boot/start.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -3,8 +3,9 @@
  * The dependency rules of DESIGN §3, checked on resolved paths (a relative import is judged by
  * where it lands, not by how it is spelled):
  *   server: a module is reached only through its index; modules and adapters never import the
- *           HTTP layer or Fastify (adapter routes live under src/server/http); adapters never
- *           import modules.
+ *           HTTP layer, the composition root or Fastify (adapter routes live under
+ *           src/server/http); adapters never import modules. Inside the HTTP layer, boot/ composes
+ *           api/ and pages/: api/ never imports pages/ or boot/, pages/ never imports boot/.
  *   web:    never imports server code; lib/ imports only lib/ and shared; components/ never import
  *           features or the app layer (routes, layouts, shell); a feature never imports another
  *           feature or the app layer.
@@ -53,13 +54,25 @@ function violation(fromFile, source) {
 
   if (from.part === 'modules') {
     if (to.part === 'http' || to.part === 'web') return 'Modules hold use-cases; they never import the HTTP layer.';
+    if (to.part === 'composition') return 'Modules never import the composition root (src/server/composition): it imports them.';
     if (to.part === 'modules' && to.name !== from.name && !isIndex(to)) {
       return `Reach the ${to.name} module through its index ('../${to.name}'), not its files.`;
     }
   }
-  if (from.part === 'adapters' && (to.part === 'modules' || to.part === 'http')) {
+  if (from.part === 'adapters' && (to.part === 'modules' || to.part === 'http' || to.part === 'composition')) {
     return 'Adapters talk to outside services only; they never import modules or the HTTP layer.';
   }
+  if (from.part === 'http' && to.part === 'http') return httpViolation(from.name, to.name);
+  return null;
+}
+
+/** api/ (the REST API) and pages/ (server rendering) are composed by boot/, never the reverse. */
+function httpViolation(from, to) {
+  if (from === to) return null;
+  if (from === 'api' && (to === 'pages' || to === 'boot')) {
+    return `http/api never imports http/${to}: the API stands alone; boot/ composes it with the pages.`;
+  }
+  if (from === 'pages' && to === 'boot') return 'http/pages never imports http/boot: boot/ composes the pages.';
   return null;
 }
 

@@ -32,7 +32,7 @@ export interface SiteDomainContext {
 
 /**
  * With `future.v8_middleware` loaders and actions get a `RouterContextProvider`; the server builds
- * one carrying these fields (src/server/http/ssr.ts), the migration path React Router documents
+ * one carrying these fields (src/server/http/pages/ssr.ts), the migration path React Router documents
  * for apps that used `AppLoadContext`. Moving to `context.get(…)` with typed contexts is for the
  * v8 upgrade.
  */

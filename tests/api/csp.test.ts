@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { loadEnv } from '../../src/server/config/env';
-import { API_CSP, contentSecurityPolicy } from '../../src/server/http/plugins/csp';
+import { API_CSP, contentSecurityPolicy } from '../../src/server/http/pages/csp';
 
 let t: TestApp;
 beforeAll(async () => {

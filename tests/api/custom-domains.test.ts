@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sites, users } from '../../src/server/db/schema';
 import { announceChange } from '../../src/server/modules/core';
-import { sitePathOnDomain } from '../../src/server/http/site-hosts';
+import { sitePathOnDomain } from '../../src/server/http/pages/site-hosts';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { productionWeb } from '../helpers/web-build';
 import { inject, signedInUser } from '../factories/accounts';

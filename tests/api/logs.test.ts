@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { redactUrl, requestLogLevel } from '../../src/server/http/plugins/request-log';
+import { redactUrl, requestLogLevel } from '../../src/server/http/boot/request-log';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { nextIp, registrationBody } from '../factories/accounts';
 

@@ -11,7 +11,7 @@ let rendered = 0;
 beforeAll(async () => {
   t = await createTestApp({}, {}, {
     web: async (app) => {
-      // Like the renderer's scope (src/server/http/ssr.ts): any body, read by the page itself.
+      // Like the renderer's scope (src/server/http/pages/ssr.ts): any body, read by the page itself.
       await app.register(async (scope) => {
         scope.removeAllContentTypeParsers();
         scope.addContentTypeParser('*', (_req, _payload, done) => done(null));

@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PAGE_IDENTITY_HEADER } from '../../src/server/http/plugins/auth';
-import { resolvePageSession } from '../../src/server/http/session';
-import { createPageContext } from '../../src/server/http/ssr';
+import { PAGE_IDENTITY_HEADER } from '../../src/server/http/api/auth';
+import { resolvePageSession } from '../../src/server/http/api/session';
+import { createPageContext } from '../../src/server/http/pages/ssr';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { nextIp, signedInUser } from '../factories/accounts';
 

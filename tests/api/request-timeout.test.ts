@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REQUEST_TIMEOUT_MS } from '../../src/server/http/app';
+import { REQUEST_TIMEOUT_MS } from '../../src/server/http/boot/app';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 /**

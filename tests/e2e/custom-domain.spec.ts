@@ -1,5 +1,5 @@
 import { chromium, devices, type Browser } from '@playwright/test';
-import { DEMO_SITE_DOMAIN } from '../../src/server/setup';
+import { DEMO_SITE_DOMAIN } from '../../src/server/composition/setup';
 import { findChromium } from './chromium';
 import { expect, nextClientIp, test } from './support';
 

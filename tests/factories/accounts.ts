@@ -1,6 +1,6 @@
 import pino from 'pino';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { moduleDeps, type AppDeps } from '../../src/server/app-deps';
+import { moduleDeps, type AppDeps } from '../../src/server/composition/app-deps';
 import { silentLog } from '../../src/server/modules/core';
 import type { Role, AccountType } from '../../src/shared/contracts/accounts';
 import {

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { createTestApp, type TestApp } from './app';
 import { createTestDatabase } from './database';
-import type { BuildAppOptions } from '../../src/server/http/app';
+import type { BuildAppOptions } from '../../src/server/http/boot/app';
 
 export interface TwoInstances {
   a: TestApp;

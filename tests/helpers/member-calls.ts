@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { moduleDeps } from '../../src/server/app-deps';
+import { moduleDeps } from '../../src/server/composition/app-deps';
 import type { UserRow } from '../../src/server/db/schema';
 import { startSession } from '../../src/server/modules/accounts';
 import { silentLog } from '../../src/server/modules/core';

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
-import { ensureWebBuild } from '../../src/server/http/build-web';
-import { resolvePageSession } from '../../src/server/http/session';
-import { registerWeb, type WebOptions } from '../../src/server/http/ssr';
+import { ensureWebBuild } from '../../src/server/http/boot/build-web';
+import { resolvePageSession } from '../../src/server/http/api/session';
+import { registerWeb, type WebOptions } from '../../src/server/http/pages/ssr';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // One lock per checkout, outside it (nothing to clean up in the work tree).

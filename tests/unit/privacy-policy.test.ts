@@ -5,7 +5,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/server/db/schema';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_FAMILY_TTL_MS } from '../../src/server/modules/accounts';
-import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../src/server/http/session';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../src/server/http/api/session';
 import { AUTH_STORAGE_KEY } from '../../src/web/features/accounts/stores/auth-store';
 import { CART_STORAGE_KEY } from '../../src/web/features/cart/stores/cart-store';
 import { PREVIEW_STORAGE_KEY } from '../../src/web/features/catalog/editor/preview-draft';
@@ -95,7 +95,7 @@ describe('the privacy page', () => {
       .map((file) => path.relative(root, file))
       .sort();
     expect(writers).toEqual([
-      'server/http/session.ts',
+      'server/http/api/session.ts',
       'web/features/accounts/stores/auth-store.ts',
       'web/features/cart/stores/cart-store.ts',
       'web/features/catalog/editor/preview-draft.ts',

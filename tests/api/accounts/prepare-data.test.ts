@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../../src/server/config/env';
 import { sites, users } from '../../../src/server/db/schema';
-import { DEMO_PASSWORD, prepareData } from '../../../src/server/setup';
+import { DEMO_PASSWORD, prepareData } from '../../../src/server/composition/setup';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { createUser, recordingLogger } from '../../factories/accounts';
 

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { products, users } from '../../../src/server/db/schema';
 import { DEMO_POSTS } from '../../../src/server/demo/posts';
-import { seedDemo } from '../../../src/server/setup';
+import { seedDemo } from '../../../src/server/composition/setup';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { inject } from '../../factories/accounts';
 

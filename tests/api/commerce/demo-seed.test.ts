@@ -9,7 +9,7 @@ import {
   users,
 } from '../../../src/server/db/schema';
 import { ordersWithParts } from '../../../src/server/modules/commerce';
-import { seedDemo } from '../../../src/server/setup';
+import { seedDemo } from '../../../src/server/composition/setup';
 import { createTestApp, type TestApp } from '../../helpers/app';
 
 /** The demo's trade (src/server/demo/commerce.ts) is what checkout and shipping would have made. */

@@ -6,7 +6,7 @@ import {
 } from '../../../src/server/adapters/payments/stripe';
 import { PaymentProviderError } from '../../../src/server/adapters/payments/types';
 import { loadEnv } from '../../../src/server/config/env';
-import { stripeDriverFor } from '../../../src/server/runtime';
+import { stripeDriverFor } from '../../../src/server/composition/runtime';
 import { startStripeStandIn, type StripeStandIn } from '../../helpers/stripe-stand-in';
 
 /**

@@ -6,7 +6,7 @@ import {
   ROLES_ALLOWED,
   enforceAccessRules,
   type Access,
-} from '../../../src/server/http/plugins/access';
+} from '../../../src/server/http/api/access';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { nextIp, signedInUser } from '../../factories/accounts';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiRouteInfo } from '../../../src/server/http/plugins/access';
+import type { ApiRouteInfo } from '../../../src/server/http/api/access';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { nextIp } from '../../factories/accounts';
 import { Callers } from '../../helpers/fuzz/callers';

@@ -12,7 +12,7 @@ import {
   userLikes,
   users,
 } from '../../../src/server/db/schema';
-import { seedDemo } from '../../../src/server/setup';
+import { seedDemo } from '../../../src/server/composition/setup';
 import { createTestApp, type TestApp } from '../../helpers/app';
 
 /**

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeImage } from '../../../src/server/adapters/images/store-image';
 import { products, sites } from '../../../src/server/db/schema';
-import { shareImageCache } from '../../../src/server/http/routes/share-images';
+import { shareImageCache } from '../../../src/server/http/pages/share-images';
 import { addMediaFromBuffer } from '../../../src/server/modules/catalog';
 import { SHARE_IMAGE_SIZE, postShareImagePath } from '../../../src/shared/share-images';
 import { inject } from '../../factories/accounts';

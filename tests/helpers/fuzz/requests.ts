@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { ApiRouteInfo } from '../../../src/server/http/plugins/access';
+import type { ApiRouteInfo } from '../../../src/server/http/api/access';
 import { validArbitrary } from './schema-arbitrary';
 import { hugeString, mutantsOf, oddString, wholeBodies, type Mutant } from './mutations';
 import { formBodies, type FormPart } from './multipart';

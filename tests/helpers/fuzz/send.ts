@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import * as api from '../../../src/shared/api';
-import type { ApiRouteInfo } from '../../../src/server/http/plugins/access';
+import type { ApiRouteInfo } from '../../../src/server/http/api/access';
 import { resolveKnown, type KnownKind } from './schema-arbitrary';
 import { BOUNDARY, encodeForm } from './multipart';
 import type { FuzzCase } from './requests';

@@ -170,7 +170,7 @@ export async function subscribeLocally(
 }
 
 /**
- * The demo (src/server/setup.ts): a seller on a paid plan, bought with Stripe's test card through
+ * The demo (src/server/composition/setup.ts): a seller on a paid plan, bought with Stripe's test card through
  * the embedded driver like any member's, so the plan page, renewals and limits show it for real.
  */
 export function seedDemoSubscription(

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Env } from '../config/env';
+import { openDatabase } from '../db/client';
+import { createMailDriver } from '../adapters/mail';
+import { createStorage } from '../adapters/storage';
+import { createStripeDriver, type StripeDriver } from '../adapters/payments/stripe';
+import { aiImageDriverFor } from '../adapters/ai-images';
+import { moduleDeps, type AppDeps } from './app-deps';
+import { JOB_HANDLERS } from './job-handlers';
+import { createJobWorker, type JobWorker } from '../modules/core';
+
+/**
+ * The signing secret: JWT_SECRET when set; otherwise one generated on first start and kept in
+ * DATA_DIR so sessions survive restarts. With DATABASE_URL (a real deployment, possibly several
+ * instances) it must be configured, because instances must agree on it.
+ */
+async function resolveSecret(env: Env): Promise<string> {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  if (env.DATABASE_URL && env.NODE_ENV === 'production') {
+    throw new Error('JWT_SECRET: must be set (32+ characters) when DATABASE_URL is used in production');
+  }
+  const file = path.resolve(env.DATA_DIR, 'secret');
+  try {
+    const existing = (await readFile(file, 'utf8')).trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: fall through and create it
+  }
+  const secret = randomBytes(48).toString('base64url');
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * The Stripe driver when STRIPE_SECRET_KEY is set (loadEnv then requires the publishable key and
+ * the webhook signing secret too); null leaves payments to the embedded driver.
+ */
+export function stripeDriverFor(env: Env): StripeDriver | null {
+  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY) return null;
+  const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : null;
+  const protocol = api?.protocol === 'http:' ? 'http' : 'https';
+  return createStripeDriver({
+    secretKey: env.STRIPE_SECRET_KEY,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    ...(api
+      ? { host: api.hostname, port: Number(api.port) || (protocol === 'http' ? 80 : 443), protocol }
+      : {}),
+  });
+}
+
+export interface Runtime {
+  deps: AppDeps;
+  /** Runs the background jobs (mail, file clean-up, …) of this and every other instance's requests. */
+  jobs: JobWorker;
+  close(): Promise<void>;
+}
+
+/** Opens every outside service the app needs, choosing embedded or real drivers from config. */
+export async function createRuntime(env: Env, logger: FastifyBaseLogger): Promise<Runtime> {
+  await mkdir(env.DATA_DIR, { recursive: true });
+  const secret = await resolveSecret(env);
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const mail = createMailDriver({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    outboxDir: path.resolve(env.DATA_DIR, 'outbox'),
+    logger,
+    // Development on a terminal: each mail's links on one readable line (never in production
+    // logs, where a live reset link would be a way in).
+    announce:
+      env.NODE_ENV === 'development' && process.stdout.isTTY
+        ? (line) => process.stdout.write(`${line}\n`)
+        : undefined,
+  });
+  const storage = createStorage({
+    dataDir: path.resolve(env.DATA_DIR),
+    secret,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+  });
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  const payments = stripeDriverFor(env);
+  const aiImages = aiImageDriverFor(env);
+  const deps: AppDeps = { env, database, mail, storage, secret, logger, redis, payments, aiImages };
+  const jobs = createJobWorker({ deps: moduleDeps(deps, logger), handlers: JOB_HANDLERS });
+  return {
+    deps,
+    jobs,
+    async close() {
+      // A job being run finishes first; queued ones wait in the database for the next start.
+      await jobs.stop();
+      await mail.close?.();
+      redis?.disconnect();
+      await database.close();
+    },
+  };
+}

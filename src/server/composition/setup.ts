@@ -1,0 +1,157 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { sites, users, type UserRow } from '../db/schema';
+import { seedDemoPosts } from '../demo/seed-posts';
+import { DEMO_SITES, seedDemoLogos } from '../demo/sites';
+import { seedDemoSocial } from '../demo/social';
+import { seedDemoCommerce } from '../demo/commerce';
+import { moduleDeps, type AppDeps } from './app-deps';
+import { inTransaction, silentLog } from '../modules/core';
+import { seedDemoSubscription } from '../modules/plans';
+import {
+  createAccount,
+  deriveUsername,
+  findUserByEmail,
+  hashPassword,
+  type NewAccount,
+} from '../modules/accounts';
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
+const quiet: Log = { info() {}, warn() {} } as unknown as Log;
+
+export const DEMO_PASSWORD = 'demo-pass-123';
+/** The custom domain of leo's demo site, seeded as verified. */
+export const DEMO_SITE_DOMAIN = 'leo.demo.storefront.test';
+
+type DemoAccount = Omit<NewAccount, 'passwordHash'>;
+
+/** A small, realistic cast: two branded sellers (with the posts of demo/posts.ts) and a buyer. */
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  {
+    username: 'maya',
+    name: 'Maya Chen',
+    email: 'maya@demo.storefront.test',
+    accountType: 'seller',
+    bio: 'Handmade ceramics from my studio in Portland: mugs, bowls and planters, glazed and fired in small batches.',
+    link: 'https://example.com/maya-ceramics',
+    tags: ['ceramics', 'handmade', 'pottery'],
+    site: DEMO_SITES.maya,
+  },
+  {
+    username: 'leo',
+    name: 'Leo Park',
+    email: 'leo@demo.storefront.test',
+    accountType: 'both',
+    bio: 'Vintage PC hardware, tested and cleaned: sound cards, graphics cards and retro builds. I buy parts too.',
+    link: 'https://example.com/leo-retro',
+    tags: ['vintage', 'pc-hardware', 'retro-computing'],
+    // Seeded with a verified custom domain (below): the demo of custom domains, and what the
+    // end-to-end suite visits (a browser told where the host is). `.test` is reserved (RFC 2606):
+    // no DNS answers for it, so no real domain is ever claimed. docs/decisions/017.
+    site: { ...DEMO_SITES.leo, domainName: DEMO_SITE_DOMAIN },
+  },
+  {
+    username: 'sam',
+    name: 'Sam Rivera',
+    email: 'sam@demo.storefront.test',
+    accountType: 'buyer',
+    bio: 'Collector of mugs and old sound cards.',
+    tags: ['ceramics', 'retro-computing'],
+  },
+];
+
+function loggerOf(deps: AppDeps): Log {
+  return deps.logger && typeof deps.logger === 'object' ? deps.logger : quiet;
+}
+
+/**
+ * Seeds the demo into an empty database: the accounts, their sites' logos, their posts with
+ * generated photos, then what they did with each other (follows, likes, comments, messages).
+ * One transaction under an advisory lock, re-checking emptiness inside it, so two instances
+ * starting together seed once and a restart seeds nothing. Photos are files, outside the
+ * transaction: if the seed fails, the ones it wrote are deleted again.
+ */
+export async function seedDemo(deps: AppDeps, log: Log = loggerOf(deps)): Promise<boolean> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const now = new Date(deps.now?.() ?? Date.now());
+  const written: string[] = [];
+  let posts = 0;
+  const started = performance.now();
+  try {
+    const seeded = await inTransaction(moduleDeps(deps, silentLog), async (tx) => {
+      await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext('storefront:seed-demo'))`);
+      const [row] = await tx.db.select({ n: count() }).from(users);
+      if ((row?.n ?? 0) > 0) return false;
+      const sellers = new Map<string, UserRow>();
+      for (const account of DEMO_ACCOUNTS) {
+        const { user } = await createAccount(tx, { ...account, passwordHash, activatedAt: now });
+        sellers.set(user.username, user);
+      }
+      await seedDemoLogos(tx, sellers, written);
+      await tx.db
+        .update(sites)
+        .set({ domainVerifiedAt: now })
+        .where(eq(sites.domainName, DEMO_SITE_DOMAIN));
+      // leo's own domain needs a plan that includes one (docs/decisions/032): he is on Creator;
+      // maya, a shop with a full catalogue, on Business. sam buys on the Free plan.
+      await seedDemoSubscription(tx, sellers.get('leo')!.id, 'creator', 'year');
+      await seedDemoSubscription(tx, sellers.get('maya')!.id, 'business', 'month');
+      posts = await seedDemoPosts(tx, sellers, written);
+      // Follows, likes, comments and messages between the three (src/server/demo/social.ts).
+      await seedDemoSocial(tx.db, sellers, now.getTime());
+      // Orders, a sale to ship, payouts and ratings (src/server/demo/commerce.ts).
+      await seedDemoCommerce(tx, sellers, now.getTime());
+      return true;
+    });
+    if (seeded) {
+      log.info(
+        {
+          logins: DEMO_ACCOUNTS.map((a) => `${a.username} / ${a.email}`),
+          password: DEMO_PASSWORD,
+          posts,
+          ms: Math.round(performance.now() - started),
+        },
+        `demo data seeded: log in as maya, leo or sam with password ${DEMO_PASSWORD}`,
+      );
+    }
+    return seeded;
+  } catch (err) {
+    await Promise.allSettled(written.map((key) => deps.storage.delete(key)));
+    throw err;
+  }
+}
+
+/** Creates the configured super admin (already activated) unless an account has that email. */
+export async function ensureAdmin(deps: AppDeps, log: Log = loggerOf(deps)): Promise<boolean> {
+  const { ADMIN_EMAIL, ADMIN_PASSWORD } = deps.env;
+  if (!ADMIN_EMAIL || !ADMIN_PASSWORD) return false;
+  const email = ADMIN_EMAIL.trim().toLowerCase();
+  if (await findUserByEmail(deps.database.db, email)) return false;
+  const passwordHash = await hashPassword(ADMIN_PASSWORD);
+  const now = new Date(deps.now?.() ?? Date.now());
+  const created = await inTransaction(moduleDeps(deps, silentLog), async (tx) => {
+    await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext('storefront:ensure-admin'))`);
+    if (await findUserByEmail(tx.db, email)) return null;
+    const username = await deriveUsername(tx.db, email.split('@')[0] ?? 'admin');
+    await createAccount(tx, {
+      username,
+      name: 'Administrator',
+      email,
+      passwordHash,
+      accountType: 'both',
+      role: 'superAdmin',
+      activatedAt: now,
+    });
+    return username;
+  });
+  if (created)
+    log.info({ email, username: created }, 'super admin account created from ADMIN_EMAIL');
+  return created !== null;
+}
+
+/** Start-up data: on an empty database the demo (unless SEED_DEMO=false), then the configured super admin. */
+export async function prepareData(deps: AppDeps): Promise<void> {
+  // Demo first: it only seeds an empty database, which the admin account would no longer be.
+  if (deps.env.SEED_DEMO) await seedDemo(deps);
+  await ensureAdmin(deps);
+}

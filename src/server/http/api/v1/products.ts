@@ -1,0 +1,101 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { catalogApi } from '../../../../shared/api/catalog';
+import { productListResponse, type ProductList } from '../../../../shared/contracts/catalog';
+import {
+  deleteProduct,
+  featuredSellers,
+  getProduct,
+  listAdminProducts,
+  listMyProducts,
+  listProducts,
+  listProductsByDomain,
+  listProductsByTag,
+  listProductsByUser,
+  saveProduct,
+  searchProducts,
+  setProductStatus,
+} from '../../../modules/catalog';
+import { currentUser } from '../auth';
+import { defineRoute } from '../route';
+import { HOUR, MINUTE, perIp, perUser } from './rate-limits';
+import { sendShared } from './shared-answer';
+
+/**
+ * A public list sent from bytes prepared once per cached answer (shared-answer.ts); the cast is
+ * the handler's "already sent" return.
+ */
+const sendList = (request: FastifyRequest, reply: FastifyReply, list: ProductList) =>
+  sendShared(request, reply, productListResponse, list) as unknown as ProductList;
+
+/** Posts: writes (owner or admin, checked in the module) and the public and personal lists. */
+export const productRoutes: FastifyPluginAsync = async (app) => {
+  const productSaves = perUser(app, 'product-save', 600, HOUR);
+
+  // ---- reads (public ones answer `request.user`'s own drafts only where the call says so) ----
+  defineRoute(app, catalogApi.products, {
+    access: 'public',
+    handler: async (request, reply, deps) =>
+      sendList(request, reply, await listProducts(deps, request.query)),
+  });
+  defineRoute(app, catalogApi.featuredSellers, {
+    access: 'public',
+    handler: async (request, _reply, deps) => featuredSellers(deps, request.query),
+  });
+  defineRoute(app, catalogApi.myProducts, {
+    access: 'user',
+    handler: async (request, _reply, deps) =>
+      listMyProducts(deps, currentUser(request), request.query),
+  });
+  defineRoute(app, catalogApi.productsByUser, {
+    access: 'public',
+    handler: async (request, _reply, deps) =>
+      listProductsByUser(deps, request.params.username, request.query),
+  });
+  defineRoute(app, catalogApi.productsByTag, {
+    access: 'public',
+    handler: async (request, reply, deps) =>
+      sendList(request, reply, await listProductsByTag(deps, request.params.tag, request.query)),
+  });
+  defineRoute(app, catalogApi.productsByDomain, {
+    access: 'public',
+    handler: async (request, _reply, deps) =>
+      listProductsByDomain(deps, request.params.domain, request.query),
+  });
+  defineRoute(app, catalogApi.product, {
+    access: 'public',
+    handler: async (request, _reply, deps) => ({
+      product: await getProduct(deps, request.user, request.params.id),
+    }),
+  });
+  defineRoute(app, catalogApi.adminProducts, {
+    access: 'admin',
+    handler: async (request, _reply, deps) => listAdminProducts(deps, request.query),
+  });
+  defineRoute(app, catalogApi.search, {
+    access: 'public',
+    // Each search is a few index scans: a generous budget per address, not an open tap.
+    rateLimit: perIp(120, MINUTE),
+    handler: async (request, _reply, deps) => searchProducts(deps, request.body),
+  });
+
+  // ---- writes (owner or admin) ----
+  defineRoute(app, catalogApi.saveProduct, {
+    access: 'owner',
+    preHandler: productSaves,
+    handler: async (request, _reply, deps) => ({
+      product: await saveProduct(deps, currentUser(request), request.body),
+    }),
+  });
+  defineRoute(app, catalogApi.setProductStatus, {
+    access: 'owner',
+    preHandler: productSaves,
+    handler: async (request, _reply, deps) => ({
+      product: await setProductStatus(deps, currentUser(request), request.body),
+    }),
+  });
+  defineRoute(app, catalogApi.deleteProduct, {
+    access: 'owner',
+    handler: async (request, _reply, deps) =>
+      deleteProduct(deps, currentUser(request), request.query.id),
+  });
+};

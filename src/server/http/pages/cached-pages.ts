@@ -1,0 +1,212 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerBuild } from 'react-router';
+import { hasCookieConsent } from '../../../web/lib/cookie-consent';
+import { moduleDeps } from '../../composition/app-deps';
+import { onContentChange, silentLog } from '../../modules/core';
+import { findPublicSiteByUsername } from '../../modules/sites';
+import { hashedScriptsPolicy } from './csp';
+import {
+  preparePage,
+  RENDER_CACHE_LIMITS,
+  RenderCache,
+  type CachedPage,
+  type RenderCacheLimits,
+} from './render-cache';
+import { acceptedEncoding } from '../api/v1/shared-answer';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../api/session';
+import type { PageHost } from './site-hosts';
+
+/** `hit` (from the cache), `miss` (rendered, and kept when it may be) or `bypass` (never cached). */
+export const RENDER_CACHE_HEADER = 'x-render-cache';
+
+/**
+ * Parameters that only say where a click came from (social apps and ad networks add a fresh one to
+ * every link): the page is the same without them, so they are neither part of the cache key nor
+ * shown to the render — else one visitor's click id would be written into pages served to others.
+ */
+const TRACKING_PARAM =
+  /^(?:utm_\w+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|igshid|igsh|ttclid|twclid|li_fat_id|mc_cid|mc_eid|_ga|_gl|yclid|srsltid)$/i;
+/** Longer queries are rendered every time (no list page needs one). */
+const MAX_QUERY_LENGTH = 512;
+
+/** A seller's page visit that may be served from (or stored in) the cache. */
+export interface CachePlan {
+  key: string;
+  /** The first path segment: whose page it is (`maya`, `maya-x`). */
+  slug: string;
+  /** The URL to render: the request's, without tracking parameters. */
+  url: string;
+}
+
+type SendRendered = (response: Response, body?: Buffer) => Promise<FastifyReply> | FastifyReply;
+
+/** The query without tracking parameters, as it was written otherwise (order kept). */
+function withoutTracking(query: string): string {
+  if (!query) return '';
+  return query
+    .split('&')
+    .filter((part) => part && !TRACKING_PARAM.test(part.split('=', 1)[0]!))
+    .join('&');
+}
+
+/**
+ * The first path segments of the app's static routes (`login`, `products`, …), read from the route
+ * manifest: a page whose first segment is none of them is a seller's (`/:username…`).
+ */
+function staticFirstSegments(build: ServerBuild): Set<string> {
+  const routes = build.routes;
+  const fullPath = (id: string): string => {
+    const route = routes[id];
+    if (!route) return '';
+    const parent = route.parentId ? fullPath(route.parentId) : '';
+    return [parent, route.path ?? ''].filter(Boolean).join('/');
+  };
+  const segments = new Set<string>();
+  for (const id of Object.keys(routes)) {
+    const first = fullPath(id).split('/')[0] ?? '';
+    if (first && !first.startsWith(':') && first !== '*') segments.add(first.toLowerCase());
+  }
+  return segments;
+}
+
+/** Sends a cached page, in the encoding the client takes best (brotli, gzip, or none). */
+function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
+  for (const [name, value] of page.headers) reply.header(name, value);
+  reply.header('content-security-policy', page.csp);
+  reply.header('vary', 'accept-encoding');
+  reply.header(RENDER_CACHE_HEADER, 'hit');
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
+}
+
+/** What may be repeated to other visitors: none of the session's or the body's own headers. */
+const NOT_REPEATED = new Set([
+  'set-cookie',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'date',
+  'vary',
+]);
+
+export interface PageCache {
+  /**
+   * Whether this page request may use the cache, and under which key; null when not (and then a
+   * seller's page says `bypass`: signed-in visitors, other methods, unknown hosts, long queries).
+   */
+  plan(request: FastifyRequest, reply: FastifyReply, host: PageHost, url: string): CachePlan | null;
+  /**
+   * Answers from the cache, or from a render of the same page already running, or renders (once
+   * for every visitor waiting for it) and keeps the page if it is an anonymous 200 answer.
+   */
+  respond(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    plan: CachePlan,
+    render: () => Promise<Response>,
+    send: SendRendered,
+  ): Promise<FastifyReply>;
+  readonly store: RenderCache;
+}
+
+/** The render cache of one app instance, invalidated through the change bus. */
+export function createPageCache(
+  app: FastifyInstance,
+  build: ServerBuild,
+  limits: Partial<RenderCacheLimits> = {},
+): PageCache {
+  const { deps } = app;
+  const store = new RenderCache({ ...RENDER_CACHE_LIMITS, ...limits }, deps.now ?? Date.now);
+  const stop = onContentChange(deps.env, (change) => store.changed(change));
+  app.addHook('onClose', async () => void stop());
+  const staticSegments = staticFirstSegments(build);
+  const policy = (hashes: readonly string[]) => hashedScriptsPolicy(deps.env, hashes);
+
+  /** The seller whose page `slug` is, as the user-site layout reads it: the exact name, then without `-x`. */
+  async function ownerOf(slug: string): Promise<string | null> {
+    const names = [slug.toLowerCase()];
+    if (names[0]!.endsWith('-x')) names.push(names[0]!.slice(0, -2));
+    for (const name of names) {
+      const known = store.ownerIdOf(name);
+      if (known) return known;
+      const site = await findPublicSiteByUsername(moduleDeps(deps, silentLog), name);
+      if (site) {
+        store.rememberOwner(name, site.owner._id);
+        return site.owner._id;
+      }
+    }
+    return null;
+  }
+
+  async function keep(plan: CachePlan, html: Buffer, response: Response, startedAt: number) {
+    const ownerId = await ownerOf(plan.slug);
+    // A 200 page under `/:username` with no public site behind it (a landing page): not kept.
+    if (!ownerId) return null;
+    const headers = [...response.headers].filter(([name]) => !NOT_REPEATED.has(name));
+    const page = await preparePage(html, headers, policy);
+    return store.store(plan.key, ownerId, page, startedAt) ? page : null;
+  }
+
+  return {
+    store,
+    plan(request, reply, host, url) {
+      const queryAt = url.indexOf('?');
+      const path = queryAt < 0 ? url : url.slice(0, queryAt);
+      const slug = path.split('/', 2)[1] ?? '';
+      if (!slug || path.endsWith('.data') || staticSegments.has(slug.toLowerCase())) return null;
+      const query = queryAt < 0 ? '' : withoutTracking(url.slice(queryAt + 1));
+      const anonymous = !request.cookies[ACCESS_COOKIE] && !request.cookies[REFRESH_COOKIE];
+      const method = request.method;
+      if (
+        !anonymous ||
+        host.kind === 'other' ||
+        (method !== 'GET' && method !== 'HEAD') ||
+        query.length > MAX_QUERY_LENGTH
+      ) {
+        reply.header(RENDER_CACHE_HEADER, 'bypass');
+        return null;
+      }
+      const target = query ? `${path}?${query}` : path;
+      // The HTML depends on the host (a seller's domain: canonical URLs, links), the path and
+      // query, and the cookie notice (root.tsx); nothing else an anonymous visitor sends.
+      const hostKey = host.kind === 'site' ? host.site.host : '';
+      const consent = hasCookieConsent(request.headers.cookie) ? 'consent' : 'notice';
+      return { key: `${hostKey} ${consent} ${target}`, slug, url: target };
+    },
+
+    async respond(request, reply, plan, render, send) {
+      const cached = store.get(plan.key);
+      if (cached) return sendCached(request, reply, cached);
+      // Checked without yielding first: two visits must not both find nothing running and render.
+      const running = store.running(plan.key);
+      const awaited = running ? await running : null;
+      if (awaited) return sendCached(request, reply, awaited);
+      reply.header(RENDER_CACHE_HEADER, 'miss');
+      // A HEAD render has no body to keep.
+      if (request.method !== 'GET') return send(await render());
+      const startedAt = store.tick;
+      const settle = store.begin(plan.key);
+      let handedOver = false;
+      try {
+        const response = await render();
+        const keepable =
+          response.status === 200 &&
+          response.body !== null &&
+          !response.headers.has('set-cookie') &&
+          !reply.hasHeader('set-cookie') &&
+          (response.headers.get('content-type') ?? '').startsWith('text/html');
+        if (!keepable) return await send(response);
+        const html = Buffer.from(await response.arrayBuffer());
+        handedOver = true;
+        keep(plan, html, response, startedAt).then(settle, (err: unknown) => {
+          request.log.warn({ err }, 'render cache: could not keep a page');
+          settle(null);
+        });
+        return await send(response, html);
+      } finally {
+        if (!handedOver) settle(null);
+      }
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Env } from '../../config/env';
+
+/**
+ * Where Stripe.js and the Payment Element's frames come from and talk to (Stripe's integration
+ * security guide), allowed only when Stripe is configured (docs/decisions/029).
+ */
+const STRIPE_SOURCES = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com', 'https://merchant-ui-api.stripe.com'],
+  img: ['https://*.stripe.com'],
+};
+const NO_SOURCES: typeof STRIPE_SOURCES = { script: [], frame: [], connect: [], img: [] };
+
+/**
+ * Content-Security-Policy. React Router's SSR writes small inline scripts (hydration data and the
+ * module loader), so scripts are allowed by per-response nonce; everything else is same-origin,
+ * plus the configured media origin (S3/CDN) for images, video and direct uploads.
+ */
+export function contentSecurityPolicy(env: Env): Record<string, string[]> {
+  const stripe = env.STRIPE_PUBLISHABLE_KEY ? STRIPE_SOURCES : NO_SOURCES;
+  const mediaOrigins = env.S3_ENDPOINT ? [new URL(env.S3_ENDPOINT).origin] : [];
+  if (env.S3_BUCKET && !env.S3_ENDPOINT)
+    mediaOrigins.push(`https://${env.S3_BUCKET}.s3.${env.S3_REGION}.amazonaws.com`);
+  const dev = env.NODE_ENV === 'development';
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'self'"],
+    'form-action': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...mediaOrigins, ...stripe.img],
+    'media-src': ["'self'", 'blob:', ...mediaOrigins],
+    'connect-src': ["'self'", ...mediaOrigins, ...stripe.connect, ...(dev ? ['ws:'] : [])],
+    ...(stripe.frame.length ? { 'frame-src': ["'self'", ...stripe.frame] } : {}),
+    'font-src': ["'self'", 'data:'],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // Vite's dev server injects inline and eval'd scripts for hot reload; `{nonce}` is replaced per
+    // response.
+    'script-src': dev
+      ? ["'self'", "'unsafe-inline'", "'unsafe-eval'", ...stripe.script]
+      : ["'self'", "'nonce-{nonce}'", ...stripe.script],
+    ...(env.NODE_ENV === 'production' && env.APP_URL.startsWith('https://')
+      ? { 'upgrade-insecure-requests': [] }
+      : {}),
+  };
+}
+
+/** A policy as one header value. */
+const headerValue = (policy: Record<string, string[]>) =>
+  Object.entries(policy)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+
+/**
+ * The page policy for a document whose inline scripts are known in advance (a cached page, served
+ * byte for byte to many visitors: src/server/http/pages/render-cache.ts): those scripts are allowed by
+ * their SHA-256 hashes (base64) instead of a nonce; everything else is the same policy.
+ */
+export function hashedScriptsPolicy(env: Env, sha256s: readonly string[]): string {
+  const policy = contentSecurityPolicy(env);
+  const scripts = policy['script-src']!.filter((source) => !source.startsWith("'nonce-"));
+  const hashes = sha256s.map((hash) => `'sha256-${hash}'`);
+  return headerValue({ ...policy, 'script-src': [...scripts, ...hashes] });
+}
+
+/** JSON answers render nothing and embed nothing: the strictest policy there is. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Sets the CSP on every answer from strings built once: documents get a fresh nonce (read by the
+ * server renderer from `reply.raw.cspNonce`); /api/v1 answers, which are JSON and the bulk of the
+ * traffic, get the fixed strict policy and skip the random bytes entirely.
+ */
+export function installContentSecurityPolicy(app: FastifyInstance, env: Env) {
+  const policy = headerValue(contentSecurityPolicy(env));
+  const [before, after] = policy.split('{nonce}') as [string, string | undefined];
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('/api/v1/')) {
+      reply.header('content-security-policy', API_CSP);
+    } else if (after === undefined) {
+      reply.header('content-security-policy', before);
+    } else {
+      const nonce = randomBytes(16).toString('base64');
+      (reply.raw as { cspNonce?: string }).cspNonce = nonce;
+      reply.header('content-security-policy', `${before}${nonce}${after}`);
+    }
+    done();
+  });
+}

@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isUuid } from '../../../shared/contracts/common';
+import { normalizeDomainName } from '../../../shared/contracts/site-rules';
+import { moduleDeps } from '../../composition/app-deps';
+import { onContentChange, silentLog } from '../../modules/core';
+import { findSiteByDomain } from '../../modules/sites';
+
+/**
+ * Custom domains (docs/decisions/017): a page request addressed to a seller's verified domain shows
+ * that seller's site. The server hands React Router the `/{username}…` path of the page (the
+ * route tree stays one tree) and tells the render which domain it is on (load context
+ * `siteDomain`: canonical URLs, the client's hydration).
+ */
+export interface SiteHost {
+  /** The domain as the request named it: lower case, without port. */
+  host: string;
+  username: string;
+  userId: string;
+}
+
+/** What a page request's Host is: this app's own, a seller's verified domain, or anything else. */
+export type PageHost = { kind: 'app' } | { kind: 'site'; site: SiteHost } | { kind: 'other' };
+
+const APP: PageHost = { kind: 'app' };
+const OTHER: PageHost = { kind: 'other' };
+
+/** How long a domain's answer (a site, or none) is trusted without a change to the sites. */
+const LOOKUP_TTL_MS = 60_000;
+const MAX_HOSTS = 1_000;
+
+/**
+ * The Host resolver of one app instance. Look-ups are remembered briefly (also "no such site", so a
+ * stranger's domain pointed here costs one query a minute) and forgotten on every site or account
+ * change, so a newly verified, removed or suspended domain shows at once.
+ */
+export function siteHosts(app: FastifyInstance): (request: FastifyRequest) => Promise<PageHost> {
+  const { deps } = app;
+  const own = new URL(deps.env.APP_URL).hostname.toLowerCase();
+  const now = deps.now ?? Date.now;
+  const known = new Map<string, { site: SiteHost | null; expires: number }>();
+  // Bumped by every change: a look-up that started before one must not be remembered.
+  let generation = 0;
+  const stop = onContentChange(deps.env, (change) => {
+    if (change.kind === 'catalog') return;
+    generation += 1;
+    known.clear();
+  });
+  app.addHook('onClose', async () => void stop());
+
+  return async (request) => {
+    const host = request.hostname.toLowerCase();
+    if (host === own) return APP;
+    // Only a well-formed, normalised domain can be a site's (no IPs, no localhost): anything else
+    // costs no query.
+    const normalised = normalizeDomainName(host);
+    if ('error' in normalised || normalised.domain !== host) return OTHER;
+    let entry = known.get(host);
+    if (!entry || entry.expires <= now()) {
+      const started = generation;
+      const site = await findSiteByDomain(moduleDeps(deps, silentLog), host);
+      entry = {
+        site: site ? { host, username: site.owner.username, userId: site.owner._id } : null,
+        expires: now() + LOOKUP_TTL_MS,
+      };
+      if (started === generation) {
+        known.delete(host);
+        known.set(host, entry);
+        if (known.size > MAX_HOSTS) known.delete(known.keys().next().value!);
+      }
+    }
+    return entry.site ? { kind: 'site', site: entry.site } : OTHER;
+  };
+}
+
+/**
+ * Whether `path` (no query) on a seller's domain is one of their site's pages: `/` (the site's
+ * home), `/{post id}` and `/{post id}/preview`, `/products…` (their posts, tags and feedback) and
+ * `/checkout`. Everything else — `/{username}/…`, log in, the marketplace — is what it is on the
+ * main host, as are React Router's data requests (`….data`), which the client makes for the
+ * router's own `/{username}…` locations.
+ */
+function isSitePagePath(path: string): boolean {
+  if (path === '/' || path === '') return true;
+  if (path.endsWith('.data')) return false;
+  const [first = '', second, ...rest] = path.slice(1).split('/');
+  if (first === 'products') return true;
+  if (first === 'checkout') return !second && rest.length === 0;
+  if (!isUuid(first)) return false;
+  return (
+    !second ||
+    (second === 'preview' && (rest.length === 0 || (rest.length === 1 && rest[0] === '')))
+  );
+}
+
+/** The URL (path and query) React Router renders for `url` requested on `username`'s domain. */
+export function sitePathOnDomain(url: string, username: string): string {
+  const queryAt = url.indexOf('?');
+  const path = queryAt < 0 ? url : url.slice(0, queryAt);
+  if (!isSitePagePath(path)) return url;
+  const rest = path === '/' ? '' : path;
+  return `/${encodeURIComponent(username)}${rest}${queryAt < 0 ? '' : url.slice(queryAt)}`;
+}

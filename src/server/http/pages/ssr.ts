@@ -1,0 +1,250 @@
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { createRequest, createRequestListener } from '@remix-run/node-fetch-server';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import type { SiteDomainContext } from '../../../web/load-context';
+import { publicConfig } from '../../config/env';
+import { createPageCache, type PageCache } from './cached-pages';
+import { PAGE_IDENTITY_HEADER } from '../api/auth';
+import { noRouteMessage, sendError } from '../api/error-handler';
+import type { RenderCacheLimits } from './render-cache';
+import { renderedBody } from './rendered-body';
+import type { PageSession } from '../api/session';
+import { sitePathOnDomain, siteHosts } from './site-hosts';
+
+export interface WebOptions {
+  /** Directory of the client bundle (build/client); absent in dev, where Vite serves it. */
+  clientDir?: string;
+  /** The server build, or a loader for it (dev: fresh from Vite on every request). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: 'production' | 'development';
+  /** Dev only: Vite's connect middleware, tried before React Router. */
+  viteMiddleware?: (req: unknown, res: unknown, next: () => void) => void;
+  /** The one session check of a page request (refreshing an expired one, setting cookies). */
+  resolveSession?: (request: FastifyRequest, reply: FastifyReply) => Promise<PageSession | null>;
+  /**
+   * The cache of sellers' pages rendered for anonymous visitors (render-cache.ts): on with the
+   * production build unless `false`; limits override the defaults. Never in development.
+   */
+  renderCache?: Partial<RenderCacheLimits> | false;
+}
+
+/** Converts an in-process inject() answer into a fetch Response. */
+function toResponse(res: { statusCode: number; headers: Record<string, unknown>; rawPayload: Buffer }) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, String(v));
+    else if (value !== undefined) headers.set(name, String(value));
+  }
+  const nullBody = [101, 204, 205, 304].includes(res.statusCode);
+  return new Response(nullBody ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
+}
+
+/**
+ * A fetch() that reaches this app's API through app.inject, forwarding the caller's identity: the
+ * page's identity ticket (api/auth.ts: the session was checked once, for the whole render),
+ * the client IP (rate limits stay per client) and the Host the page was addressed to (so the API's
+ * same-origin check compares a forwarded Origin with the page's own origin).
+ */
+export function createInProcessFetch(
+  app: FastifyInstance,
+  opts: { ticket?: string; ip?: string; host?: string },
+): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(new URL(String(input instanceof Request ? input.url : input), 'http://internal'), init);
+    const url = new URL(request.url);
+    const headers: Record<string, string> = {};
+    request.headers.forEach((v, k) => (headers[k] = v));
+    if (opts.ticket) headers[PAGE_IDENTITY_HEADER] = opts.ticket;
+    if (opts.host && !headers.host) headers.host = opts.host;
+    // In-process answers are read at once: compressing them would only cost CPU.
+    headers['accept-encoding'] = 'identity';
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const res = await app.inject({
+      method: request.method as 'GET',
+      url: url.pathname + url.search,
+      headers,
+      payload: body,
+      remoteAddress: opts.ip,
+    });
+    return toResponse(res);
+  };
+}
+
+/**
+ * What the loaders and actions of one page request get (React Router's load context): the
+ * session is checked once here; the in-process API calls carry a ticket for that identity, valid
+ * until the response is over. A visitor without session cookies costs no session work at all.
+ */
+export async function createPageContext(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  resolveSession?: WebOptions['resolveSession'],
+  siteDomain: SiteDomainContext | null = null,
+): Promise<RouterContextProvider> {
+  const session = resolveSession ? await resolveSession(request, reply) : null;
+  // A signed-in page shows personal data; a refreshed session sets tokens: never cached.
+  if (session || reply.hasHeader('set-cookie')) reply.header('cache-control', 'private, no-store');
+  const ticket = session ? app.pageIdentities.issue(session.user) : undefined;
+  if (ticket) reply.raw.once('close', () => app.pageIdentities.revoke(ticket));
+  // React Router's context object (future.v8_middleware) with the web's load context on it.
+  return Object.assign(new RouterContextProvider(), {
+    apiFetch: createInProcessFetch(app, { ticket, ip: request.ip, host: request.host }),
+    config: publicConfig(app.deps.env),
+    nonce: (reply.raw as { cspNonce?: string }).cspNonce ?? '',
+    signedIn: session !== null,
+    siteDomain,
+  });
+}
+
+/**
+ * Security headers that only mean something on a document (an HTML page): helmet sets them on every
+ * answer, but on a script or stylesheet they are ~0.5 KB of dead weight per request, paid by every
+ * page view for each of its bundles. Hashed assets drop them; `X-Content-Type-Options: nosniff`
+ * stays. So did `Cross-Origin-Resource-Policy` and `Referrer-Policy` until the post pages' bundles
+ * met the JavaScript budget only without them (issue 11): the bundles are public and the same for
+ * everyone (nothing for CORP to protect), and the referrer of the requests they make (their
+ * same-origin imports; the stylesheet makes none) falls back to the document's `same-origin`.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'cross-origin-resource-policy',
+  'referrer-policy',
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/**
+ * Sends React Router's Response through Fastify's reply, so the reply's hooks apply to pages as to
+ * every other answer (compression in app.ts, the Set-Cookie headers the session check wrote, the
+ * security headers and CSP nonce set on request): status and headers are copied, the body goes
+ * out as it renders (renderedBody).
+ */
+async function sendWebResponse(reply: FastifyReply, response: Response, body?: Buffer) {
+  reply.status(response.status);
+  // Headers yields each Set-Cookie on its own; reply.header appends set-cookie values (to the
+  // session cookies already on the reply) and sets every other header.
+  for (const [name, value] of response.headers) reply.header(name, value);
+  // A page that signs someone in (or out) carries their tokens: no cache may keep it.
+  if (reply.hasHeader('set-cookie')) reply.header('cache-control', 'private, no-store');
+  if (body) return reply.send(body);
+  if (!response.body) return reply.send();
+  return reply.send(await renderedBody(response.body));
+}
+
+/** createRequest refused the request (a Host that contradicts the HTTP/2 :authority). */
+class UnreadableRequest extends Error {}
+
+/**
+ * The fetch Request React Router renders: the incoming one, addressed to `url` when the page is
+ * rendered under another path (a seller's domain, tracking parameters left out). Its body stays
+ * unread until an action reads it (no content-type parser in this scope).
+ */
+function webRequestFor(request: FastifyRequest, reply: FastifyReply, url: string): Request {
+  let incoming: Request;
+  try {
+    incoming = createRequest(request.raw, reply.raw);
+  } catch {
+    throw new UnreadableRequest();
+  }
+  if (url === request.url) return incoming;
+  return new Request(new URL(url, incoming.url), {
+    method: incoming.method,
+    headers: incoming.headers,
+    body: incoming.body,
+    signal: incoming.signal,
+    duplex: 'half',
+  } as RequestInit);
+}
+
+/** Serves the client bundle and renders every other path with React Router. */
+export async function registerWeb(app: FastifyInstance, options: WebOptions) {
+  const handler = createRequestHandler(options.build, options.mode);
+  const pageHost = siteHosts(app);
+  // The production build only: in development every request renders the code being edited.
+  const pages: PageCache | null =
+    typeof options.build === 'function' || options.renderCache === false
+      ? null
+      : createPageCache(app, options.build, options.renderCache);
+
+  if (options.clientDir) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(options.clientDir),
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      cacheControl: false,
+      // Hashed names never change content: no revalidation, so no validators to send; bundles are
+      // small and fetched whole, so no range support to advertise either.
+      etag: false,
+      acceptRanges: false,
+      lastModified: false,
+      // `<file>.br` / `<file>.gz` written beside each asset by the build (vite/precompress.ts),
+      // chosen by Accept-Encoding, with `Vary: accept-encoding`.
+      preCompressed: true,
+      // Hashed bundles never change: cache them forever. Other files (favicon) revalidate.
+      setHeaders(reply, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        if (hashed) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+      },
+    });
+  }
+
+  await app.register(async (scope) => {
+    // React Router actions read the raw body themselves.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
+
+    scope.all('/*', { schema: { hide: true } }, async (request, reply) => {
+      if (request.url.startsWith('/api/')) {
+        return sendError(reply, 404, noRouteMessage(request), 'NOT_FOUND');
+      }
+      // A seller's own domain shows their site: React Router renders its `/{username}…` path.
+      const host = await pageHost(request);
+      const siteDomain =
+        host.kind === 'site' ? { host: host.site.host, username: host.site.username } : null;
+      const url = siteDomain ? sitePathOnDomain(request.url, siteDomain.username) : request.url;
+
+      if (options.viteMiddleware) {
+        const { resolveSession } = options;
+        const context = await createPageContext(app, request, reply, resolveSession, siteDomain);
+        // Development: Vite's middleware answers its own paths on the raw response; the rest is
+        // rendered straight onto it (no compression in development).
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value !== undefined) reply.raw.setHeader(name, value as string | string[]);
+        }
+        reply.hijack();
+        request.raw.url = url;
+        const listener = createRequestListener((req) => handler(req, context));
+        options.viteMiddleware(request.raw, reply.raw, () => void listener(request.raw, reply.raw));
+        return;
+      }
+
+      const render = async (target: string) => {
+        const { resolveSession } = options;
+        const context = await createPageContext(app, request, reply, resolveSession, siteDomain);
+        return handler(webRequestFor(request, reply, target), context);
+      };
+      const send = (response: Response, body?: Buffer) => sendWebResponse(reply, response, body);
+      try {
+        const plan = pages?.plan(request, reply, host, url);
+        if (plan) return await pages!.respond(request, reply, plan, () => render(plan.url), send);
+        return await send(await render(url));
+      } catch (err) {
+        if (err instanceof UnreadableRequest) {
+          return sendError(reply, 400, 'This request could not be read.', 'BAD_REQUEST');
+        }
+        throw err;
+      }
+    });
+  });
+}
