@@ -8,6 +8,7 @@ import { createDomainProbe, type DomainProbe } from '../adapters/domains/probe';
 import type { PaymentsDriver } from '../adapters/payments/types';
 import { aiImageDriverFor, type AiImageDriver } from '../adapters/ai-images';
 import type { Logger, ModuleDeps } from '../modules/core';
+import { createMetrics, type Metrics } from './metrics';
 
 /** Everything the process needs from the outside world, built once at boot (or by a test). */
 export interface AppDeps {
@@ -28,6 +29,8 @@ export interface AppDeps {
   payments?: PaymentsDriver | null;
   /** The AI image driver (runtime picks it from env; tests inject one aimed at a local stand-in). */
   aiImages?: AiImageDriver;
+  /** This instance's metrics (GET /metrics); made on first use when a test builds deps without. */
+  metrics?: Metrics;
 }
 
 const defaultProbe = createDomainProbe();
@@ -39,12 +42,22 @@ function aiImagesFor(env: Env): AiImageDriver {
   return driver;
 }
 
+const metricsByDeps = new WeakMap<AppDeps, Metrics>();
+/** The instance's metrics: the configured ones, or one registry per deps object. */
+export function metricsOf(deps: AppDeps): Metrics {
+  if (deps.metrics) return deps.metrics;
+  let metrics = metricsByDeps.get(deps);
+  if (!metrics) metricsByDeps.set(deps, (metrics = createMetrics()));
+  return metrics;
+}
+
 /**
  * The deps a use-case gets, from the process's services and a logger (a request's, a job's). Built
  * per call rather than once, so a test that swaps a service on AppDeps affects the next request.
  */
-export function moduleDeps(deps: AppDeps, log: Logger): ModuleDeps {
+export function moduleDeps(deps: AppDeps, log: Logger, requestId?: string): ModuleDeps {
   return {
+    ...(requestId ? { requestId } : {}),
     db: deps.database.db,
     env: deps.env,
     now: deps.now ?? Date.now,
@@ -57,3 +70,7 @@ export function moduleDeps(deps: AppDeps, log: Logger): ModuleDeps {
     aiImages: deps.aiImages ?? aiImagesFor(deps.env),
   };
 }
+
+/** The deps of a use-case run for one HTTP request: its logger, and its id for the jobs it enqueues. */
+export const requestDeps = (deps: AppDeps, request: { log: Logger; id: string }): ModuleDeps =>
+  moduleDeps(deps, request.log, request.id);

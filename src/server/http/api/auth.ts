@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticateAccessToken, type AuthenticatedUser } from '../../modules/accounts';
 import { unauthorized } from '../../modules/core';
-import { moduleDeps } from '../../composition/app-deps';
+import { requestDeps } from '../../composition/app-deps';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -75,7 +75,7 @@ export function installAuth(app: FastifyInstance) {
     }
     const token = accessTokenOf(request);
     request.user = token
-      ? await authenticateAccessToken(moduleDeps(app.deps, request.log), token)
+      ? await authenticateAccessToken(requestDeps(app.deps, request), token)
       : null;
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { EndpointDef } from '../../../shared/api/endpoint';
-import { moduleDeps } from '../../composition/app-deps';
+import { requestDeps } from '../../composition/app-deps';
 import type { ModuleDeps } from '../../modules/core';
 import type { Access } from './access';
 
@@ -65,7 +65,7 @@ export function defineRoute<const E extends EndpointDef>(
     },
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     handler: async (request, reply) => {
-      const deps = moduleDeps(app.deps, request.log);
+      const deps = requestDeps(app.deps, request);
       // Set before the handler runs, so an `okWhenExisting` handler can answer 200 instead.
       if (status !== 200) reply.code(status);
       return options.handler(request as RequestOf<E>, reply, deps);

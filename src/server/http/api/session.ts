@@ -8,7 +8,7 @@ import {
   type SessionTokens,
 } from '../../modules/accounts';
 import { forbidden, isDomainError } from '../../modules/core';
-import { moduleDeps } from '../../composition/app-deps';
+import { requestDeps } from '../../composition/app-deps';
 import { loggableError } from './error-handler';
 
 /** Cookie names of SPEC §3 ("Auth tokens: token and refreshToken kept in cookies"). */
@@ -122,7 +122,7 @@ export function resolvePageSession(app: FastifyInstance) {
     const token = request.cookies[ACCESS_COOKIE];
     const refresh = request.cookies[REFRESH_COOKIE];
     if (!token && !refresh) return null;
-    const module = moduleDeps(deps, request.log);
+    const module = requestDeps(deps, request);
     const user = token ? await authenticateAccessToken(module, token) : null;
     if (token && user) return { token, user };
     if (!refresh) {

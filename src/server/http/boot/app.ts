@@ -1,4 +1,5 @@
 import { shareChangesThroughRedis } from '../../modules/core';
+import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -43,6 +44,17 @@ export interface BuildAppOptions {
   sitemapPageSize?: number;
 }
 
+/** The header that carries a request's id in (from a balancer or a client) and out (every answer). */
+export const REQUEST_ID_HEADER = 'x-request-id';
+/** An incoming id is kept when it is 1–128 visible ASCII characters (it goes into logs as it is). */
+const VALID_REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
+
+/** The incoming X-Request-Id when it is a usable one, else a new UUID (unique across instances). */
+export function requestIdOf(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value !== undefined && VALID_REQUEST_ID.test(value) ? value : randomUUID();
+}
+
 /** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest n hops". */
 function trustProxyOption(value: boolean | number | string[]) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
@@ -59,6 +71,8 @@ export async function buildApp(
       ? { loggerInstance: deps.logger }
       : { logger: deps.logger ?? false }),
     trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
+    // Every log line of a request carries its id (`reqId`), and so does every answer (below).
+    genReqId: (req) => requestIdOf(req.headers[REQUEST_ID_HEADER]),
     // Our own one line per request instead (request-log.ts): quiet for assets, redacted.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
@@ -77,6 +91,11 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // First, so that every answer (an early refusal, a cached page, an error) carries the id.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
   installRequestLog(app);
   guardPageRequests(app);
 

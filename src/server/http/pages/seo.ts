@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { plainNotFound } from './plain-not-found';
-import { moduleDeps } from '../../composition/app-deps';
+import { requestDeps } from '../../composition/app-deps';
 import {
   listSitemapPosts,
   sitemapPostPageStarts,
@@ -102,7 +102,7 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, optio
   });
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
-    const deps = moduleDeps(app.deps, request.log);
+    const deps = requestDeps(app.deps, request);
     const xml = await documents.get('index', async () => {
       const plan = await planOf(deps);
       return sitemapIndex([
@@ -125,7 +125,7 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, optio
     '/sitemaps/sites-:n(^\\d{1,9}).xml',
     { schema: { hide: true } },
     async (request, reply) => {
-      const deps = moduleDeps(app.deps, request.log);
+      const deps = requestDeps(app.deps, request);
       const n = Number(request.params.n);
       const range = rangeOf((await planOf(deps)).sites, n);
       if (!range) return plainNotFound(reply, NO_SUCH_SITEMAP);
@@ -141,7 +141,7 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, optio
     '/sitemaps/posts-:n(^\\d{1,9}).xml',
     { schema: { hide: true } },
     async (request, reply) => {
-      const deps = moduleDeps(app.deps, request.log);
+      const deps = requestDeps(app.deps, request);
       const n = Number(request.params.n);
       const range = rangeOf((await planOf(deps)).posts, n);
       if (!range) return plainNotFound(reply, NO_SUCH_SITEMAP);

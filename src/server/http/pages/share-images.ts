@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { plainNotFound } from './plain-not-found';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../../config/env';
-import { moduleDeps } from '../../composition/app-deps';
+import { requestDeps } from '../../composition/app-deps';
 import { SHARE_CARD_PHOTO_WIDTH, composeShareCard } from '../../adapters/images/share-card';
 import { IMMUTABLE_CACHE_CONTROL } from '../../adapters/storage/types';
 import { findPostShareCard, newestPostImage } from '../../modules/catalog';
@@ -129,7 +129,7 @@ export const shareImageRoutes: FastifyPluginAsync = async (app) => {
     { schema: { hide: true } },
     async (request, reply) => {
       const username = SITE_FILE.exec(request.params.file)?.[1];
-      const deps = moduleDeps(app.deps, request.log);
+      const deps = requestDeps(app.deps, request);
       const site = username ? await findSiteShareCard(deps, { username }) : undefined;
       if (!site)
         return plainNotFound(
@@ -156,7 +156,7 @@ export const shareImageRoutes: FastifyPluginAsync = async (app) => {
     { schema: { hide: true } },
     async (request, reply) => {
       const id = POST_FILE.exec(request.params.file)?.[1]?.toLowerCase();
-      const deps = moduleDeps(app.deps, request.log);
+      const deps = requestDeps(app.deps, request);
       const post =
         id && isUuid(id) ? await findPostShareCard(deps, id, SHARE_CARD_PHOTO_WIDTH) : undefined;
       // A post of a suspended or not yet activated seller is not public either.

@@ -41,6 +41,11 @@ export interface ModuleDeps {
   payments: PaymentsDriver | null;
   /** Makes images from a prompt: OpenAI when OPENAI_API_KEY is set, else the offline generator. */
   aiImages: AiImageDriver;
+  /**
+   * The id of the HTTP request (or job) this work is done for: jobs it enqueues carry it, so their
+   * log lines can be traced back to the request (X-Request-Id).
+   */
+  requestId?: string;
 }
 
 export const nowDate = (deps: Pick<ModuleDeps, 'now'>): Date => new Date(deps.now());
