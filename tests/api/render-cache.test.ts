@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metricsOf } from '../../src/server/composition/app-deps';
 import { sites } from '../../src/server/db/schema';
 import { onContentChange } from '../../src/server/modules/core';
 import { COOKIE_NOTICE_TEXT } from '../../src/shared/constants';
@@ -66,6 +67,20 @@ describe('the render cache', () => {
     expect(second.headers['content-type']).toBe(first.headers['content-type']);
     expect(second.body).toBe(first.body);
     expect(second.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('counts its hits, misses and bypasses for /metrics', async () => {
+    const counts = async () => {
+      const metric = await metricsOf(t.deps).registry.getSingleMetric('storefront_render_cache_requests_total')!.get();
+      const of = (result: string) => metric.values.find((v) => v.labels.result === result)?.value ?? 0;
+      return { hit: of('hit'), miss: of('miss'), bypass: of('bypass') };
+    };
+    const before = await counts();
+    const { seller, url } = await sellerWithPage();
+    await visit(t, url);
+    await visit(t, url);
+    await visit(t, url, { cookie: `token=${seller.token}` });
+    expect(await counts()).toEqual({ hit: before.hit + 2, miss: before.miss + 1, bypass: before.bypass + 1 });
   });
 
   it('covers the post pages, the products list and /{username}-x too', async () => {

@@ -116,6 +116,15 @@ const envSchema = z
           .filter(Boolean);
       }),
     ),
+    /** The bearer token GET /metrics asks for; unset, the metrics endpoint is off (404). */
+    METRICS_TOKEN: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .min(16, 'must be at least 16 characters')
+        .regex(/^[\x21-\x7e]+$/, 'must be visible ASCII characters (no spaces)')
+        .optional(),
+    ),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

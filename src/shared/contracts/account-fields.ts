@@ -44,7 +44,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'unsubscribe', 'moderation', 'payout-setup', 'admin-messages', 'email-list',
   // server paths and words that would impersonate the service
   'api', 'media', 'media-upload', 'assets', 'fonts', 'share-images', 'sitemaps', 'sitemap.xml', 'robots.txt',
-  'favicon.ico', '.well-known', 'admin', 'static', 'www', 'help', 'support', 'settings', 'null', 'undefined',
+  'favicon.ico', '.well-known', 'metrics', 'admin', 'static', 'www', 'help', 'support', 'settings', 'null', 'undefined',
 ]);
 const RESERVED_PATTERN = /^index-.*bio$/;
 

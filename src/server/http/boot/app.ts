@@ -24,6 +24,7 @@ import { installContentSecurityPolicy } from '../pages/csp';
 import { PageIdentities } from '../api/auth';
 import { installRequestLog } from './request-log';
 import { registerApiDocs } from '../api/api-docs';
+import { installRequestMetrics, metricsRoute } from '../api/metrics';
 import { guardPageRequests } from '../pages/page-requests';
 
 declare module 'fastify' {
@@ -97,6 +98,7 @@ export async function buildApp(
     done();
   });
   installRequestLog(app);
+  installRequestMetrics(app);
   guardPageRequests(app);
 
   // A fresh nonce per page lets React Router's inline hydration scripts pass the CSP.
@@ -145,6 +147,7 @@ export async function buildApp(
   }
 
   await app.register(apiV1, { prefix: '/api/v1' });
+  await app.register(metricsRoute);
   await app.register(fontRoutes);
   await app.register(shareImageRoutes);
   await app.register(seoRoutes, { pageSize: options.sitemapPageSize });

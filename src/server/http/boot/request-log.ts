@@ -4,10 +4,18 @@ import type { FastifyInstance } from 'fastify';
 export const SLOW_REQUEST_MS = 1000;
 
 /**
- * Paths whose routine successes are not worth a line: hashed bundles, media and the health
- * probe would otherwise bury everything else (one page view fetches dozens of assets).
+ * Paths whose routine successes are not worth a line: hashed bundles, media, the health and
+ * metrics probes (a balancer and a scraper call them every few seconds) would otherwise bury
+ * everything else (one page view fetches dozens of assets).
  */
-const QUIET_PATHS = [/^\/assets\//, /^\/media\//, /^\/api\/v1\/health\/?$/, /^\/favicon/, /^\/__manifest/];
+const QUIET_PATHS = [
+  /^\/assets\//,
+  /^\/media\//,
+  /^\/api\/v1\/health(?:\/live|\/ready)?\/?$/,
+  /^\/metrics\/?$/,
+  /^\/favicon/,
+  /^\/__manifest/,
+];
 
 /** Query parameters whose values are secrets (emailed tokens, signatures, passwords). */
 const SECRET_PARAMS = new Set(['token', 'refreshtoken', 'sig', 'signature', 'code', 'password', 'key']);

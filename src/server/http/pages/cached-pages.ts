@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { hasCookieConsent } from '../../../web/lib/cookie-consent';
-import { moduleDeps } from '../../composition/app-deps';
+import { metricsOf, moduleDeps } from '../../composition/app-deps';
 import { onContentChange, silentLog } from '../../modules/core';
 import { findPublicSiteByUsername } from '../../modules/sites';
 import { hashedScriptsPolicy } from './csp';
@@ -122,6 +122,7 @@ export function createPageCache(
   app.addHook('onClose', async () => void stop());
   const staticSegments = staticFirstSegments(build);
   const policy = (hashes: readonly string[]) => hashedScriptsPolicy(deps.env, hashes);
+  const metrics = metricsOf(deps);
 
   /** The seller whose page `slug` is, as the user-site layout reads it: the exact name, then without `-x`. */
   async function ownerOf(slug: string): Promise<string | null> {
@@ -165,6 +166,7 @@ export function createPageCache(
         query.length > MAX_QUERY_LENGTH
       ) {
         reply.header(RENDER_CACHE_HEADER, 'bypass');
+        metrics.renderCache('bypass');
         return null;
       }
       const target = query ? `${path}?${query}` : path;
@@ -177,12 +179,15 @@ export function createPageCache(
 
     async respond(request, reply, plan, render, send) {
       const cached = store.get(plan.key);
-      if (cached) return sendCached(request, reply, cached);
       // Checked without yielding first: two visits must not both find nothing running and render.
-      const running = store.running(plan.key);
-      const awaited = running ? await running : null;
-      if (awaited) return sendCached(request, reply, awaited);
+      const running = cached ? undefined : store.running(plan.key);
+      const page = cached ?? (running ? await running : null);
+      if (page) {
+        metrics.renderCache('hit');
+        return sendCached(request, reply, page);
+      }
       reply.header(RENDER_CACHE_HEADER, 'miss');
+      metrics.renderCache('miss');
       // A HEAD render has no body to keep.
       if (request.method !== 'GET') return send(await render());
       const startedAt = store.tick;
