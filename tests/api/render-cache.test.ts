@@ -293,7 +293,7 @@ describe.runIf(redisUrl)('the render cache across instances (Redis)', () => {
   let b: TestApp;
   let instances: TwoInstances | undefined;
   beforeAll(async () => {
-    instances = await twoInstancesOnRedis(redisUrl!, productionWeb());
+    instances = await twoInstancesOnRedis(redisUrl!, { web: productionWeb() });
     ({ a, b } = instances);
   }, 180_000);
   afterAll(() => instances?.close());

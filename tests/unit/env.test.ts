@@ -32,9 +32,26 @@ describe('configuration', () => {
     [{ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ STRIPE_WEBHOOK_SECRET: 'sk_test_1' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ STRIPE_API_URL: 'localhost' }, 'STRIPE_API_URL'],
+    [{ REDIS_PREFIX: 'shop:' }, 'REDIS_PREFIX'],
+    [{ REDIS_PREFIX: 'two words' }, 'REDIS_PREFIX'],
+    [{ REDIS_PREFIX: 'x'.repeat(65) }, 'REDIS_PREFIX'],
   ])('a bad value stops start-up with a message naming the variable (%o)', (source, variable) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     expect(() => loadEnv(source)).toThrow(new RegExp(`${variable}:`));
+  });
+
+  it('derives REDIS_PREFIX from the database unless given: one per deployment', () => {
+    const postgres = (url: string) => loadEnv({ DATABASE_URL: url }).REDIS_PREFIX;
+    expect(postgres('postgres://app:secret@db.internal:5432/shop_live')).toBe('shop_live');
+    expect(postgres('postgres://app@db:5432/shop%20staging')).toBe('shop_staging');
+    // No database in the URL: PostgreSQL's default, the user's name.
+    expect(postgres('postgres://shop@db:5432')).toBe('shop');
+    // PGlite: one per data directory, the same on every start.
+    const pglite = (dir: string) => loadEnv({ DATA_DIR: dir }).REDIS_PREFIX;
+    expect(pglite('/srv/shop/data')).toMatch(/^pglite-[0-9a-f]{12}$/);
+    expect(pglite('/srv/shop/data')).toBe(pglite('/srv/shop/./data'));
+    expect(pglite('/srv/shop/data')).not.toBe(pglite('/srv/other/data'));
+    expect(loadEnv({ DATABASE_URL: 'postgres://db/shop', REDIS_PREFIX: 'eu:shop' }).REDIS_PREFIX).toBe('eu:shop');
   });
 
   it('exposes only whitelisted values to the browser', () => {

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Env } from '../config/env';
 import { openDatabase } from '../db/client';
 import { createMailDriver } from '../adapters/mail';
 import { createStorage } from '../adapters/storage';
 import { createStripeDriver, type StripeDriver } from '../adapters/payments/stripe';
 import { aiImageDriverFor } from '../adapters/ai-images';
+import { connectRedis } from '../adapters/redis';
 import { moduleDeps, type AppDeps } from './app-deps';
 import { JOB_HANDLERS } from './job-handlers';
 import { createJobWorker, type JobWorker } from '../modules/core';
@@ -90,7 +90,7 @@ export async function createRuntime(env: Env, logger: FastifyBaseLogger): Promis
         }
       : undefined,
   });
-  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
   const payments = stripeDriverFor(env);
   const aiImages = aiImageDriverFor(env);
   const deps: AppDeps = { env, database, mail, storage, secret, logger, redis, payments, aiImages };

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { z } from 'zod';
 
 /** Empty strings in the environment mean "not set". */
@@ -11,6 +13,8 @@ const bool = (fallback: boolean) =>
       z.enum(['true', 'false', '1', '0']).transform((s) => s === 'true' || s === '1'),
     ]),
   );
+
+const REDIS_PREFIX_FORMAT = /^[A-Za-z0-9._:-]{0,63}[A-Za-z0-9._-]$/;
 
 const envSchema = z
   .object({
@@ -86,6 +90,20 @@ const envSchema = z
         ),
       ),
     REDIS_URL: optionalUrl,
+    /**
+     * Put before every Redis key and pub/sub channel (then a colon), so deployments sharing one
+     * Redis neither share rate limits nor drop each other's caches. Default: redisPrefixOf below.
+     */
+    REDIS_PREFIX: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(
+          REDIS_PREFIX_FORMAT,
+          'must be 1–64 letters, digits, dots, dashes, underscores or colons, not ending in a colon',
+        )
+        .optional(),
+    ),
     CURRENCY: z
       .string()
       .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code such as USD')
@@ -156,7 +174,10 @@ const envSchema = z
     }
   });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'APP_URL'> & { APP_URL: string };
+export type Env = Omit<z.infer<typeof envSchema>, 'APP_URL' | 'REDIS_PREFIX'> & {
+  APP_URL: string;
+  REDIS_PREFIX: string;
+};
 
 export class EnvError extends Error {}
 
@@ -168,7 +189,28 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
-  return { ...env, APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') };
+  return {
+    ...env,
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    REDIS_PREFIX: env.REDIS_PREFIX ?? redisPrefixOf(env),
+  };
+}
+
+/**
+ * The default REDIS_PREFIX: one per database, since instances that share a database are one
+ * deployment. With PostgreSQL, the database's name (deployments with the same database name on
+ * different servers must set REDIS_PREFIX); with PGlite, a digest of the data directory's full path.
+ */
+export function redisPrefixOf(env: { DATABASE_URL?: string; DATA_DIR: string }): string {
+  if (env.DATABASE_URL) {
+    const url = new URL(env.DATABASE_URL);
+    // PostgreSQL's own default: no database in the URL means the one named after the user.
+    const name =
+      decodeURIComponent(url.pathname.slice(1)) || decodeURIComponent(url.username) || 'postgres';
+    return name.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 64);
+  }
+  const digest = createHash('sha256').update(path.resolve(env.DATA_DIR)).digest('hex');
+  return `pglite-${digest.slice(0, 12)}`;
 }
 
 /** The few values the browser may see. Everything else stays on the server. */

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../helpers/app';
+import type { TestApp } from '../../helpers/app';
+import { twoInstancesOnRedis, type TwoInstances } from '../../helpers/instances';
 
 /**
  * With REDIS_URL, rate limits are shared by every instance behind the load balancer. Runs when
@@ -10,24 +10,15 @@ import { createTestApp, type TestApp } from '../../helpers/app';
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.runIf(redisUrl)('rate limits shared through Redis', () => {
-  let redisA: Redis;
-  let redisB: Redis;
-  let a: TestApp;
-  let b: TestApp;
+  let instances: TwoInstances | undefined;
   beforeAll(async () => {
-    redisA = new Redis(redisUrl!);
-    redisB = new Redis(redisUrl!);
-    a = await createTestApp({ redis: redisA });
-    b = await createTestApp({ redis: redisB });
+    instances = await twoInstancesOnRedis(redisUrl!);
   });
-  afterAll(async () => {
-    await Promise.all([a.close(), b.close()]);
-    redisA.disconnect();
-    redisB.disconnect();
-  });
+  afterAll(() => instances?.close());
 
   it('counts login attempts across two app instances and answers 429 with a message', async () => {
-    // A fresh address per run, so earlier runs' counters in the shared Redis do not interfere.
+    const { a, b } = instances!;
+    // A fresh address per run (besides the pair's own REDIS_PREFIX).
     const ip = `203.0.${randomInt(0, 255)}.${randomInt(1, 255)}`;
     const attempt = (t: TestApp, i: number) =>
       t.app.inject({

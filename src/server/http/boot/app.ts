@@ -1,4 +1,3 @@
-import { shareChangesThroughRedis } from '../../modules/core';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
@@ -26,6 +25,7 @@ import { installRequestLog } from './request-log';
 import { registerApiDocs } from '../api/api-docs';
 import { installRequestMetrics, metricsRoute } from '../api/metrics';
 import { guardPageRequests } from '../pages/page-requests';
+import { useRedis } from './redis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -129,9 +129,11 @@ export async function buildApp(
     // same-origin checks. same-origin still gives other sites no Referer (and them `Origin: null`).
     referrerPolicy: { policy: 'same-origin' },
   });
+  // With Redis, limits are shared by every instance, and per instance while it is away.
+  const sharedStore = useRedis(app, deps);
   await app.register(rateLimit, {
     global: false,
-    ...(deps.redis ? { redis: deps.redis, nameSpace: 'rl:' } : {}),
+    ...(sharedStore ? { store: sharedStore } : {}),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       error: 'Too Many Requests',
@@ -140,11 +142,6 @@ export async function buildApp(
     }),
   });
   await registerApiDocs(app, deps.env.BRAND_NAME);
-  // With Redis, every instance's caches hear of every instance's writes (core/changes.ts).
-  if (deps.redis) {
-    const stop = shareChangesThroughRedis(deps.env, deps.redis, app.log);
-    app.addHook('onClose', async () => stop());
-  }
 
   await app.register(apiV1, { prefix: '/api/v1' });
   await app.register(metricsRoute);

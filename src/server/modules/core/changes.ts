@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Env } from '../../config/env';
+import type { RedisHealth } from '../../adapters/redis';
 import type { Logger, ModuleDeps } from './deps';
 
 /**
@@ -23,7 +24,6 @@ interface Bus {
 // One bus per app instance, keyed by its `env` object: the deps of a request, a job and a
 // transaction all carry the same one, and two apps in one process (tests) never share a bus.
 const buses = new WeakMap<object, Bus>();
-export const CHANGES_CHANNEL = 'content:changed';
 
 function busOf(env: Env): Bus {
   let bus = buses.get(env);
@@ -58,33 +58,58 @@ export function onContentChange(env: Env, listener: ChangeListener): () => void 
   return () => bus.listeners.delete(listener);
 }
 
+/** The deployment's channel (REDIS_PREFIX): deployments sharing a Redis never hear each other. */
+export const changesChannel = (env: Env) => `${env.REDIS_PREFIX}:content:changed`;
+
+export interface RedisChangeLink {
+  redis: Redis;
+  /** Whether Redis answers; the outage's one log line is its (adapters/redis watchRedis). */
+  health: RedisHealth;
+  /** One change not told to the other instances (their caches fall back on their TTL). */
+  onFallback(): void;
+}
+
 /**
- * With Redis, every instance hears every instance's changes: writes publish on CHANGES_CHANNEL, a
- * second connection (a subscribed one can do nothing else) listens. While the subscriber is
- * disconnected messages are lost, so (re)connecting drops every cached copy. Returns the stopper.
+ * With Redis, every instance hears every instance's changes: writes publish on the deployment's
+ * channel, a second connection (a subscribed one can do nothing else) listens. While Redis is away
+ * a write is not told to the others (their caches expire on their TTL), and while the subscriber
+ * is disconnected messages are lost, so (re)connecting drops every cached copy. The subscriber
+ * reconnects by itself. Returns the stopper.
  */
-export function shareChangesThroughRedis(env: Env, redis: Redis, log: Logger): () => void {
+export function shareChangesThroughRedis(env: Env, link: RedisChangeLink, log: Logger): () => void {
+  const { redis, health, onFallback } = link;
   const bus = busOf(env);
+  const channel = changesChannel(env);
   const instance = randomUUID();
-  const subscriber = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
-  subscriber.on('message', (channel: string, raw: string) => {
-    if (channel !== CHANGES_CHANNEL) return;
+  // Unlike the main connection, it queues its SUBSCRIBE until connected and never times it out.
+  const subscriber = redis.duplicate({
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: null,
+    commandTimeout: undefined,
+  });
+  subscriber.on('message', (heardOn: string, raw: string) => {
+    if (heardOn !== channel) return;
     try {
-      const { from, change } = JSON.parse(raw) as { from: string; change: ContentChange };
-      if (from !== instance) deliver(bus, change, log);
+      const message = JSON.parse(raw) as { from: string; change: ContentChange };
+      if (message.from !== instance) deliver(bus, message.change, log);
     } catch {
       deliver(bus, { kind: 'all', userIds: null }, log);
     }
   });
   subscriber.on('ready', () => deliver(bus, { kind: 'all', userIds: null }, log));
-  subscriber.on('error', (err: Error) => log.warn({ err }, 'change subscriber error'));
-  subscriber.subscribe(CHANGES_CHANNEL).catch((err: unknown) => {
-    log.warn({ err }, 'changes: could not subscribe');
-  });
+  // Its failed reconnection attempts are the outage the main connection's watcher reports; a
+  // SUBSCRIBE still queued fails only when the subscriber is stopped.
+  subscriber.on('error', () => {});
+  subscriber.subscribe(channel).catch(() => {});
   bus.publish = (change) => {
-    redis.publish(CHANGES_CHANNEL, JSON.stringify({ from: instance, change })).catch((err: unknown) => {
-      log.warn({ err }, 'changes: could not publish');
-    });
+    if (!health.usable()) return onFallback();
+    redis.publish(channel, JSON.stringify({ from: instance, change })).then(
+      () => health.answered(),
+      (err: unknown) => {
+        health.failed(err);
+        onFallback();
+      },
+    );
   };
   return () => {
     bus.publish = undefined;

@@ -33,8 +33,10 @@ export {
 export { coreJobs, deleteFilesLater } from './files';
 export {
   announceChange,
+  changesChannel,
   onContentChange,
   shareChangesThroughRedis,
+  type RedisChangeLink,
   type ChangeListener,
   type ContentChange,
 } from './changes';
