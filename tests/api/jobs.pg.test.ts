@@ -3,14 +3,16 @@ import { tmpdir } from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { loadEnv } from '../../src/server/config/env';
 import { openPostgres, type Database } from '../../src/server/db/client';
 import { silentLog, type ModuleDeps } from '../../src/server/modules/core/deps';
 import {
   createJobWorker,
+  defineJob,
   enqueueJob,
+  jobRegistry,
   listJobs,
-  type JobHandlers,
 } from '../../src/server/modules/core/jobs';
 
 /**
@@ -59,24 +61,23 @@ describe('job queue on PostgreSQL with several instances', () => {
 
   it('runs each of 50 jobs exactly once across three concurrent workers on two pools', async () => {
     const runs = new Map<string, string[]>();
-    const handlersFor = (workerId: string): JobHandlers => ({
-      count: async (deps, _payload, job) => {
+    const countOn = (workerId: string) =>
+      defineJob('count', z.object({ n: z.number() }), async (deps, _payload, job) => {
         runs.set(job.id, [...(runs.get(job.id) ?? []), workerId]);
         // A round trip per job keeps the workers' claims interleaving.
         await deps.db.execute(sql`select 1`);
-      },
-    });
+      });
     const worker = (database: Database, workerId: string) =>
       createJobWorker({
         deps: depsFor(database),
         workerId,
         batchSize: 4,
-        handlers: handlersFor(workerId),
+        jobs: jobRegistry([countOn(workerId)]),
       });
 
     const depsA = depsFor(instanceA);
     const ids = await Promise.all(
-      Array.from({ length: 50 }, (_, n) => enqueueJob(depsA, 'count', { n })),
+      Array.from({ length: 50 }, (_, n) => enqueueJob(depsA, countOn('enqueuer'), { n })),
     );
     const ran = await Promise.all([
       worker(instanceA, 'a1').runDue(),
@@ -93,9 +94,10 @@ describe('job queue on PostgreSQL with several instances', () => {
   });
 
   it('lets one enqueue win when two instances race on the same dedupe key', async () => {
+    const digest = defineJob('digest', z.string(), async () => {});
     const results = await Promise.all([
-      enqueueJob(depsFor(instanceA), 'digest', 'a', { dedupeKey: 'digest:race' }),
-      enqueueJob(depsFor(instanceB), 'digest', 'b', { dedupeKey: 'digest:race' }),
+      enqueueJob(depsFor(instanceA), digest, 'a', { dedupeKey: 'digest:race' }),
+      enqueueJob(depsFor(instanceB), digest, 'b', { dedupeKey: 'digest:race' }),
     ]);
     expect(results.filter((id) => id !== null)).toHaveLength(1);
     const queued = await listJobs(depsFor(instanceA), { status: 'queued' });

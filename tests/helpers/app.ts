@@ -8,8 +8,8 @@ import type { Database, QueryObserver } from '../../src/server/db/client';
 import { moduleDeps, type AppDeps } from '../../src/server/composition/app-deps';
 import { createOutboxDriver, readOutbox } from '../../src/server/adapters/mail/outbox';
 import { createLocalStorage } from '../../src/server/adapters/storage/local';
-import { JOB_HANDLERS } from '../../src/server/composition/job-handlers';
-import { createJobWorker, type JobWorker, type ModuleDeps } from '../../src/server/modules/core';
+import { createAppJobWorker } from '../../src/server/composition/job-handlers';
+import type { JobWorker, ModuleDeps } from '../../src/server/modules/core';
 import { createTestDatabase } from './database';
 import { scriptedDomainProbe } from './domain-probe';
 
@@ -83,7 +83,7 @@ export async function createTestApp(
       return deps.payments ?? null;
     },
   } satisfies ModuleDeps;
-  const jobs = createJobWorker({ deps: jobDeps, handlers: JOB_HANDLERS });
+  const jobs = createAppJobWorker(deps, jobDeps);
   const runJobs = () => jobs.runDue();
   return {
     app,

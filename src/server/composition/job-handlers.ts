@@ -2,13 +2,24 @@ import { accountJobs } from '../modules/accounts';
 import { aiJobs } from '../modules/ai';
 import { catalogJobs } from '../modules/catalog';
 import { commerceJobs } from '../modules/commerce';
-import { coreJobs, type JobHandlers } from '../modules/core';
+import {
+  coreJobs,
+  countJobsByStatus,
+  createJobWorker,
+  jobRegistry,
+  type JobWorker,
+  type ModuleDeps,
+} from '../modules/core';
 import { notificationJobs } from '../modules/notifications';
 import { outreachJobs } from '../modules/outreach';
 import { planJobs } from '../modules/plans';
+import { metricsOf, type AppDeps } from './app-deps';
 
-/** Every background job the process can run, by name: each module contributes its own. */
-export const JOB_HANDLERS: JobHandlers = {
+/**
+ * Every background job the process can run: each module contributes its definitions. Two with
+ * one name stop the process here, at startup, rather than one silently running the other's jobs.
+ */
+export const JOB_REGISTRY = jobRegistry([
   ...coreJobs,
   ...accountJobs,
   ...catalogJobs,
@@ -17,4 +28,18 @@ export const JOB_HANDLERS: JobHandlers = {
   ...planJobs,
   ...outreachJobs,
   ...aiJobs,
-};
+]);
+
+/**
+ * The app's job worker over `deps` (the runtime's, or a test's): every job of the registry, each
+ * run counted in the instance's metrics, and the queue's depth read when they are scraped.
+ */
+export function createAppJobWorker(app: AppDeps, deps: ModuleDeps): JobWorker {
+  const metrics = metricsOf(app);
+  metrics.gauges({ jobs: () => countJobsByStatus(app.database.db) });
+  return createJobWorker({
+    deps,
+    jobs: JOB_REGISTRY,
+    onRun: (name, outcome, seconds) => metrics.jobRun(name, outcome, seconds),
+  });
+}

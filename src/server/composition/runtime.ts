@@ -10,8 +10,8 @@ import { createStripeDriver, type StripeDriver } from '../adapters/payments/stri
 import { aiImageDriverFor } from '../adapters/ai-images';
 import { connectRedis } from '../adapters/redis';
 import { moduleDeps, type AppDeps } from './app-deps';
-import { JOB_HANDLERS } from './job-handlers';
-import { createJobWorker, type JobWorker } from '../modules/core';
+import { createAppJobWorker } from './job-handlers';
+import type { JobWorker } from '../modules/core';
 
 /**
  * The signing secret: JWT_SECRET when set; otherwise one generated on first start and kept in
@@ -94,7 +94,7 @@ export async function createRuntime(env: Env, logger: FastifyBaseLogger): Promis
   const payments = stripeDriverFor(env);
   const aiImages = aiImageDriverFor(env);
   const deps: AppDeps = { env, database, mail, storage, secret, logger, redis, payments, aiImages };
-  const jobs = createJobWorker({ deps: moduleDeps(deps, logger), handlers: JOB_HANDLERS });
+  const jobs = createAppJobWorker(deps, moduleDeps(deps, logger));
   return {
     deps,
     jobs,

@@ -14,8 +14,8 @@ import {
   users,
   type UserRow,
 } from '../db/schema';
-import { AUTO_CANCEL_JOB } from '../modules/commerce';
-import { enqueueJob, type ModuleDeps } from '../modules/core';
+import { scheduleAutoCancel } from '../modules/commerce';
+import type { ModuleDeps } from '../modules/core';
 
 /**
  * The demo's trade, so /orders, /sales and sellers' ratings show what they are for: sam bought a
@@ -201,12 +201,7 @@ export async function seedDemoCommerce(
       });
     } else {
       // Like any paid sale: cancelled and refunded if leo does not ship in time.
-      await enqueueJob(
-        deps,
-        AUTO_CANCEL_JOB,
-        { transactionId: part!.id },
-        { runAt: shipBy, dedupeKey: `${AUTO_CANCEL_JOB}:${part!.id}` },
-      );
+      await scheduleAutoCancel(deps, part!.id, shipBy);
     }
     if (sale.feedback && shipped) {
       const common = { transactionId: part!.id, orderId: order!.id };

@@ -7,11 +7,11 @@ import {
   transactions,
 } from '../../../src/server/db/schema';
 import {
-  STRIPE_EVENT_JOB,
   cancelTransaction,
   queuePayout,
+  stripeEventJob,
 } from '../../../src/server/modules/commerce';
-import { enqueueJob, type JsonValue } from '../../../src/server/modules/core';
+import { enqueueJob } from '../../../src/server/modules/core';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { startStripeStandIn, type StripeStandIn } from '../../helpers/stripe-stand-in';
 import { signedInUser } from '../../factories/accounts';
@@ -251,8 +251,8 @@ describe('webhook events delivered late, repeated and out of order', () => {
         [...world.events, ...world.events, ...world.events],
         SEEDS[0]!,
       )) {
-        const data = event.data as { object: JsonValue };
-        await enqueueJob(world.t.moduleDeps(), STRIPE_EVENT_JOB, {
+        const data = event.data as { object: Record<string, unknown> };
+        await enqueueJob(world.t.moduleDeps(), stripeEventJob, {
           id: String(event.id),
           type: String(event.type),
           object: data.object,

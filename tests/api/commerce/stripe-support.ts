@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { jobs, sellerAccounts } from '../../../src/server/db/schema';
-import { STRIPE_EVENT_JOB, paymentsOf } from '../../../src/server/modules/commerce';
+import { paymentsOf, stripeEventJob } from '../../../src/server/modules/commerce';
 import {
   paymentIntentResponse,
   type Order,
@@ -108,4 +108,4 @@ export async function stripeOrder(w: StripeTestApp, options: { sellerReady?: boo
 
 /** The queued (or run) Stripe event jobs of the test app. */
 export const eventJobs = (t: TestApp) =>
-  t.deps.database.db.select().from(jobs).where(eq(jobs.name, STRIPE_EVENT_JOB));
+  t.deps.database.db.select().from(jobs).where(eq(jobs.name, stripeEventJob.name));

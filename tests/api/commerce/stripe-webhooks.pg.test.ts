@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, ledgerEntries, webhookEvents } from '../../../src/server/db/schema';
-import { COMMERCE_MAIL_JOB, STRIPE_EVENT_JOB } from '../../../src/server/modules/commerce';
+import { commerceMailJob, stripeEventJob } from '../../../src/server/modules/commerce';
 import { readTestOrder } from '../../factories/commerce';
 import {
   closeStripeTestApp,
@@ -39,9 +39,9 @@ describe('concurrent webhook deliveries', () => {
         .from(webhookEvents)
         .where(eq(webhookEvents.id, String(event.id))),
     ).toHaveLength(1);
-    const queued = (await db().select().from(jobs).where(eq(jobs.name, STRIPE_EVENT_JOB))).filter(
-      (j) => (j.payload as { id?: string }).id === event.id,
-    );
+    const queued = (
+      await db().select().from(jobs).where(eq(jobs.name, stripeEventJob.name))
+    ).filter((j) => (j.payload as { id?: string }).id === event.id);
     expect(queued).toHaveLength(1);
 
     // The success and a late failure of the same order, handled by two workers at once.
@@ -62,7 +62,9 @@ describe('concurrent webhook deliveries', () => {
       .from(ledgerEntries)
       .where(eq(ledgerEntries.orderId, order._id));
     expect(charges).toHaveLength(1);
-    const confirmations = (await db().select().from(jobs).where(eq(jobs.name, COMMERCE_MAIL_JOB)))
+    const confirmations = (
+      await db().select().from(jobs).where(eq(jobs.name, commerceMailJob.name))
+    )
       .map((j) => j.payload as { mail?: string; id?: string })
       .filter((p) => p.mail === 'order_confirmation' && p.id === order._id);
     expect(confirmations).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, messages, notifications } from '../../../src/server/db/schema';
-import { DIGEST_JOB } from '../../../src/server/modules/notifications';
+import { digestJob } from '../../../src/server/modules/notifications';
 import { messageSchema } from '../../../src/shared/contracts/messages';
 import { SOCIAL_LIMITS } from '../../../src/shared/contracts/social-rules';
 import { createTestApp, type TestApp } from '../../helpers/app';
@@ -66,7 +66,7 @@ describe('PUT /messages: sending', () => {
     const digests = await db()
       .select()
       .from(jobs)
-      .where(eq(jobs.dedupeKey, `${DIGEST_JOB}:${b.user.id}`));
+      .where(eq(jobs.dedupeKey, `${digestJob.name}:${b.user.id}`));
     expect(digests).toHaveLength(1);
   });
 

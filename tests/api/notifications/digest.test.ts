@@ -10,9 +10,9 @@ import {
   notifications,
   users,
 } from '../../../src/server/db/schema';
-import { inTransaction } from '../../../src/server/modules/core';
+import { enqueueJob, inTransaction } from '../../../src/server/modules/core';
 import {
-  DIGEST_JOB,
+  digestJob,
   DIGEST_MAX_ITEMS,
   digestKeys,
   notify,
@@ -91,7 +91,9 @@ async function digestJobsOf(userId: string) {
   return db()
     .select()
     .from(jobs)
-    .where(and(eq(jobs.name, DIGEST_JOB), like(jobs.dedupeKey, `${DIGEST_JOB}:${userId}%`)));
+    .where(
+      and(eq(jobs.name, digestJob.name), like(jobs.dedupeKey, `${digestJob.name}:${userId}%`)),
+    );
 }
 
 describe('the notification digest', () => {
@@ -479,9 +481,14 @@ describe('notify()', () => {
     expect(await mailsTo(t, maya.email)).toEqual([]);
   });
 
-  it('refuses a malformed job payload (it ends failed, not silently done)', async () => {
-    await expect(sendDigest(t.moduleDeps(), { userId: 'nope' })).rejects.toThrow(
-      'malformed notification digest job',
-    );
+  it('refuses a malformed job payload: it ends failed at once, not silently done', async () => {
+    const id = await enqueueJob(t.moduleDeps(), digestJob, { userId: 'nope' });
+    expect(await t.runJobs()).toBe(1);
+    const [job] = await db().select().from(jobs).where(eq(jobs.id, id!));
+    expect(job).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError: 'invalid payload for job notifications.digest: userId: Must be a user id.',
+    });
   });
 });

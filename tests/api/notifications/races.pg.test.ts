@@ -2,7 +2,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, jobs } from '../../../src/server/db/schema';
 import { inTransaction } from '../../../src/server/modules/core';
-import { DIGEST_JOB, notify } from '../../../src/server/modules/notifications';
+import { digestJob, notify } from '../../../src/server/modules/notifications';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { createUser } from '../../factories/accounts';
 import { mailsTo, passBatchWindow, recordEvent, unmailed } from '../../factories/notifications';
@@ -29,7 +29,9 @@ const digestJobsOf = (userId: string) =>
   db()
     .select()
     .from(jobs)
-    .where(and(eq(jobs.name, DIGEST_JOB), like(jobs.dedupeKey, `${DIGEST_JOB}:${userId}%`)));
+    .where(
+      and(eq(jobs.name, digestJob.name), like(jobs.dedupeKey, `${digestJob.name}:${userId}%`)),
+    );
 
 /** Sessions of this database waiting for an advisory lock. */
 async function waitingForAdvisoryLock(): Promise<number> {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STRIPE_EVENT_JOB } from '../../../src/server/modules/commerce';
+import { stripeEventJob } from '../../../src/server/modules/commerce';
 import { WEBHOOK_SECRET, deliver, eventJobs, type StripeTestApp } from '../commerce/stripe-support';
 import { send, stateOf } from './plans-support';
 import {
@@ -164,6 +164,6 @@ describe('Stripe subscription events', () => {
     const genuine = await deliver(w.t, w.standIn, event, WEBHOOK_SECRET);
     expect(genuine.statusCode).toBe(200);
     expect(await planEventJobs(w.t)).toHaveLength(1);
-    expect((await eventJobs(w.t)).filter((j) => j.name === STRIPE_EVENT_JOB)).toHaveLength(0);
+    expect((await eventJobs(w.t)).filter((j) => j.name === stripeEventJob.name)).toHaveLength(0);
   });
 });

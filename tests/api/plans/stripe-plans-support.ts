@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { jobs } from '../../../src/server/db/schema';
-import { PLANS_STRIPE_EVENT_JOB } from '../../../src/server/modules/plans';
+import { planStripeEventJob } from '../../../src/server/modules/plans';
 import type { TestApp } from '../../helpers/app';
 import type { CardBehaviour } from '../../helpers/stripe-billing-stand-in';
 import type { StripeStandIn } from '../../helpers/stripe-stand-in';
@@ -64,4 +64,4 @@ export async function deliverAll(w: StripeTestApp, events: Record<string, unknow
 
 /** The plans module's queued (or run) Stripe event jobs. */
 export const planEventJobs = (t: TestApp) =>
-  t.deps.database.db.select().from(jobs).where(eq(jobs.name, PLANS_STRIPE_EVENT_JOB));
+  t.deps.database.db.select().from(jobs).where(eq(jobs.name, planStripeEventJob.name));

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   activationMail,
   passwordChangedMail,
@@ -5,7 +6,14 @@ import {
   registrationAttemptMail,
   type BuiltMail,
 } from '../../adapters/mail/templates';
-import { appOrigin, enqueueJob, nowDate, type JobHandlers, type ModuleDeps } from '../core';
+import {
+  appOrigin,
+  defineJob,
+  enqueueJob,
+  nowDate,
+  type JobDefinition,
+  type ModuleDeps,
+} from '../core';
 import {
   discardEmailToken,
   issueEmailToken,
@@ -22,8 +30,6 @@ import type { UserRow } from '../../db/schema';
  * a link's token is issued when the email is actually sent, so no usable token ever sits in the
  * jobs table, and what is sent reflects the account as it is then (activated since? suspended?).
  */
-export const ACCOUNT_MAIL_JOB = 'accounts.mail';
-
 export const ACCOUNT_MAILS = [
   'activation',
   'password_reset',
@@ -32,10 +38,9 @@ export const ACCOUNT_MAILS = [
 ] as const;
 export type AccountMail = (typeof ACCOUNT_MAILS)[number];
 
-interface AccountMailJob {
-  mail: AccountMail;
-  userId: string;
-}
+const accountMailPayload = z.object({ mail: z.enum(ACCOUNT_MAILS), userId: z.string() });
+
+export const accountMailJob = defineJob('accounts.mail', accountMailPayload, deliverAccountMail);
 
 /**
  * How often a mail may go to one account. A repeat inside the window (or while one is still being
@@ -56,16 +61,9 @@ export function queueAccountMail(
   const window = REPEAT_WINDOW_MS[mail];
   return enqueueJob(
     deps,
-    ACCOUNT_MAIL_JOB,
-    { mail, userId } satisfies AccountMailJob,
-    window ? { dedupeKey: `${ACCOUNT_MAIL_JOB}:${mail}:${userId}`, quietPeriodMs: window } : {},
-  );
-}
-
-function isAccountMailJob(payload: unknown): payload is AccountMailJob {
-  const p = payload as Partial<AccountMailJob> | null;
-  return (
-    typeof p?.userId === 'string' && ACCOUNT_MAILS.includes(p.mail as AccountMail)
+    accountMailJob,
+    { mail, userId },
+    window ? { dedupeKey: `${accountMailJob.name}:${mail}:${userId}`, quietPeriodMs: window } : {},
   );
 }
 
@@ -94,8 +92,10 @@ async function sendWithLink(
   await retireOtherEmailTokens(deps.db, user.id, purpose, token);
 }
 
-async function deliverAccountMail(deps: ModuleDeps, payload: unknown): Promise<void> {
-  if (!isAccountMailJob(payload)) throw new Error('malformed account mail job');
+async function deliverAccountMail(
+  deps: ModuleDeps,
+  payload: z.output<typeof accountMailPayload>,
+): Promise<void> {
   const user = await findUserById(deps.db, payload.userId);
   // The account is gone, or no longer wants this mail (activated meanwhile, suspended): done.
   if (!user || user.status !== 'active') return;
@@ -113,4 +113,4 @@ async function deliverAccountMail(deps: ModuleDeps, payload: unknown): Promise<v
   }
 }
 
-export const accountJobs: JobHandlers = { [ACCOUNT_MAIL_JOB]: deliverAccountMail };
+export const accountJobs: readonly JobDefinition[] = [accountMailJob];

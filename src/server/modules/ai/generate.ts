@@ -18,7 +18,7 @@ import {
 } from '../core';
 import { planOf } from '../entitlements';
 import { allowanceError, usedThisMonth } from './allowance';
-import { DISCARD_GENERATION_JOB, UNUSED_IMAGE_KEEP_MS } from './jobs';
+import { discardGenerationJob, UNUSED_IMAGE_KEEP_MS } from './jobs';
 import { generatorNotice } from './notice';
 
 const PROVIDER_FAILED =
@@ -109,7 +109,7 @@ export async function generateImages(
         .where(eq(aiGenerations.id, generationId));
       await enqueueJob(
         tx,
-        DISCARD_GENERATION_JOB,
+        discardGenerationJob,
         { generationId },
         { runAt: new Date(deps.now() + UNUSED_IMAGE_KEEP_MS) },
       );

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { aiGenerations } from '../../db/schema';
 import {
+  defineJob,
   deleteFilesLater,
   inTransaction,
   type DbOrTx,
-  type JobHandlers,
+  type JobDefinition,
   type ModuleDeps,
 } from '../core';
 
@@ -13,12 +15,17 @@ import {
  * (the row stays, with its count, for the month's allowance). A picture added to a post was copied
  * into the post's own files (catalog), so it is not affected.
  */
-export const DISCARD_GENERATION_JOB = 'ai.discard-generation';
+export const discardGenerationJob = defineJob(
+  'ai.discard-generation',
+  z.object({ generationId: z.string() }),
+  discardGeneration,
+);
 export const UNUSED_IMAGE_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
-async function discardGeneration(deps: ModuleDeps, payload: unknown): Promise<void> {
-  const generationId = (payload as { generationId?: unknown } | null)?.generationId;
-  if (typeof generationId !== 'string') throw new Error('malformed discard-generation job');
+async function discardGeneration(
+  deps: ModuleDeps,
+  { generationId }: { generationId: string },
+): Promise<void> {
   await inTransaction(deps, async (tx) => {
     const [row] = await tx.db
       .select({ keys: aiGenerations.keys })
@@ -53,4 +60,4 @@ export async function forgetGenerationsOf(
   );
 }
 
-export const aiJobs: JobHandlers = { [DISCARD_GENERATION_JOB]: discardGeneration };
+export const aiJobs: readonly JobDefinition[] = [discardGenerationJob];

@@ -1,30 +1,30 @@
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { products } from '../../db/schema';
-import { inTransaction, type JobHandlers, type ModuleDeps } from '../core';
+import { defineJob, inTransaction, type JobDefinition } from '../core';
 
 /**
  * An upload link's file that never became part of its post (the editor was closed, the file was
  * refused by the browser, the save failed) is deleted a day after the link was issued, unless by
  * then the post refers to it (video and audio are kept under their upload key).
  */
-export const DISCARD_UPLOAD_JOB = 'catalog.discard-upload';
 export const UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
 
-async function discardUpload(deps: ModuleDeps, payload: unknown): Promise<void> {
-  const { productId, key } = (payload ?? {}) as { productId?: unknown; key?: unknown };
-  if (typeof productId !== 'string' || typeof key !== 'string') {
-    throw new Error('malformed discard-upload job');
-  }
-  // Under the post's row lock, so an item being attached right now is seen or waits for us.
-  await inTransaction(deps, async (tx) => {
-    const [row] = await tx.db
-      .select({ medias: products.medias })
-      .from(products)
-      .where(eq(products.id, productId))
-      .for('update');
-    if (row?.medias.some((m) => m.keys.includes(key))) return;
-    await deps.storage.delete(key);
-  });
-}
+export const discardUploadJob = defineJob(
+  'catalog.discard-upload',
+  z.object({ productId: z.string(), key: z.string() }),
+  async (deps, { productId, key }) => {
+    // Under the post's row lock, so an item being attached right now is seen or waits for us.
+    await inTransaction(deps, async (tx) => {
+      const [row] = await tx.db
+        .select({ medias: products.medias })
+        .from(products)
+        .where(eq(products.id, productId))
+        .for('update');
+      if (row?.medias.some((m) => m.keys.includes(key))) return;
+      await deps.storage.delete(key);
+    });
+  },
+);
 
-export const catalogJobs: JobHandlers = { [DISCARD_UPLOAD_JOB]: discardUpload };
+export const catalogJobs: readonly JobDefinition[] = [discardUploadJob];

@@ -7,7 +7,7 @@ import {
   type UploadExtension,
 } from '../../../shared/contracts/catalog-rules';
 import { enqueueJob, validationError, type ModuleDeps } from '../core';
-import { DISCARD_UPLOAD_JOB, UPLOAD_GRACE_MS } from './media-jobs';
+import { discardUploadJob, UPLOAD_GRACE_MS } from './media-jobs';
 import { addMediaFromBuffer, assertCanAddMedia } from './media';
 import { deleteQuietly, mediaTooLarge } from './media-store';
 import type { Actor } from './ownership';
@@ -61,7 +61,7 @@ export async function createUploadTarget(
   const expiresAt = new Date(deps.now() + UPLOAD_URL_TTL_SECONDS * 1000).toISOString();
   await enqueueJob(
     deps,
-    DISCARD_UPLOAD_JOB,
+    discardUploadJob,
     { productId: input.productId, key },
     { runAt: new Date(deps.now() + UPLOAD_GRACE_MS) },
   );

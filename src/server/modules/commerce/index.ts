@@ -2,11 +2,13 @@
 // payments through the payments adapter (embedded driver or Stripe), sales and shipping, payouts
 // released on shipment, refunds, feedback and sellers' payout onboarding (docs/decisions/026).
 // It writes only its own tables (db/schema/commerce.ts); stock goes through the catalog module.
-import type { JobHandlers } from '../core';
-import { lifecycleJobs } from './lifecycle-jobs';
-import { commerceMailJobs } from './mail';
-import { payoutJobs } from './payouts';
-import { stripeEventJobs } from './stripe-events';
+import type { JobDefinition } from '../core';
+import { autoCancelJob } from './lifecycle';
+import { expireOrderJob } from './lifecycle-jobs';
+import { commerceMailJob } from './mail';
+import { payoutJob } from './payouts';
+import { refundJob } from './refunds';
+import { stripeEventJob } from './stripe-events';
 
 export {
   paymentsOf,
@@ -15,19 +17,20 @@ export {
   declineError,
 } from './payments';
 export {
-  AUTO_CANCEL_JOB,
-  EXPIRE_ORDER_JOB,
-  REFUND_JOB,
+  autoCancelJob,
   cancelTransaction,
   markOrderPaid,
   orderNotFound,
   recordPaymentFailure,
   saleNotFound,
+  scheduleAutoCancel,
   settleOrderStatus,
 } from './lifecycle';
-export { PAYOUT_JOB, queuePayout, readySellerAccount, releaseHeldPayouts } from './payouts';
-export { COMMERCE_MAIL_JOB, queueCommerceMail, type CommerceMail } from './mail';
-export { STRIPE_EVENT_JOB, receiveStripeWebhook } from './stripe-events';
+export { expireOrderJob } from './lifecycle-jobs';
+export { refundJob } from './refunds';
+export { payoutJob, queuePayout, readySellerAccount, releaseHeldPayouts } from './payouts';
+export { commerceMailJob, queueCommerceMail, type CommerceMail } from './mail';
+export { receiveStripeWebhook, stripeEventJob, type QueuedStripeEvent } from './stripe-events';
 export { addressNotFound, placeOrder, type PlaceOrderInput } from './place-order';
 export { createAddress, deleteAddress, listAddresses } from './addresses';
 export { refreshCart } from './cart-refresh';
@@ -38,10 +41,12 @@ export { completeLocalOnboarding, onboardingLink, onboardingStatus } from './onb
 export { readOrders, readSales, type Reader } from './read-orders';
 export { cancelSale, markShipped, type ShipInput } from './ship';
 
-/** Every background job of the module, by name. */
-export const commerceJobs: JobHandlers = {
-  ...lifecycleJobs,
-  ...payoutJobs,
-  ...commerceMailJobs,
-  ...stripeEventJobs,
-};
+/** Every background job of the module. */
+export const commerceJobs: readonly JobDefinition[] = [
+  expireOrderJob,
+  autoCancelJob,
+  refundJob,
+  payoutJob,
+  commerceMailJob,
+  stripeEventJob,
+];

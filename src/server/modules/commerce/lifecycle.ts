@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   orderItems,
   orders,
@@ -7,9 +8,18 @@ import {
   type TransactionRow,
 } from '../../db/schema';
 import { invalidateCatalog, restoreStock } from '../catalog';
-import { conflict, enqueueJob, inTransaction, notFound, nowDate, type ModuleDeps } from '../core';
+import {
+  conflict,
+  defineJob,
+  enqueueJob,
+  inTransaction,
+  notFound,
+  nowDate,
+  type ModuleDeps,
+} from '../core';
 import { ledgerKey, recordLedgerEntry } from './ledger';
 import { queueCommerceMail } from './mail';
+import { refundJob } from './refunds';
 
 // How an order moves after it is placed: paid (from the embedded card form or a Stripe webhook),
 // payment failed, expired unpaid, a seller's part cancelled (by the seller or because it was not
@@ -17,9 +27,11 @@ import { queueCommerceMail } from './mail';
 // out of order: a paid order never goes back to unpaid, a cancelled part never ships, a refund or
 // a charge is recorded once (ledger.ts).
 
-export const EXPIRE_ORDER_JOB = 'commerce.expire-order';
-export const AUTO_CANCEL_JOB = 'commerce.auto-cancel';
-export const REFUND_JOB = 'commerce.refund';
+export const autoCancelJob = defineJob(
+  'commerce.auto-cancel',
+  z.object({ transactionId: z.string() }),
+  autoCancel,
+);
 
 export const HELD_UNTIL_SHIPPED = 'Paid out when you mark it shipped.';
 
@@ -54,6 +66,20 @@ export async function settleOrderStatus(deps: ModuleDeps, orderId: string): Prom
     .where(and(eq(orders.id, orderId), inArray(orders.status, ['paid', 'shipped'])));
 }
 
+/** A paid part is cancelled and refunded if it is not shipped by `shipBy` (once per part). */
+export function scheduleAutoCancel(
+  deps: Pick<ModuleDeps, 'db' | 'now'>,
+  transactionId: string,
+  shipBy: Date,
+) {
+  return enqueueJob(
+    deps,
+    autoCancelJob,
+    { transactionId },
+    { runAt: shipBy, dedupeKey: `${autoCancelJob.name}:${transactionId}` },
+  );
+}
+
 export type PaidOutcome = 'paid' | 'already_paid' | 'refunding_late_payment';
 
 /**
@@ -83,7 +109,7 @@ export async function markOrderPaid(
         providerRef: input.paymentIntentId,
       });
       if (charged) {
-        await enqueueJob(tx, REFUND_JOB, {
+        await enqueueJob(tx, refundJob, {
           orderId: order.id,
           amountMinor: input.amountMinor,
           paymentIntentId: input.paymentIntentId,
@@ -132,12 +158,7 @@ export async function markOrderPaid(
     await queueCommerceMail(tx, 'order_confirmation', order.id);
     for (const part of parts) {
       await queueCommerceMail(tx, 'new_sale', part.id);
-      await enqueueJob(
-        tx,
-        AUTO_CANCEL_JOB,
-        { transactionId: part.id },
-        { runAt: shipBy, dedupeKey: `${AUTO_CANCEL_JOB}:${part.id}` },
-      );
+      await scheduleAutoCancel(tx, part.id, shipBy);
     }
     return 'paid';
   });
@@ -213,11 +234,29 @@ export async function cancelTransaction(
       .where(eq(transactions.id, part.id))
       .returning();
     await restoreStock(tx, await itemsOf(tx, eq(orderItems.transactionId, part.id)));
-    if (wasPaid) await enqueueJob(tx, REFUND_JOB, { transactionId: part.id });
+    if (wasPaid) await enqueueJob(tx, refundJob, { transactionId: part.id });
     await settleOrderStatus(tx, order.id);
     await queueCommerceMail(tx, 'sale_cancelled', part.id);
     return { part: updated!, owners: part.sellerId ? [part.sellerId] : [] };
   });
   if (result.owners.length) invalidateCatalog(deps, result.owners);
   return result.part;
+}
+
+/** Job: a paid part still not shipped at its deadline is cancelled and refunded. */
+async function autoCancel(
+  deps: ModuleDeps,
+  { transactionId }: { transactionId: string },
+): Promise<void> {
+  const [part] = await deps.db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.id, transactionId))
+    .limit(1);
+  if (!part || part.status !== 'paid' || !part.shipBy || part.shipBy.getTime() > deps.now()) return;
+  await cancelTransaction(
+    deps,
+    transactionId,
+    `Not marked shipped within ${deps.env.SHIP_WITHIN_DAYS} days, so it was cancelled automatically.`,
+  );
 }

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
 import { renderMail, type BuiltMail, type MailItem } from '../../adapters/mail/templates';
 import { CARRIERS } from '../../../shared/contracts/commerce-rules';
 import { formatMoney, optionsText } from '../../../shared/format';
@@ -11,7 +12,7 @@ import {
   type OrderRow,
   type TransactionRow,
 } from '../../db/schema';
-import { appOrigin, enqueueJob, type JobHandlers, type ModuleDeps } from '../core';
+import { appOrigin, defineJob, enqueueJob, type ModuleDeps } from '../core';
 import { trackingUrl } from '../../../shared/contracts/commerce-rules';
 
 /**
@@ -19,8 +20,6 @@ import { trackingUrl } from '../../../shared/contracts/commerce-rules';
  * report, so a sale is never recorded without its mail on the way, nor a mail sent for a change
  * that rolled back). The payload names the record; the mail says what it is when it is sent.
  */
-export const COMMERCE_MAIL_JOB = 'commerce.mail';
-
 export const COMMERCE_MAILS = [
   /** To the buyer: the order is paid. */
   'order_confirmation',
@@ -33,11 +32,13 @@ export const COMMERCE_MAILS = [
 ] as const;
 export type CommerceMail = (typeof COMMERCE_MAILS)[number];
 
-interface CommerceMailJob {
-  mail: CommerceMail;
+const commerceMailPayload = z.object({
+  mail: z.enum(COMMERCE_MAILS),
   /** The order (order_confirmation) or the transaction (the others). */
-  id: string;
-}
+  id: z.string(),
+});
+
+export const commerceMailJob = defineJob('commerce.mail', commerceMailPayload, deliverCommerceMail);
 
 export function queueCommerceMail(
   deps: Pick<ModuleDeps, 'db' | 'now'>,
@@ -45,15 +46,13 @@ export function queueCommerceMail(
   id: string,
 ) {
   // One mail per event and record, whatever retries or replays enqueue it again.
-  return enqueueJob(deps, COMMERCE_MAIL_JOB, { mail, id } satisfies CommerceMailJob, {
-    dedupeKey: `${COMMERCE_MAIL_JOB}:${mail}:${id}`,
-    quietPeriodMs: 365 * 24 * 3600_000,
-  });
+  return enqueueJob(
+    deps,
+    commerceMailJob,
+    { mail, id },
+    { dedupeKey: `${commerceMailJob.name}:${mail}:${id}`, quietPeriodMs: 365 * 24 * 3600_000 },
+  );
 }
-
-const isJob = (p: unknown): p is CommerceMailJob =>
-  typeof (p as CommerceMailJob | null)?.id === 'string' &&
-  COMMERCE_MAILS.includes((p as CommerceMailJob).mail);
 
 async function itemLines(
   deps: ModuleDeps,
@@ -232,8 +231,10 @@ async function saleMail(
   }
 }
 
-async function deliverCommerceMail(deps: ModuleDeps, payload: unknown): Promise<void> {
-  if (!isJob(payload)) throw new Error('malformed commerce mail job');
+async function deliverCommerceMail(
+  deps: ModuleDeps,
+  payload: z.output<typeof commerceMailPayload>,
+): Promise<void> {
   if (payload.mail === 'order_confirmation') {
     const [order] = await deps.db.select().from(orders).where(eq(orders.id, payload.id)).limit(1);
     if (order) await orderConfirmation(deps, order);
@@ -252,5 +253,3 @@ async function deliverCommerceMail(deps: ModuleDeps, payload: unknown): Promise<
     .limit(1);
   if (order) await saleMail(deps, payload.mail, tx, order);
 }
-
-export const commerceMailJobs: JobHandlers = { [COMMERCE_MAIL_JOB]: deliverCommerceMail };

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { orders, sellerAccounts, transactions } from '../../db/schema';
-import { enqueueJob, nowDate, type JobHandlers, type ModuleDeps } from '../core';
+import { defineJob, enqueueJob, nowDate, type ModuleDeps } from '../core';
 import { findLedgerEntry, ledgerKey, recordLedgerEntry } from './ledger';
 import { paymentsOf } from './payments';
 
@@ -10,7 +11,11 @@ import { paymentsOf } from './payments';
 // is the part's whole total (items, shipping and tax: the seller is the merchant of record);
 // platform fees arrive with plans (docs/decisions/026).
 
-export const PAYOUT_JOB = 'commerce.payout';
+export const payoutJob = defineJob(
+  'commerce.payout',
+  z.object({ transactionId: z.string() }),
+  payOut,
+);
 
 export const HELD_FOR_SETUP = 'Finish your payout setup to receive this money.';
 
@@ -18,9 +23,9 @@ export const HELD_FOR_SETUP = 'Finish your payout setup to receive this money.';
 export function queuePayout(deps: Pick<ModuleDeps, 'db' | 'now'>, transactionId: string) {
   return enqueueJob(
     deps,
-    PAYOUT_JOB,
+    payoutJob,
     { transactionId },
-    { dedupeKey: `${PAYOUT_JOB}:${transactionId}` },
+    { dedupeKey: `${payoutJob.name}:${transactionId}` },
   );
 }
 
@@ -50,9 +55,10 @@ export async function releaseHeldPayouts(deps: ModuleDeps, sellerId: string): Pr
   return held.length;
 }
 
-async function payOut(deps: ModuleDeps, payload: unknown): Promise<void> {
-  const transactionId = (payload as { transactionId?: unknown } | null)?.transactionId;
-  if (typeof transactionId !== 'string') throw new Error('malformed payout job');
+async function payOut(
+  deps: ModuleDeps,
+  { transactionId }: { transactionId: string },
+): Promise<void> {
   const [part] = await deps.db
     .select()
     .from(transactions)
@@ -106,5 +112,3 @@ async function payOut(deps: ModuleDeps, payload: unknown): Promise<void> {
   });
   await settle({ payoutStatus: 'paid', payoutHeldReason: null });
 }
-
-export const payoutJobs: JobHandlers = { [PAYOUT_JOB]: payOut };

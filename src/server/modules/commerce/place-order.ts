@@ -17,7 +17,7 @@ import {
   validationError,
   type ModuleDeps,
 } from '../core';
-import { EXPIRE_ORDER_JOB } from './lifecycle';
+import { expireOrderJob } from './lifecycle-jobs';
 import { paymentsOf } from './payments';
 import { ordersWithParts } from './rows';
 
@@ -159,7 +159,7 @@ export async function placeOrder(
         })),
       );
     }
-    await enqueueJob(tx, EXPIRE_ORDER_JOB, { orderId: order!.id }, { runAt: order!.expiresAt });
+    await enqueueJob(tx, expireOrderJob, { orderId: order!.id }, { runAt: order!.expiresAt });
     return { order: order!, sellers: groups.map(([id]) => id) };
   });
   // Stock changed: lists showing "sold out" or counts must not serve the old answer.

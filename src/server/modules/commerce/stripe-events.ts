@@ -1,16 +1,17 @@
 import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { sellerAccounts, webhookEvents } from '../../db/schema';
 import { isStripeDriver, type StripeDriver } from '../../adapters/payments/stripe';
 import { MESSAGES } from '../../../shared/messages';
 import {
+  defineJob,
   enqueueJob,
   inTransaction,
   isDomainError,
   notFound,
   nowDate,
   validationError,
-  type JobHandlers,
-  type JsonValue,
+  type JobDefinition,
   type ModuleDeps,
 } from '../core';
 import { markOrderPaid, recordPaymentFailure } from './lifecycle';
@@ -25,14 +26,15 @@ import { releaseHeldPayouts } from './payouts';
 // back from Stripe as they are now instead of trusting an old event's snapshot, and the ledger
 // moves money once.
 
-export const STRIPE_EVENT_JOB = 'commerce.stripe-event';
-
 /** What a queued event keeps of Stripe's payload. */
-interface QueuedEvent {
-  id: string;
-  type: string;
-  object: Record<string, unknown>;
-}
+const queuedEvent = z.object({
+  id: z.string(),
+  type: z.string(),
+  object: z.record(z.string(), z.unknown()),
+});
+export type QueuedStripeEvent = z.input<typeof queuedEvent>;
+
+export const stripeEventJob = defineJob('commerce.stripe-event', queuedEvent, handleStripeEvent);
 
 const signatureInvalid = (why: string) =>
   validationError(
@@ -62,15 +64,16 @@ function verifiedEvent(
 /**
  * POST /webhooks/stripe: verifies the delivery, records its event id once and queues it. Without
  * Stripe configured there is nothing to receive (404, saying why). `routes` sends event types
- * another module handles to that module's job (event type → job name; the route layer composes
- * it, so commerce needs no import of the modules it serves); the rest go to commerce's own job.
+ * another module handles to that module's job (event type → its definition; the route layer
+ * composes it, so commerce needs no import of the modules it serves); the rest go to commerce's
+ * own job.
  * A routed event's `processed_at` stays empty: that module records its own outcome.
  */
 export async function receiveStripeWebhook(
   deps: ModuleDeps,
   rawBody: unknown,
   signature: string | undefined,
-  routes: Readonly<Record<string, string>> = {},
+  routes: Readonly<Record<string, JobDefinition<QueuedStripeEvent>>> = {},
 ): Promise<{ received: true }> {
   const driver = deps.payments;
   const secret = deps.env.STRIPE_WEBHOOK_SECRET;
@@ -103,14 +106,15 @@ export async function receiveStripeWebhook(
     throw validationError('This is not a Stripe event: it has no data.object.');
   }
   // Parsed from JSON, so it is JSON.
-  const queued = { id, type, object } as unknown as JsonValue;
+  const queued = { id, type, object: object as Record<string, unknown> };
+  const job: JobDefinition<QueuedStripeEvent> = routes[type] ?? stripeEventJob;
   await inTransaction(deps, async (tx) => {
     const fresh = await tx.db
       .insert(webhookEvents)
       .values({ id, type, receivedAt: nowDate(deps) })
       .onConflictDoNothing({ target: webhookEvents.id })
       .returning({ id: webhookEvents.id });
-    if (fresh.length > 0) await enqueueJob(tx, routes[type] ?? STRIPE_EVENT_JOB, queued);
+    if (fresh.length > 0) await enqueueJob(tx, job, queued);
   });
   return { received: true };
 }
@@ -205,16 +209,10 @@ const HANDLERS: Record<
 };
 
 /** Job: one accepted event. Types without a handler (refunds, transfers…) are acknowledged only. */
-async function handleStripeEvent(deps: ModuleDeps, payload: unknown): Promise<void> {
-  const event = payload as Partial<QueuedEvent> | null;
-  if (typeof event?.id !== 'string' || typeof event.type !== 'string' || !event.object) {
-    throw new Error('malformed stripe-event job');
-  }
+async function handleStripeEvent(deps: ModuleDeps, event: QueuedStripeEvent): Promise<void> {
   await HANDLERS[event.type]?.(deps, event.object);
   await deps.db
     .update(webhookEvents)
     .set({ processedAt: nowDate(deps) })
     .where(eq(webhookEvents.id, event.id));
 }
-
-export const stripeEventJobs: JobHandlers = { [STRIPE_EVENT_JOB]: handleStripeEvent };

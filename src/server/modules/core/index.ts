@@ -19,16 +19,20 @@ export { inTransaction } from './transaction';
 export { toggleRow } from './toggle';
 export { uniqueViolation } from './db-errors';
 export {
+  countJobsByStatus,
   createJobWorker,
+  defineJob,
   enqueueJob,
+  jobRegistry,
   listJobs,
   signalJobsEnqueued,
   type EnqueueOptions,
-  type JobHandler,
-  type JobHandlers,
+  type JobContext,
+  type JobDefinition,
+  type JobOutcome,
   type JobRecord,
+  type JobRegistry,
   type JobWorker,
-  type JsonValue,
 } from './jobs';
 export { coreJobs, deleteFilesLater } from './files';
 export {

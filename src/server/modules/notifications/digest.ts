@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { SETTING_OF_KIND } from '../../../shared/contracts/notifications';
 import { isUuid } from '../../../shared/contracts/common';
 import {
@@ -12,14 +13,14 @@ import {
 } from '../../db/schema';
 import {
   appOrigin,
+  defineJob,
   inTransaction,
   nowDate,
   type DbOrTx,
-  type JobHandlers,
+  type JobDefinition,
   type ModuleDeps,
 } from '../core';
 import { digestMail, excerptOf, type DigestEvent } from './digest-mail';
-import { DIGEST_JOB, lockMemberDigest } from './notify';
 import { readNotificationSettings } from './settings';
 
 /** Bounds one run; anything beyond waits for the member's next digest. */
@@ -27,13 +28,18 @@ const MAX_EVENTS_PER_RUN = 1000;
 /** Older events (a mail server down for days) are dropped rather than mailed late. */
 const MAX_EVENT_AGE_MS = 3 * 24 * 60 * 60_000;
 
-interface DigestPayload {
-  userId: string;
-}
+const digestPayload = z.object({ userId: z.string().refine(isUuid, 'Must be a user id.') });
 
-const isDigestPayload = (payload: unknown): payload is DigestPayload =>
-  typeof (payload as Partial<DigestPayload> | null)?.userId === 'string' &&
-  isUuid((payload as DigestPayload).userId);
+export const digestJob = defineJob('notifications.digest', digestPayload, sendDigest);
+
+/**
+ * Serialises, per member, "record an event and decide whether a digest is pending" (notify) with
+ * "read the events to mail" (the digest): an event whose notify saw a queued digest is committed
+ * before that digest reads. Held to the end of the transaction.
+ */
+export async function lockMemberDigest(db: DbOrTx, userId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`notifications:${userId}`}))`);
+}
 
 type EventRow = Awaited<ReturnType<typeof readUnmailed>>[number];
 
@@ -152,9 +158,10 @@ async function stillRelevant(
  * retry sends the same digest again (at most once per crash). A failed send marks nothing and the
  * job retries with backoff.
  */
-export async function sendDigest(deps: ModuleDeps, payload: unknown): Promise<void> {
-  if (!isDigestPayload(payload)) throw new Error('malformed notification digest job');
-  const { userId } = payload;
+export async function sendDigest(
+  deps: ModuleDeps,
+  { userId }: z.output<typeof digestPayload>,
+): Promise<void> {
   const rows = await inTransaction(deps, async (tx) => {
     await lockMemberDigest(tx.db, userId);
     return readUnmailed(tx.db, userId);
@@ -209,4 +216,4 @@ export async function sendDigest(deps: ModuleDeps, payload: unknown): Promise<vo
   );
 }
 
-export const notificationJobs: JobHandlers = { [DIGEST_JOB]: sendDigest };
+export const notificationJobs: readonly JobDefinition[] = [digestJob];

@@ -3,9 +3,8 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { NotificationKind } from '../../../shared/contracts/social-rules';
 import { SOCIAL_LIMITS } from '../../../shared/contracts/social-rules';
 import { jobs, notifications } from '../../db/schema';
-import { enqueueJob, inTransaction, type DbOrTx, type ModuleDeps } from '../core';
-
-export const DIGEST_JOB = 'notifications.digest';
+import { enqueueJob, inTransaction, type ModuleDeps } from '../core';
+import { digestJob, lockMemberDigest } from './digest';
 
 /**
  * What each kind's `data` carries, so the digest can say what happened and link to it. Every key
@@ -41,16 +40,7 @@ export interface NotificationEvent {
  * being sent; the second key schedules the follow-up digest for it.
  */
 export const digestKeys = (userId: string) =>
-  [`${DIGEST_JOB}:${userId}`, `${DIGEST_JOB}:${userId}:next`] as const;
-
-/**
- * Serialises, per member, "record an event and decide whether a digest is pending" (notify) with
- * "read the events to mail" (the digest): an event whose notify saw a queued digest is committed
- * before that digest reads. Held to the end of the transaction.
- */
-export async function lockMemberDigest(db: DbOrTx, userId: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`notifications:${userId}`}))`);
-}
+  [`${digestJob.name}:${userId}`, `${digestJob.name}:${userId}:next`] as const;
 
 /**
  * Records an event for an email, in the caller's transaction (a refused or rolled-back write
@@ -98,5 +88,5 @@ async function scheduleDigest(
   // Every pending one is running, past its read: the event needs a digest of its own.
   const free = keys.find((key) => !pending.some((job) => job.key === key));
   // Both keys running only if a digest overran the batch window; a keyless job still mails it.
-  await enqueueJob(deps, DIGEST_JOB, { userId }, { runAt, ...(free ? { dedupeKey: free } : {}) });
+  await enqueueJob(deps, digestJob, { userId }, { runAt, ...(free ? { dedupeKey: free } : {}) });
 }

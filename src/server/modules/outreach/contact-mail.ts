@@ -1,21 +1,23 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
 import { ADMIN_ROLES } from '../../../shared/contracts/account-rules';
 import { CONTACT_TOPIC_LABELS, type ContactTopic } from '../../../shared/contracts/outreach-rules';
 import { renderMail } from '../../adapters/mail/templates';
 import { contactMessages, users } from '../../db/schema';
-import { appOrigin, enqueueJob, type JobHandlers, type ModuleDeps } from '../core';
+import { appOrigin, defineJob, enqueueJob, type ModuleDeps } from '../core';
 
 /**
  * A contact message is mailed to every admin (and ADMIN_EMAIL), one job per recipient so a
  * failing address is retried alone and nobody gets it twice. Reply-To is the sender: answering
  * the mail answers them. Their text goes into the mail as text (escaped in the HTML part).
  */
-export const CONTACT_MAIL_JOB = 'outreach.contact-mail';
+const contactMailPayload = z.object({ id: z.string(), to: z.string() });
 
-interface ContactMailJob {
-  id: string;
-  to: string;
-}
+export const contactMailJob = defineJob(
+  'outreach.contact-mail',
+  contactMailPayload,
+  deliverContactMail,
+);
 
 /** Who reads contact messages: active admins and super admins, and ADMIN_EMAIL when set. */
 export async function adminRecipients(deps: Pick<ModuleDeps, 'db' | 'env'>): Promise<string[]> {
@@ -32,18 +34,21 @@ export async function adminRecipients(deps: Pick<ModuleDeps, 'db' | 'env'>): Pro
 
 export async function queueContactMails(deps: ModuleDeps, id: string): Promise<void> {
   for (const to of await adminRecipients(deps)) {
-    await enqueueJob(deps, CONTACT_MAIL_JOB, { id, to } satisfies ContactMailJob, {
-      dedupeKey: `${CONTACT_MAIL_JOB}:${id}:${to}`,
-    });
+    await enqueueJob(
+      deps,
+      contactMailJob,
+      { id, to },
+      {
+        dedupeKey: `${contactMailJob.name}:${id}:${to}`,
+      },
+    );
   }
 }
 
-const isJob = (p: unknown): p is ContactMailJob =>
-  typeof (p as ContactMailJob | null)?.id === 'string' &&
-  typeof (p as ContactMailJob).to === 'string';
-
-async function deliverContactMail(deps: ModuleDeps, payload: unknown): Promise<void> {
-  if (!isJob(payload)) throw new Error('malformed contact mail job');
+async function deliverContactMail(
+  deps: ModuleDeps,
+  payload: z.output<typeof contactMailPayload>,
+): Promise<void> {
   const [row] = await deps.db
     .select({ msg: contactMessages, username: users.username })
     .from(contactMessages)
@@ -73,5 +78,3 @@ async function deliverContactMail(deps: ModuleDeps, payload: unknown): Promise<v
     }),
   });
 }
-
-export const contactMailJobs: JobHandlers = { [CONTACT_MAIL_JOB]: deliverContactMail };

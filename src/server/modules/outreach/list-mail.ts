@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { OUTREACH_LIMITS } from '../../../shared/contracts/outreach-rules';
 import { formatMoney } from '../../../shared/format';
 import { toMajor } from '../../../shared/money';
@@ -9,7 +10,7 @@ import {
   users,
   type EmailListSubscriberRow,
 } from '../../db/schema';
-import { appOrigin, enqueueJob, type JobHandlers, type ModuleDeps } from '../core';
+import { appOrigin, defineJob, enqueueJob, type ModuleDeps } from '../core';
 import { listOwnerById, type ListOwner } from './lists';
 import { signListToken } from './list-token';
 
@@ -19,15 +20,17 @@ import { signListToken } from './list-token';
  * one POST, no page). Whether it is still worth sending is decided when it is sent: a
  * confirmation to an address confirmed meanwhile, or a new post unpublished meanwhile, is dropped.
  */
-export const LIST_MAIL_JOB = 'outreach.list-mail';
 export const LIST_MAILS = ['confirm', 'already', 'new_post'] as const;
 export type ListMail = (typeof LIST_MAILS)[number];
 
-interface ListMailJob {
-  mail: ListMail;
-  subscriberId: string;
-  productId?: string;
-}
+const listMailPayload = z.object({
+  mail: z.enum(LIST_MAILS),
+  subscriberId: z.string(),
+  productId: z.string().optional(),
+});
+type ListMailJob = z.output<typeof listMailPayload>;
+
+export const listMailJob = defineJob('outreach.list-mail', listMailPayload, deliverListMail);
 
 /** A sign-up repeated within this long sends no second mail (a double click, a bot hammering). */
 const RESEND_QUIET_MS = 10 * 60_000;
@@ -47,26 +50,22 @@ export function queueListMail(
     ? // The fan-out that queues these runs once per post, in one transaction (new-posts.ts).
       enqueueJob(
         deps,
-        LIST_MAIL_JOB,
+        listMailJob,
         { ...job },
         {
-          dedupeKey: `${LIST_MAIL_JOB}:new_post:${job.productId}:${job.subscriberId}`,
+          dedupeKey: `${listMailJob.name}:new_post:${job.productId}:${job.subscriberId}`,
         },
       )
     : enqueueJob(
         deps,
-        LIST_MAIL_JOB,
+        listMailJob,
         { ...job },
         {
-          dedupeKey: `${LIST_MAIL_JOB}:${job.mail}:${job.subscriberId}`,
+          dedupeKey: `${listMailJob.name}:${job.mail}:${job.subscriberId}`,
           quietPeriodMs: RESEND_QUIET_MS,
         },
       );
 }
-
-const isJob = (p: unknown): p is ListMailJob =>
-  typeof (p as ListMailJob | null)?.subscriberId === 'string' &&
-  LIST_MAILS.includes((p as ListMailJob).mail);
 
 export const emailListPageUrl = (origin: string, param: 'confirm' | 'unsubscribe', token: string) =>
   `${origin}/email-list?${param}=${encodeURIComponent(token)}`;
@@ -194,8 +193,7 @@ async function newPostContent(
   };
 }
 
-async function deliverListMail(deps: ModuleDeps, payload: unknown): Promise<void> {
-  if (!isJob(payload)) throw new Error('malformed list mail job');
+async function deliverListMail(deps: ModuleDeps, payload: ListMailJob): Promise<void> {
   const [row] = await deps.db
     .select()
     .from(emailListSubscribers)
@@ -218,5 +216,3 @@ async function deliverListMail(deps: ModuleDeps, payload: unknown): Promise<void
   }
   await send(deps, row, owner, signupContent(deps, row, owner, payload.mail));
 }
-
-export const listMailJobs: JobHandlers = { [LIST_MAIL_JOB]: deliverListMail };

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { emailListSubscribers, products, users } from '../../db/schema';
-import { enqueueJob, inTransaction, type JobHandlers, type ModuleDeps } from '../core';
+import { defineJob, enqueueJob, inTransaction, type ModuleDeps } from '../core';
 import { queueListMail } from './list-mail';
 
 /**
@@ -9,7 +10,11 @@ import { queueListMail } from './list-mail';
  * to fix a typo or take the post back — then queues one "New from {seller}" mail per confirmed
  * subscriber. Once per post: republishing it later announces nothing.
  */
-export const NEW_POST_JOB = 'outreach.new-post';
+export const newPostJob = defineJob(
+  'outreach.new-post',
+  z.object({ productId: z.string() }),
+  fanOut,
+);
 export const NEW_POST_DELAY_MS = 10 * 60_000;
 const ONCE_PER_POST_MS = 10 * 365 * 24 * 3600_000;
 
@@ -19,19 +24,17 @@ export async function announceNewPost(
 ): Promise<void> {
   await enqueueJob(
     deps,
-    NEW_POST_JOB,
+    newPostJob,
     { productId },
     {
       runAt: new Date(deps.now() + NEW_POST_DELAY_MS),
-      dedupeKey: `${NEW_POST_JOB}:${productId}`,
+      dedupeKey: `${newPostJob.name}:${productId}`,
       quietPeriodMs: ONCE_PER_POST_MS,
     },
   );
 }
 
-async function fanOut(deps: ModuleDeps, payload: unknown): Promise<void> {
-  const productId = (payload as { productId?: unknown } | null)?.productId;
-  if (typeof productId !== 'string') throw new Error('malformed new post job');
+async function fanOut(deps: ModuleDeps, { productId }: { productId: string }): Promise<void> {
   const [post] = await deps.db
     .select({
       status: products.status,
@@ -59,5 +62,3 @@ async function fanOut(deps: ModuleDeps, payload: unknown): Promise<void> {
       await queueListMail(tx, { mail: 'new_post', subscriberId: s.id, productId });
   });
 }
-
-export const newPostJobs: JobHandlers = { [NEW_POST_JOB]: fanOut };

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { emailListSubscribers } from '../../db/schema';
-import { enqueueJob, inTransaction, nowDate, type JobHandlers, type ModuleDeps } from '../core';
+import { defineJob, enqueueJob, inTransaction, nowDate, type ModuleDeps } from '../core';
 import { confirmLinkExpiry } from './list-mail';
 
 /**
@@ -10,13 +11,17 @@ import { confirmLinkExpiry } from './list-mail';
  * any other is deleted. A later sign-up of the same address has a job of its own, so an older
  * job finding the row signed up again since leaves it alone.
  */
-export const FORGET_UNCONFIRMED_JOB = 'outreach.forget-unconfirmed';
-
-interface ForgetJob {
-  subscriberId: string;
+const forgetPayload = z.object({
+  subscriberId: z.string(),
   /** The sign-up's time (the row's updatedAt), ISO. */
-  signedUpAt: string;
-}
+  signedUpAt: z.string(),
+});
+
+export const forgetUnconfirmedJob = defineJob(
+  'outreach.forget-unconfirmed',
+  forgetPayload,
+  forgetUnconfirmed,
+);
 
 export function scheduleForgetUnconfirmed(
   deps: Pick<ModuleDeps, 'db' | 'now'>,
@@ -25,22 +30,19 @@ export function scheduleForgetUnconfirmed(
 ): Promise<string | null> {
   return enqueueJob(
     deps,
-    FORGET_UNCONFIRMED_JOB,
-    { subscriberId, signedUpAt: signedUpAt.toISOString() } satisfies ForgetJob,
+    forgetUnconfirmedJob,
+    { subscriberId, signedUpAt: signedUpAt.toISOString() },
     {
       runAt: new Date(confirmLinkExpiry(signedUpAt)),
-      dedupeKey: `${FORGET_UNCONFIRMED_JOB}:${subscriberId}:${signedUpAt.toISOString()}`,
+      dedupeKey: `${forgetUnconfirmedJob.name}:${subscriberId}:${signedUpAt.toISOString()}`,
     },
   );
 }
 
-function isForgetJob(payload: unknown): payload is ForgetJob {
-  const p = payload as Partial<ForgetJob> | null;
-  return typeof p?.subscriberId === 'string' && typeof p.signedUpAt === 'string';
-}
-
-async function forgetUnconfirmed(deps: ModuleDeps, payload: unknown): Promise<void> {
-  if (!isForgetJob(payload)) throw new Error(`malformed ${FORGET_UNCONFIRMED_JOB} job`);
+async function forgetUnconfirmed(
+  deps: ModuleDeps,
+  payload: z.output<typeof forgetPayload>,
+): Promise<void> {
   await inTransaction(deps, async (tx) => {
     const s = emailListSubscribers;
     const [row] = await tx.db.select().from(s).where(eq(s.id, payload.subscriberId)).for('update');
@@ -57,5 +59,3 @@ async function forgetUnconfirmed(deps: ModuleDeps, payload: unknown): Promise<vo
     }
   });
 }
-
-export const unconfirmedJobs: JobHandlers = { [FORGET_UNCONFIRMED_JOB]: forgetUnconfirmed };

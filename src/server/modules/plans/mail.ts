@@ -1,11 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { renderMail } from '../../adapters/mail/templates';
 import { formatDay, formatMoney } from '../../../shared/format';
 import { toMajor } from '../../../shared/money';
 import { UPGRADE_PATH } from '../../../shared/constants';
 import { PLANS } from '../../../shared/plans';
 import { subscriptionCharges, subscriptions, users, type SubscriptionRow } from '../../db/schema';
-import { appOrigin, enqueueJob, type JobHandlers, type ModuleDeps } from '../core';
+import { appOrigin, defineJob, enqueueJob, type ModuleDeps } from '../core';
 
 /**
  * Plan emails go out through the job queue, enqueued in the transaction of the change they report
@@ -13,8 +14,6 @@ import { appOrigin, enqueueJob, type JobHandlers, type ModuleDeps } from '../cor
  * leaves for a change that rolled back. The payload names the record; the text is written when
  * the mail is sent. Every driver (embedded, Stripe) queues the same mails.
  */
-export const PLANS_MAIL_JOB = 'plans.mail';
-
 export const PLAN_MAILS = [
   /** The first payment of a new subscription (id: the charge). */
   'receipt',
@@ -29,21 +28,19 @@ export const PLAN_MAILS = [
 ] as const;
 export type PlanMail = (typeof PLAN_MAILS)[number];
 
-interface PlanMailJob {
-  mail: PlanMail;
-  id: string;
-}
+const planMailPayload = z.object({ mail: z.enum(PLAN_MAILS), id: z.string() });
+
+export const planMailJob = defineJob('plans.mail', planMailPayload, deliverPlanMail);
 
 export function queuePlanMail(deps: Pick<ModuleDeps, 'db' | 'now'>, mail: PlanMail, id: string) {
   // One mail per event and record, whatever retries or replays enqueue it again.
-  return enqueueJob(deps, PLANS_MAIL_JOB, { mail, id } satisfies PlanMailJob, {
-    dedupeKey: `${PLANS_MAIL_JOB}:${mail}:${id}`,
-    quietPeriodMs: 365 * 24 * 3600_000,
-  });
+  return enqueueJob(
+    deps,
+    planMailJob,
+    { mail, id },
+    { dedupeKey: `${planMailJob.name}:${mail}:${id}`, quietPeriodMs: 365 * 24 * 3600_000 },
+  );
 }
-
-const isJob = (p: unknown): p is PlanMailJob =>
-  typeof (p as PlanMailJob | null)?.id === 'string' && PLAN_MAILS.includes((p as PlanMailJob).mail);
 
 const day = (d: Date) => formatDay(d.toISOString());
 
@@ -75,8 +72,10 @@ async function send(
   });
 }
 
-async function deliverPlanMail(deps: ModuleDeps, payload: unknown): Promise<void> {
-  if (!isJob(payload)) throw new Error('malformed plans mail job');
+async function deliverPlanMail(
+  deps: ModuleDeps,
+  payload: z.output<typeof planMailPayload>,
+): Promise<void> {
   const chargeMail = payload.mail === 'receipt' || payload.mail === 'renewed';
   const [charge] = chargeMail
     ? await deps.db
@@ -163,5 +162,3 @@ async function deliverPlanMail(deps: ModuleDeps, payload: unknown): Promise<void
     }
   }
 }
-
-export const planMailJobs: JobHandlers = { [PLANS_MAIL_JOB]: deliverPlanMail };

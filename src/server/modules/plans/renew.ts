@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { PLANS } from '../../../shared/plans';
 import { savedCards, type SubscriptionRow } from '../../db/schema';
 import {
   announceChange,
+  defineJob,
   enqueueJob,
   inTransaction,
   nowDate,
-  type JobHandlers,
   type ModuleDeps,
 } from '../core';
 import { queuePlanMail } from './mail';
@@ -26,7 +27,13 @@ import {
 // member back on the free plan with an email saying why. Stripe subscriptions renew at Stripe and
 // reach us by webhooks instead.
 
-export const RENEW_JOB = 'plans.renew';
+const renewPayload = z.object({
+  subscriptionId: z.string(),
+  /** The period end the job was scheduled for: a stale job (the period moved on) does nothing. */
+  periodEnd: z.string(),
+});
+
+export const renewJob = defineJob('plans.renew', renewPayload, renew);
 
 /**
  * A member's plan changed: what their plan unlocks on their public pages (a custom domain) may
@@ -35,23 +42,15 @@ export const RENEW_JOB = 'plans.renew';
 export const announcePlanChange = (deps: ModuleDeps, userId: string) =>
   announceChange(deps, { kind: 'site', userIds: [userId] });
 
-interface RenewJob {
-  subscriptionId: string;
-  /** The period end the job was scheduled for: a stale job (the period moved on) does nothing. */
-  periodEnd: string;
-}
-
 export function scheduleRenewal(deps: Pick<ModuleDeps, 'db' | 'now'>, sub: SubscriptionRow) {
   const periodEnd = sub.currentPeriodEnd.toISOString();
-  return enqueueJob(deps, RENEW_JOB, { subscriptionId: sub.id, periodEnd } satisfies RenewJob, {
-    runAt: sub.currentPeriodEnd,
-    dedupeKey: `${RENEW_JOB}:${sub.id}:${periodEnd}`,
-  });
+  return enqueueJob(
+    deps,
+    renewJob,
+    { subscriptionId: sub.id, periodEnd },
+    { runAt: sub.currentPeriodEnd, dedupeKey: `${renewJob.name}:${sub.id}:${periodEnd}` },
+  );
 }
-
-const isJob = (p: unknown): p is RenewJob =>
-  typeof (p as RenewJob | null)?.subscriptionId === 'string' &&
-  typeof (p as RenewJob).periodEnd === 'string';
 
 const CARD_FAILURES = {
   expired: 'Your card has expired.',
@@ -76,8 +75,7 @@ async function cardFailure(
   return card.behaviour === 'succeeds' ? null : CARD_FAILURES[card.behaviour];
 }
 
-async function renew(deps: ModuleDeps, payload: unknown): Promise<void> {
-  if (!isJob(payload)) throw new Error('malformed plans.renew job');
+async function renew(deps: ModuleDeps, payload: z.output<typeof renewPayload>): Promise<void> {
   const ended = await inTransaction(deps, async (tx) => {
     const sub = await lockSubscription(tx.db, payload.subscriptionId);
     if (!sub || sub.status !== 'active' || sub.provider !== 'local') return null;
@@ -105,5 +103,3 @@ async function renew(deps: ModuleDeps, payload: unknown): Promise<void> {
   });
   if (ended) announcePlanChange(deps, ended.userId);
 }
-
-export const renewalJobs: JobHandlers = { [RENEW_JOB]: renew };

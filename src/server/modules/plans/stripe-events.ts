@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages';
 import { subscriptions, type SubscriptionRow } from '../../db/schema';
 import type { BillingDriver, BillingInvoiceInfo } from '../../adapters/payments/types';
-import { inTransaction, type JobHandlers, type ModuleDeps } from '../core';
+import { defineJob, inTransaction, type ModuleDeps } from '../core';
 import { announcePlanChange } from './renew';
 import { billingOf, invoiceCharge, recordPaidInvoice, type StripeDeps } from './stripe-billing';
 import {
@@ -21,19 +22,30 @@ import {
 // charge is recorded once per invoice, a period never moves back, an ended subscription stays
 // ended.
 
-export const PLANS_STRIPE_EVENT_JOB = 'plans.stripe-event';
+const planStripeEventPayload = z.object({
+  id: z.string(),
+  type: z.string(),
+  object: z.looseObject({ id: z.string() }),
+});
+
+export const planStripeEventJob = defineJob(
+  'plans.stripe-event',
+  planStripeEventPayload,
+  handlePlanStripeEvent,
+);
 
 /** The Stripe event types this module handles, each to its job (given to commerce's receiver). */
-export const PLAN_STRIPE_EVENT_ROUTES: Readonly<Record<string, string>> = Object.fromEntries(
-  [
-    'invoice.paid',
-    'invoice.payment_failed',
-    'customer.subscription.updated',
-    'customer.subscription.deleted',
-    'subscription_schedule.canceled',
-    'subscription_schedule.completed',
-  ].map((type) => [type, PLANS_STRIPE_EVENT_JOB]),
-);
+export const PLAN_STRIPE_EVENT_ROUTES: Readonly<Record<string, typeof planStripeEventJob>> =
+  Object.fromEntries(
+    [
+      'invoice.paid',
+      'invoice.payment_failed',
+      'customer.subscription.updated',
+      'customer.subscription.deleted',
+      'subscription_schedule.canceled',
+      'subscription_schedule.completed',
+    ].map((type) => [type, planStripeEventJob]),
+  );
 
 async function rowWhere(deps: Pick<ModuleDeps, 'db'>, column: 'sub' | 'schedule', id: string) {
   const [row] = await deps.db
@@ -174,16 +186,11 @@ const HANDLERS: Record<string, Handler> = {
 };
 
 /** Job: one accepted event (commerce's receiver queued it with its id, type and object). */
-async function handlePlanStripeEvent(deps: ModuleDeps, payload: unknown): Promise<void> {
-  const event = payload as { id?: unknown; type?: unknown; object?: { id?: unknown } } | null;
-  if (typeof event?.type !== 'string' || typeof event.object?.id !== 'string') {
-    throw new Error('malformed plans stripe-event job');
-  }
+async function handlePlanStripeEvent(
+  deps: ModuleDeps,
+  event: z.output<typeof planStripeEventPayload>,
+): Promise<void> {
   const billing = billingOf(deps);
   if (!billing) return; // Stripe was switched off since: nothing to read back
   await HANDLERS[event.type]?.(deps as StripeDeps, billing, event.object.id);
 }
-
-export const planStripeEventJobs: JobHandlers = {
-  [PLANS_STRIPE_EVENT_JOB]: handlePlanStripeEvent,
-};

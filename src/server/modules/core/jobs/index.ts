@@ -1,13 +1,26 @@
 /**
- * Durable background jobs kept in the database: enqueue them with the domain write that causes
- * them, run them with retries and backoff on any number of instances.
+ * Durable background jobs kept in the database: declare each with `defineJob`, enqueue it with the
+ * domain write that causes it, run it with retries, backoff and a renewed lease on any number of
+ * instances.
  */
-export { enqueueJob, listJobs, type EnqueueOptions, type JobRecord, type JsonValue } from './queue';
+export {
+  defineJob,
+  jobRegistry,
+  type JobContext,
+  type JobDefinition,
+  type JobRegistry,
+} from './define';
+export {
+  countJobsByStatus,
+  enqueueJob,
+  listJobs,
+  type EnqueueOptions,
+  type JobRecord,
+} from './queue';
 export {
   createJobWorker,
-  type JobContext,
-  type JobHandler,
-  type JobHandlers,
+  DEFAULT_LEASE_MS,
+  type JobOutcome,
   type JobWorker,
   type JobWorkerOptions,
 } from './worker';

@@ -2,9 +2,8 @@ import { and, desc, eq, gt, inArray, is, lt, lte, or, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { jobs, type JobRow, type JobStatus } from '../../../db/schema';
 import type { DbOrTx, ModuleDeps } from '../deps';
+import type { JobDefinition } from './define';
 import { signalJobsEnqueued } from './signal';
-
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [k: string]: JsonValue };
 
 export interface EnqueueOptions {
   /** Not before this time (default: now). */
@@ -21,10 +20,6 @@ export const DEFAULT_MAX_ATTEMPTS = 10;
 /** Enough to diagnose from the admin list without letting one error bloat the row. */
 const MAX_ERROR_LENGTH = 2000;
 
-/**
- * Inserts a job through `deps.db`, so inside `inTransaction` it commits or rolls back with the
- * domain write that caused it. Returns the new id, or null when `dedupeKey` is already pending.
- */
 /** Whether a job with this key was enqueued within the last `ms` (whatever became of it). */
 async function enqueuedSince(
   deps: Pick<ModuleDeps, 'db' | 'now'>,
@@ -39,14 +34,20 @@ async function enqueuedSince(
   return row !== undefined;
 }
 
-export async function enqueueJob(
-  deps: Pick<ModuleDeps, 'db' | 'now'>,
-  name: string,
-  payload: JsonValue,
+/**
+ * Inserts a job through `deps.db`, so inside `inTransaction` it commits or rolls back with the
+ * domain write that caused it. The payload is typed by the job's definition (its schema's input);
+ * the worker checks it when the job runs. The job keeps `deps.requestId`, so its log lines (and
+ * those of the jobs it enqueues) lead back to the request. Returns the new id, or null when
+ * `dedupeKey` is already pending.
+ */
+export async function enqueueJob<In>(
+  deps: Pick<ModuleDeps, 'db' | 'now' | 'requestId'>,
+  job: JobDefinition<In>,
+  payload: NoInfer<In>,
   opts: EnqueueOptions = {},
 ): Promise<string | null> {
   const maxAttempts = opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-  if (!name) throw new TypeError('a job needs a name');
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
     throw new RangeError(`maxAttempts must be a positive integer, got ${maxAttempts}`);
   }
@@ -56,12 +57,13 @@ export async function enqueueJob(
   const [row] = await deps.db
     .insert(jobs)
     .values({
-      name,
+      name: job.name,
       // Drizzle writes a JS null as SQL NULL, not as the JSON value null the caller meant.
       payload: payload === null ? sql`'null'::jsonb` : payload,
       maxAttempts,
       runAt: opts.runAt ?? now,
       dedupeKey: opts.dedupeKey ?? null,
+      requestId: deps.requestId ?? null,
       createdAt: now,
       updatedAt: now,
     })
@@ -113,7 +115,35 @@ export async function listJobs(
   }));
 }
 
+/**
+ * The queue's depth by status, for the metrics gauge: the pending ones and those that gave up
+ * (done jobs are history, not depth). Each status is present, zero included, so a drained queue
+ * reads 0 rather than no figure at all.
+ */
+export async function countJobsByStatus(
+  db: DbOrTx,
+): Promise<Record<Exclude<JobStatus, 'done'>, number>> {
+  const rows = await db
+    .select({ status: jobs.status, count: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(sql`${jobs.status} in ('queued', 'running', 'failed')`)
+    .groupBy(jobs.status);
+  const counts = { queued: 0, running: 0, failed: 0 };
+  for (const row of rows) if (row.status !== 'done') counts[row.status] = row.count;
+  return counts;
+}
+
 // ---- Used by the worker -------------------------------------------------------------------------
+
+/**
+ * What every log line of a job carries: the job, and the id of the request that enqueued it (named
+ * as Fastify names it on the request's own lines), so one search finds a request and its jobs.
+ */
+export const jobLogFields = (job: JobRow): Record<string, string> => ({
+  jobId: job.id,
+  job: job.name,
+  ...(job.requestId ? { reqId: job.requestId } : {}),
+});
 
 /**
  * Claims up to `limit` due jobs in one statement. SKIP LOCKED lets concurrent workers (in this or
@@ -159,6 +189,26 @@ export function claimJobs(
  */
 function ownClaim(job: JobRow, workerId: string) {
   return and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.attempts, job.attempts));
+}
+
+/**
+ * The heartbeat: moves the lease of each job in `running` to `lockedUntil`, for the claims this
+ * worker still holds. Resolves the ids it renewed; a job missing from them was re-claimed
+ * elsewhere (its lease had run out) or has its outcome recorded already.
+ */
+export async function renewLeases(
+  db: DbOrTx,
+  running: readonly JobRow[],
+  workerId: string,
+  opts: { now: number; lockedUntil: number },
+): Promise<Set<string>> {
+  if (running.length === 0) return new Set();
+  const rows = await db
+    .update(jobs)
+    .set({ lockedUntil: new Date(opts.lockedUntil), updatedAt: new Date(opts.now) })
+    .where(or(...running.map((job) => ownClaim(job, workerId))))
+    .returning({ id: jobs.id });
+  return new Set(rows.map((r) => r.id));
 }
 
 export async function markJobDone(

@@ -1,31 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import type { JobRow } from '../../../db/schema';
 import type { Logger, ModuleDeps } from '../deps';
-import { claimJobs, markJobDone, markJobFailed } from './queue';
+import { payloadProblem, type JobContext, type JobRegistry } from './define';
+import { keepLeases, type Lease } from './lease';
+import { claimJobs, jobLogFields, markJobDone, markJobFailed } from './queue';
 import { onJobsEnqueued } from './signal';
 
-export interface JobContext {
-  id: string;
-  name: string;
-  /** 1-based: the try now running. */
-  attempt: number;
-  maxAttempts: number;
-}
-
-export type JobHandler = (deps: ModuleDeps, payload: unknown, job: JobContext) => Promise<void>;
-export type JobHandlers = Record<string, JobHandler>;
+/** How a run ended: `retry` failed and will run again, `failed` failed for good. */
+export type JobOutcome = 'done' | 'retry' | 'failed';
 
 export interface JobWorkerOptions {
   /** Base deps; `db` is the database handle, never a transaction. */
   deps: ModuleDeps;
-  handlers: JobHandlers;
+  /** The jobs it can run (jobRegistry); a job of another name is retried, then fails. */
+  jobs: JobRegistry;
   workerId?: string;
   pollIntervalMs?: number;
   batchSize?: number;
-  /** How long a claim is honoured; a job still 'running' after it is taken as abandoned. */
+  /**
+   * How long a claim is honoured without a heartbeat: a job still 'running' this long after its
+   * last renewal is taken as abandoned (its worker died) and runs again.
+   */
   leaseMs?: number;
+  /** How often the lease of a running job is renewed (default: a third of the lease). */
+  heartbeatMs?: number;
   backoffMs?: (attempt: number) => number;
+  /** Told of each run's outcome and duration (metrics); it must not throw. */
+  onRun?: (name: string, outcome: JobOutcome, seconds: number) => void;
 }
 
 export interface JobWorker {
@@ -34,16 +37,34 @@ export interface JobWorker {
   stop(): Promise<void>;
 }
 
+/**
+ * 30 s, renewed every 10 s: a job whose worker was killed runs again about 30 s later (plus a
+ * poll), while a live worker survives two missed heartbeats (a database hiccup, a busy loop).
+ */
+export const DEFAULT_LEASE_MS = 30_000;
+
 /** 30 s, 1 min, 2 min, … capped at an hour: rides out an outage without hammering the service. */
 export const defaultBackoffMs = (attempt: number): number =>
   Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
 
+/** Why a run failed, and whether trying again could help. */
+interface Failure {
+  error: unknown;
+  final: boolean;
+}
+
 export function createJobWorker(opts: JobWorkerOptions): JobWorker {
-  const { deps, handlers } = opts;
+  const { deps, jobs } = opts;
   const workerId = opts.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const pollIntervalMs = opts.pollIntervalMs ?? 1000;
   const batchSize = opts.batchSize ?? 10;
-  const leaseMs = opts.leaseMs ?? 5 * 60_000;
+  const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
+  const heartbeatMs = opts.heartbeatMs ?? Math.floor(leaseMs / 3);
+  if (!(heartbeatMs > 0 && heartbeatMs < leaseMs)) {
+    throw new RangeError(
+      `heartbeatMs must be within the lease (${leaseMs} ms), got ${heartbeatMs}`,
+    );
+  }
   const backoffMs = opts.backoffMs ?? defaultBackoffMs;
   // A bad custom backoff must not turn into an unwritable run_at that leaves the job stuck.
   const retryDelay = (attempt: number) => {
@@ -51,47 +72,68 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
     return Number.isFinite(ms) ? Math.max(0, ms) : defaultBackoffMs(attempt);
   };
 
-  async function runJob(job: JobRow): Promise<void> {
-    const fields = { jobId: job.id, job: job.name };
-    const handler = Object.hasOwn(handlers, job.name) ? handlers[job.name] : undefined;
-    let failure: unknown;
+  /** Runs the job's handler on its checked payload; resolves how it failed, if it did. */
+  async function attempt(job: JobRow, log: Logger): Promise<Failure | undefined> {
+    const definition = jobs.get(job.name);
+    // Not final: during a rolling deploy an older instance may claim a job only newer ones know.
+    if (!definition) return { error: new Error(`no handler for job ${job.name}`), final: false };
     try {
-      if (!handler) throw new Error(`no handler for job ${job.name}`);
+      const parsed = definition.schema.safeParse(job.payload);
+      if (!parsed.success) {
+        // The same payload would fail the same way on every try.
+        const why = `invalid payload for job ${job.name}: ${payloadProblem(parsed.error)}`;
+        return { error: new Error(why), final: true };
+      }
       const context: JobContext = {
         id: job.id,
         name: job.name,
         attempt: job.attempts,
         maxAttempts: job.maxAttempts,
       };
-      await handler({ ...deps, log: withFields(deps.log, fields) }, job.payload, context);
+      // The request the job was enqueued for travels on to the jobs this one enqueues.
+      const jobDeps = { ...deps, log, requestId: job.requestId ?? undefined };
+      await definition.handle(jobDeps, parsed.data, context);
+      return undefined;
     } catch (err) {
-      failure = err ?? new Error('job handler threw without a reason');
+      return { error: err ?? new Error('job handler threw without a reason'), final: false };
     }
+  }
+
+  async function runJob(job: JobRow, lease: Lease): Promise<void> {
+    const log = withFields(deps.log, jobLogFields(job));
+    const started = performance.now();
+    const failure = await attempt(job, log);
+    const seconds = (performance.now() - started) / 1000;
+    lease.finished(job);
     // The outcome is written with the clock of when the handler ended, not when it was claimed.
     const now = deps.now();
+    const final = failure !== undefined && (failure.final || job.attempts >= job.maxAttempts);
+    const outcome: JobOutcome = failure === undefined ? 'done' : final ? 'failed' : 'retry';
     try {
       let recorded: boolean;
       if (failure === undefined) {
         recorded = await markJobDone(deps.db, job, workerId, now);
+        log.info({ attempts: job.attempts, ms: Math.round(seconds * 1000) }, 'job done');
       } else {
-        const final = job.attempts >= job.maxAttempts;
         const retryAt = final ? null : new Date(now + retryDelay(job.attempts));
         recorded = await markJobFailed(deps.db, job, workerId, {
           now,
-          error: errorMessage(failure),
+          error: errorMessage(failure.error),
           retryAt,
         });
-        const entry = { ...fields, attempts: job.attempts, err: failure };
-        if (final) deps.log.error(entry, 'job failed permanently');
-        else deps.log.warn({ ...entry, retryAt: retryAt?.toISOString() }, 'job failed; will retry');
+        const entry = { attempts: job.attempts, err: failure.error };
+        if (final) log.error(entry, 'job failed permanently');
+        else log.warn({ ...entry, retryAt: retryAt?.toISOString() }, 'job failed; will retry');
       }
-      if (!recorded) {
-        const msg = 'job lease lost before it finished; outcome discarded';
-        deps.log.warn({ ...fields, workerId }, msg);
-      }
+      if (!recorded) log.warn({ workerId }, 'job lease lost before it finished; outcome discarded');
     } catch (err) {
       // The job stays 'running' and is picked up again once its lease expires.
-      deps.log.warn({ ...fields, err }, 'could not record the job outcome');
+      log.warn({ err }, 'could not record the job outcome');
+    }
+    try {
+      opts.onRun?.(job.name, outcome, seconds);
+    } catch (err) {
+      log.warn({ err }, 'the job run observer failed');
     }
   }
 
@@ -107,7 +149,12 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
       });
       if (claimed.length === 0) break;
       // The whole batch shares one lease, so its jobs run side by side rather than one by one.
-      await Promise.all(claimed.map(runJob));
+      const lease = keepLeases({ deps, workerId, leaseMs, heartbeatMs }, claimed);
+      try {
+        await Promise.all(claimed.map((job) => runJob(job, lease)));
+      } finally {
+        await lease.stop();
+      }
       ran += claimed.length;
     }
     return ran;
