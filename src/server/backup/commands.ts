@@ -122,10 +122,7 @@ export async function backupCommand(
       manifest.origin === 'running server' ? 'by the running server' : 'from the stopped DATA_DIR';
     out.line(`Backup written to ${target} (${formatBytes(bytes)}, ${by}) in ${seconds(started)}.`);
     out.line('It holds every account and the signing secret: keep it private.');
-    const shown = path.relative(process.cwd(), target);
-    out.line(
-      `Restore it into an empty DATA_DIR with: npm run restore ${shown.startsWith('..') ? target : shown}`,
-    );
+    out.line(`Restore it into an empty DATA_DIR with: npm run restore ${target}`);
     return { file: target, manifest, bytes };
   } catch (err) {
     await file.abort();
