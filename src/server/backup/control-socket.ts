@@ -140,23 +140,24 @@ export async function openControlSocket(
     socket.once('close', () => connections.delete(socket));
     // A client that goes away mid-backup ends that backup (see write), not the process.
     socket.on('error', () => {});
-    void readRequest(socket).then(async (request) => {
-      if (request?.command !== 'backup') {
-        socket.end(
-          encodeFrame(FRAME.error, { message: 'Unknown request: this socket makes backups.' }),
-        );
-      } else if (running) {
-        socket.end(
-          encodeFrame(FRAME.error, {
-            message: 'A backup is being made already: try again when it is done.',
-          }),
-        );
-      } else {
-        running = sendBackup(socket, { ...sources, origin: 'running server' }, log);
-        await running;
-        running = null;
-      }
-    });
+    void readRequest(socket)
+      .then(async (request) => {
+        if (request?.command !== 'backup') {
+          socket.end(
+            encodeFrame(FRAME.error, { message: 'Unknown request: this socket makes backups.' }),
+          );
+        } else if (running) {
+          socket.end(
+            encodeFrame(FRAME.error, {
+              message: 'A backup is being made already: try again when it is done.',
+            }),
+          );
+        } else {
+          running = sendBackup(socket, { ...sources, origin: 'running server' }, log);
+          await running.finally(() => (running = null));
+        }
+      })
+      .catch((err: unknown) => log.error({ err }, 'backup control socket request failed'));
   });
   try {
     await listenPrivately(server, socketPath);
