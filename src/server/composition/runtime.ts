@@ -12,6 +12,7 @@ import { connectRedis } from '../adapters/redis';
 import { moduleDeps, type AppDeps } from './app-deps';
 import { createAppJobWorker } from './job-handlers';
 import type { JobWorker } from '../modules/core';
+import { openControlSocket } from '../backup/control-socket';
 
 /**
  * The signing secret: JWT_SECRET when set; otherwise one generated on first start and kept in
@@ -95,10 +96,22 @@ export async function createRuntime(env: Env, logger: FastifyBaseLogger): Promis
   const aiImages = aiImageDriverFor(env);
   const deps: AppDeps = { env, database, mail, storage, secret, logger, redis, payments, aiImages };
   const jobs = createAppJobWorker(deps, moduleDeps(deps, logger));
+  // The embedded database can be opened by this process only: `npm run backup` asks it here.
+  const control = database.dumpDataDir
+    ? await openControlSocket(
+        {
+          dataDir: path.resolve(env.DATA_DIR),
+          dumpDatabase: database.dumpDataDir,
+          media: storage.name === 'local' ? storage : null,
+        },
+        logger,
+      )
+    : null;
   return {
     deps,
     jobs,
     async close() {
+      await control?.close();
       // A job being run finishes first; queued ones wait in the database for the next start.
       await jobs.stop();
       await mail.close?.();

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -22,6 +22,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * PGlite only: a tarball of the database files taken inside this process between two
+   * statements, so it is consistent (committed transactions in, an open one rolled back when it is
+   * loaded). What backups of the embedded default are made from (docs/decisions/041).
+   */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -65,6 +71,7 @@ export function wrapPglite(client: PGlite, lock?: DirLock, onQuery?: QueryObserv
     db,
     kind: 'pglite',
     ping: () => pingDb(db),
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
       await client.close();
       await lock?.release();
@@ -76,24 +83,55 @@ export async function migratePgliteDb(client: PGlite): Promise<void> {
   await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
 }
 
-/** Embedded PostgreSQL in DATA_DIR, guarded by an exclusive lock (PGlite has none of its own). */
-export async function openPglite(dataDir: string): Promise<Database> {
-  const dir = path.resolve(dataDir, 'pglite');
-  await mkdir(dir, { recursive: true });
+const pgliteDir = (dataDir: string) => path.resolve(dataDir, 'pglite');
+
+/** PGlite's options for the database of a DATA_DIR, optionally filled from a dumpDataDir() tarball. */
+const pgliteOptions = (dataDir: string, loadDataDir?: Blob) => ({
+  dataDir: pgliteDir(dataDir),
+  extensions: PGLITE_EXTENSIONS,
+  // PostgreSQL's default 128 MB buffer cache is sized for a server; an embedded store on a
+  // laptop does as well with 32 MB and the process stays ~100 MB lighter (bench/run.ts).
+  postgresqlconf: ['shared_buffers=32MB'],
+  ...(loadDataDir ? { loadDataDir } : {}),
+});
+
+/** True when DATA_DIR holds an embedded database (opening one that does not creates it). */
+export const hasPgliteDatabase = (dataDir: string): Promise<boolean> =>
+  access(path.join(pgliteDir(dataDir), 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * Embedded PostgreSQL in DATA_DIR, guarded by an exclusive lock (PGlite has none of its own).
+ * Migrated unless told not to (a backup of a stopped DATA_DIR copies it as it is).
+ */
+export async function openPglite(
+  dataDir: string,
+  opts: { migrate?: boolean } = {},
+): Promise<Database> {
+  await mkdir(pgliteDir(dataDir), { recursive: true });
   const lock = await acquireDirLock(path.resolve(dataDir));
   try {
-    const client = await PGlite.create({
-      dataDir: dir,
-      extensions: PGLITE_EXTENSIONS,
-      // PostgreSQL's default 128 MB buffer cache is sized for a server; an embedded store on a
-      // laptop does as well with 32 MB and the process stays ~100 MB lighter (bench/run.ts).
-      postgresqlconf: ['shared_buffers=32MB'],
-    });
-    await migratePgliteDb(client);
+    const client = await PGlite.create(pgliteOptions(dataDir));
+    if (opts.migrate !== false) await migratePgliteDb(client);
     return wrapPglite(client, lock);
   } catch (err) {
     await lock.release();
     throw err;
+  }
+}
+
+/**
+ * Creates the database of an empty DATA_DIR from a dumpDataDir() tarball (a restore) and checks
+ * that it opens and answers. The caller holds the directory's lock.
+ */
+export async function loadPgliteDump(dataDir: string, dump: Blob): Promise<void> {
+  const client = await PGlite.create(pgliteOptions(dataDir, dump));
+  try {
+    await client.query('select 1');
+  } finally {
+    await client.close();
   }
 }
 

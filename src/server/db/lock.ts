@@ -6,7 +6,10 @@ export interface DirLock {
 }
 
 export class DataDirLockedError extends Error {
-  constructor(dir: string, pid: number) {
+  constructor(
+    dir: string,
+    readonly pid: number,
+  ) {
     super(
       `The data directory ${dir} is in use by another process (pid ${pid}). ` +
         'Only one server may use an embedded database at a time: stop the other process, ' +
@@ -26,12 +29,20 @@ function isAlive(pid: number): boolean {
   }
 }
 
+const lockFile = (dir: string) => path.join(dir, '.lock');
+
+/** The pid of a live process that holds the lock on `dir`, or null (no lock, or a stale one). */
+export async function lockHolder(dir: string): Promise<number | null> {
+  const pid = Number.parseInt(await readFile(lockFile(dir), 'utf8').catch(() => ''), 10);
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
+}
+
 /**
  * An exclusive lock on a directory: a lock file created with O_EXCL holding our pid.
  * A lock left by a crashed process (pid no longer alive) is taken over.
  */
 export async function acquireDirLock(dir: string): Promise<DirLock> {
-  const file = path.join(dir, '.lock');
+  const file = lockFile(dir);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const handle = await open(file, 'wx');
@@ -47,10 +58,8 @@ export async function acquireDirLock(dir: string): Promise<DirLock> {
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number.parseInt(await readFile(file, 'utf8').catch(() => ''), 10);
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
-        throw new DataDirLockedError(dir, pid);
-      }
+      const pid = await lockHolder(dir);
+      if (pid !== null && pid !== process.pid) throw new DataDirLockedError(dir, pid);
       await rm(file, { force: true });
     }
   }

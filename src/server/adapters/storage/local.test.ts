@@ -151,4 +151,26 @@ describe('local storage', () => {
       storage.createUploadUrl('k/a.png', 'image/png', { metadata: { id: 'x|y' } }),
     ).rejects.toThrow(/metadata/);
   });
+
+  it('holds deletions until the last hold is released (a backup links the files meanwhile)', async () => {
+    const key = 'products/p1/photo-f800.webp';
+    await storage.put(key, Buffer.from('photo'), 'image/webp');
+    const releaseFirst = storage.holdDeletions();
+    const releaseSecond = storage.holdDeletions();
+    let deleted = false;
+    const deleting = storage.delete(key).then(() => (deleted = true));
+    // Many file-system round trips later the deletion still waits and the file is still there.
+    for (let i = 0; i < 20; i++) expect((await stat(path.join(dir, key))).isFile()).toBe(true);
+    releaseFirst();
+    releaseFirst(); // releasing twice does not count twice
+    for (let i = 0; i < 20; i++) expect((await stat(path.join(dir, key))).isFile()).toBe(true);
+    expect(deleted).toBe(false);
+    releaseSecond();
+    await deleting;
+    await expect(stat(path.join(dir, key))).rejects.toMatchObject({ code: 'ENOENT' });
+    // No hold left: deletions run at once again.
+    await storage.put(key, Buffer.from('photo'), 'image/webp');
+    await storage.delete(key);
+    await expect(stat(path.join(dir, key))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
 });

@@ -36,6 +36,12 @@ export interface LocalStorageDriver extends StorageDriver {
   verifyUploadSignature(params: UploadSignatureParams): boolean;
   /** Absolute file path of a key (validated), for the routes and tests. */
   filePath(key: string): string;
+  /**
+   * Makes every delete() wait until the returned release is called (several holds: the last
+   * one). A backup holds deletions from before its database snapshot until it has linked the
+   * media files, so a file the snapshot refers to cannot vanish in between (docs/decisions/041).
+   */
+  holdDeletions(): () => void;
 }
 
 function sign(secret: string, key: string, expires: string, ct: string, meta: string): string {
@@ -72,6 +78,8 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorageDr
   const root = path.resolve(options.dir);
   const now = options.now ?? Date.now;
   if (!options.secret) throw new Error('Local storage needs a secret to sign upload URLs.');
+  let holds = 0;
+  let deletionsResume: { promise: Promise<void>; resume: () => void } | null = null;
 
   function filePath(key: string): string {
     assertValidKey(key);
@@ -130,7 +138,30 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorageDr
     },
 
     async delete(key) {
-      await rm(filePath(key), { force: true });
+      const target = filePath(key);
+      // Waiting (rather than deleting later) keeps delete()'s promise: when it resolves the file
+      // is gone, which callers deleting under a row lock rely on (catalog's discard-upload job).
+      while (deletionsResume) await deletionsResume.promise;
+      await rm(target, { force: true });
+    },
+
+    holdDeletions() {
+      holds += 1;
+      if (!deletionsResume) {
+        let resume = () => {};
+        const promise = new Promise<void>((resolve) => (resume = resolve));
+        deletionsResume = { promise, resume };
+      }
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        holds -= 1;
+        if (holds === 0) {
+          deletionsResume?.resume();
+          deletionsResume = null;
+        }
+      };
     },
 
     async createUploadUrl(key, contentType, opts: UploadUrlOptions = {}): Promise<UploadTarget> {
