@@ -7,7 +7,13 @@ export const SLOW_REQUEST_MS = 1000;
  * Paths whose routine successes are not worth a line: hashed bundles, media and the health
  * probe would otherwise bury everything else (one page view fetches dozens of assets).
  */
-const QUIET_PATHS = [/^\/assets\//, /^\/media\//, /^\/api\/v1\/health\/?$/, /^\/favicon/, /^\/__manifest/];
+const QUIET_PATHS = [
+  /^\/assets\//,
+  /^\/media\//,
+  /^\/api\/v1\/health(\/live|\/ready)?\/?$/,
+  /^\/favicon/,
+  /^\/__manifest/,
+];
 
 /** Query parameters whose values are secrets (emailed tokens, signatures, passwords). */
 const SECRET_PARAMS = new Set(['token', 'refreshtoken', 'sig', 'signature', 'code', 'password', 'key']);
@@ -44,8 +50,12 @@ const isQuiet = (url: string) => {
   return QUIET_PATHS.some((re) => re.test(path));
 };
 
-/** How a finished request is logged, or null for a routine asset/media/health request. */
+/**
+ * How a finished request is logged, or null for a routine asset/media/health request. A 503 is
+ * a warning: the service said to retry (a database away, an instance draining), nothing broke.
+ */
 export function requestLogLevel(url: string, statusCode: number, ms: number): 'error' | 'warn' | 'info' | null {
+  if (statusCode === 503) return 'warn';
   if (statusCode >= 500) return 'error';
   if (ms >= SLOW_REQUEST_MS) return 'warn';
   return isQuiet(url) ? null : 'info';
