@@ -51,7 +51,9 @@ describe('while the database is away', () => {
     const cached = await sellerWithCachedPages(t);
     await withDatabaseAway(() => expectServingWithoutDatabase(t, cached));
     // And all is as before once it is back.
-    expect((await inject(t, { url: `/api/v1/sites?username=${cached.username}` })).statusCode).toBe(200);
+    expect((await inject(t, { url: `/api/v1/sites?username=${cached.username}` })).statusCode).toBe(
+      200,
+    );
     expect((await inject(t, { url: '/api/v1/health/ready' })).statusCode).toBe(200);
     expect((await visitPage(t, cached.uncachedUrl)).statusCode).toBe(200);
   });
@@ -106,7 +108,9 @@ describe('while the database is away', () => {
     await withDatabaseAway(async () => {
       for (let i = 0; i < 5; i++) {
         expect((await inject(t, { url: '/api/v1/health/ready' })).statusCode).toBe(503);
-        expect((await inject(t, { url: '/api/v1/users/me', headers: member.auth })).statusCode).toBe(503);
+        expect(
+          (await inject(t, { url: '/api/v1/users/me', headers: member.auth })).statusCode,
+        ).toBe(503);
       }
     });
     // One line per 10 s at most: this test's five failures add at most one.

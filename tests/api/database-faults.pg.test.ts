@@ -76,9 +76,19 @@ describe('connections killed under the app', () => {
       () => inject(t, { url: `/api/v1/sites?username=${seller.user.username}` }),
       (_, i) => inject(t, { url: `/api/v1/products/${posts[i % 3]!._id}` }),
       (member, i) =>
-        inject(t, { method: 'POST', url: '/api/v1/products/like', headers: member.auth, payload: { id: posts[i % 3]!._id } }),
+        inject(t, {
+          method: 'POST',
+          url: '/api/v1/products/like',
+          headers: member.auth,
+          payload: { id: posts[i % 3]!._id },
+        }),
       (member) =>
-        inject(t, { method: 'POST', url: '/api/v1/users/follow', headers: member.auth, payload: { id: seller.user.id } }),
+        inject(t, {
+          method: 'POST',
+          url: '/api/v1/users/follow',
+          headers: member.auth,
+          payload: { id: seller.user.id },
+        }),
       (member) => inject(t, { url: '/api/v1/users/me', headers: member.auth }),
     ];
 
@@ -91,7 +101,8 @@ describe('connections killed under the app', () => {
     };
     await Promise.all(
       members.map(async (member, w) => {
-        for (let i = 0; i < perWorker; i++) answered(await calls[(w + i) % calls.length]!(member, i));
+        for (let i = 0; i < perWorker; i++)
+          answered(await calls[(w + i) % calls.length]!(member, i));
       }),
     );
     const ended = (await Promise.all(kills)).reduce((a, b) => a + b, 0);

@@ -63,7 +63,9 @@ describe('a PostgreSQL restart', () => {
     for (let round = 0; round < 5; round++) {
       for (const call of calls) expect((await call()).statusCode).toBe(200);
     }
-    const together = await Promise.all(Array.from({ length: 10 }, () => calls.map((call) => call())).flat());
+    const together = await Promise.all(
+      Array.from({ length: 10 }, () => calls.map((call) => call())).flat(),
+    );
     expect(together.map((res) => res.statusCode)).toEqual(together.map(() => 200));
   });
 });

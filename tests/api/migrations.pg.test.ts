@@ -3,7 +3,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ensureAdmin } from '../../src/server/composition/setup';
 import { MIGRATIONS_DIR, migratePostgres, openPostgres } from '../../src/server/db/client';
+import { createTestApp } from '../helpers/app';
 import { throwawayPostgres } from '../helpers/database';
 
 /**
@@ -24,7 +26,9 @@ async function emptyDatabase(): Promise<string> {
 
 /** The migrations the journal lists, and what the database says it applied (and its tables). */
 async function schemaState(url: string) {
-  const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'));
+  const journal = JSON.parse(
+    await readFile(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'),
+  );
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -88,4 +92,48 @@ describe('migrations on one empty database', () => {
     expect(state.applied).toBe(state.expected);
     expect(state.usersTables).toBe(1);
   }, 60_000);
+});
+
+describe('start-up data on PostgreSQL', () => {
+  it('waits behind another instance holding its lock past the statement timeout, then goes on', async () => {
+    const url = await emptyDatabase();
+    const database = await openPostgres(url, {
+      pool: { statementTimeoutMs: 200 },
+      onConnectionError: () => {},
+    });
+    const t = await createTestApp(
+      {},
+      { ADMIN_EMAIL: 'root@example.test', ADMIN_PASSWORD: 'long enough password' },
+      { database },
+    );
+    const other = new pg.Client({ connectionString: url });
+    // Outside any transaction: pg_stat_activity is read once per transaction.
+    const observer = new pg.Client({ connectionString: url });
+    await Promise.all([other.connect(), observer.connect()]);
+    try {
+      // Another instance creating the admin: it holds the lock ensureAdmin takes.
+      await other.query('begin');
+      await other.query("select pg_advisory_xact_lock(hashtext('storefront:ensure-admin'))");
+      const created = ensureAdmin(t.deps);
+      // Still waiting well past the pool's 200 ms statement timeout…
+      await expect
+        .poll(
+          async () => {
+            const { rows } = await observer.query(
+              `select count(*)::int as n from pg_stat_activity where datname = current_database()
+               and wait_event_type = 'Lock' and now() - query_start > interval '400 milliseconds'`,
+            );
+            return rows[0].n;
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(1);
+      // …and done once the other instance is.
+      await other.query('commit');
+      expect(await created).toBe(true);
+    } finally {
+      await Promise.all([other.end(), observer.end()]);
+      await t.close();
+    }
+  });
 });

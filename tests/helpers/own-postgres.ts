@@ -29,7 +29,9 @@ function binary(name: string): string {
     if (dir && existsSync(path.join(dir, name))) return path.join(dir, name);
   }
   const debian = '/usr/lib/postgresql';
-  const versions = existsSync(debian) ? readdirSync(debian).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync(debian)
+    ? readdirSync(debian).sort((a, b) => Number(b) - Number(a))
+    : [];
   for (const version of versions) {
     const candidate = path.join(debian, version, 'bin', name);
     if (existsSync(candidate)) return candidate;
@@ -50,12 +52,34 @@ export async function startOwnPostgres(port: number): Promise<OwnPostgres> {
     asRoot
       ? run('runuser', ['-u', 'postgres', '--', binary(name), ...args])
       : run(binary(name), args);
-  await pg('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  await pg('initdb', [
+    '-D',
+    data,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '-E',
+    'UTF8',
+    '--locale=C',
+    '--no-sync',
+  ]);
   // Durability is not under test: no fsync keeps start and stop quick.
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c full_page_writes=off`;
   let running = false;
   const start = async () => {
-    await pg('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60', '-o', options, 'start']);
+    await pg('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      options,
+      'start',
+    ]);
     running = true;
   };
   const stop = async () => {

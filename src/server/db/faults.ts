@@ -29,7 +29,6 @@ const DRIVER_MESSAGES = [
   /^Connection terminated/,
   /^timeout exceeded when trying to connect/,
   /is not queryable/,
-  /^Query read timeout/,
 ];
 
 function isUnavailableOne(e: object): boolean {

@@ -13,7 +13,11 @@ export interface PoolSettings {
   connectTimeoutMs: number;
 }
 
-export const POOL_DEFAULTS: PoolSettings = { max: 10, statementTimeoutMs: 15_000, connectTimeoutMs: 5_000 };
+export const POOL_DEFAULTS: PoolSettings = {
+  max: 10,
+  statementTimeoutMs: 15_000,
+  connectTimeoutMs: 5_000,
+};
 
 /** The pool now, for the metrics (pg's own counters). */
 export interface PoolStats {
@@ -71,11 +75,11 @@ export function createPool(
     connectionString: url,
     max: settings.max,
     connectionTimeoutMillis: settings.connectTimeoutMs,
-    // Sent at connect: the server cancels a longer statement (57014, answered 503).
+    // Sent at connect: the server cancels a longer statement (57014, answered 503). A transaction
+    // that must wait longer says so (`set local statement_timeout`, composition/setup.ts), which a
+    // client-side query_timeout could not hear of: there is none. A silently dead network is
+    // noticed by TCP keep-alive.
     ...(timeout > 0 ? { statement_timeout: timeout } : {}),
-    // And should the server never answer at all (a network that drops packets), the client gives
-    // up a little later, so no request waits for ever on a dead socket.
-    ...(timeout > 0 ? { query_timeout: timeout + 5_000 } : {}),
     keepAlive: true,
     idleTimeoutMillis: 30_000,
   });

@@ -6,7 +6,7 @@ import { isDatabaseUnavailable } from '../../db/faults';
 
 /**
  * Seconds a client (or a balancer) is told to wait before trying again after a 503: about how long
- * a database restart or failover takes, and how soon the pool is back once it has (POOL_DEFAULTS).
+ * a database restart or failover takes (the pool is back at the first query after it).
  */
 export const RETRY_AFTER_SECONDS = 5;
 
@@ -127,7 +127,7 @@ export function sendError(
  * A warning when the database is away: the first failure, then one line per interval with how many
  * were not logged, rather than a line per request while the outage lasts.
  */
-export function outageLog(intervalMs = OUTAGE_LOG_INTERVAL_MS, now: () => number = Date.now) {
+function outageLog(intervalMs = OUTAGE_LOG_INTERVAL_MS, now: () => number = Date.now) {
   let lastAt = -Infinity;
   let unlogged = 0;
   return (log: Pick<FastifyBaseLogger, 'warn'>, err: unknown) => {

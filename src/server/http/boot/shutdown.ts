@@ -38,7 +38,10 @@ export function installShutdown(options: ShutdownOptions): void {
     // the whole drain to finish, and runtime.close() below waits for it.
     void runtime.jobs.stop();
     if (drainMs > 0) {
-      logger.info({ signal, drainMs }, 'draining: readiness now fails; serving on until the balancer lets go');
+      logger.info(
+        { signal, drainMs },
+        'draining: readiness now fails; serving on until the balancer lets go',
+      );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, drainMs);
         endDrain = () => {

@@ -1,7 +1,6 @@
 import { DATABASE_AWAY_MESSAGE, RETRY_AFTER_SECONDS } from '../api/error-handler';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The page a visitor gets while the database is away (docs/decisions/038): a 503 with Retry-After,
