@@ -103,6 +103,8 @@ export const ERROR_CODES = {
   insufficient_funds: 'payment_required',
   UNAVAILABLE: 'unavailable',
   DB_UNAVAILABLE: 'unavailable',
+  /** The instance is draining before it stops (GET /health/ready): the balancer sends traffic elsewhere. */
+  SHUTTING_DOWN: 'unavailable',
   DOMAIN_CHECK_FAILED: 'unavailable',
   PAYMENT_PROVIDER_ERROR: 'unavailable',
   AI_PROVIDER_ERROR: 'unavailable',

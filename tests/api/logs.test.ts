@@ -59,7 +59,10 @@ describe('what gets a line', () => {
     expect(requestLogLevel('/media/a/b.webp', 304, 3)).toBeNull();
     expect(requestLogLevel('/api/v1/health', 200, 3)).toBeNull();
     expect(requestLogLevel('/assets/entry-abc.js', 200, 1500)).toBe('warn');
-    expect(requestLogLevel('/api/v1/health', 503, 3)).toBe('error');
+    expect(requestLogLevel('/api/v1/health/ready', 200, 3)).toBeNull();
+    expect(requestLogLevel('/api/v1/health/live', 200, 3)).toBeNull();
+    expect(requestLogLevel('/api/v1/health', 503, 3)).toBe('warn');
+    expect(requestLogLevel('/api/v1/products', 500, 3)).toBe('error');
     expect(requestLogLevel('/maya', 200, 12)).toBe('info');
     expect(requestLogLevel('/api/v1/users/me', 401, 2)).toBe('info');
   });

@@ -45,7 +45,7 @@ async function onServer(statement: string): Promise<void> {
 }
 
 /** A new empty database on the test server: its URL and how to drop it. */
-async function throwawayPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function throwawayPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `t_${randomBytes(6).toString('hex')}`;

@@ -6,6 +6,7 @@ describe('configuration', () => {
     const env = loadEnv({});
     expect(env).toMatchObject({ PORT: 3000, APP_URL: 'http://localhost:3000', DATA_DIR: './data', CURRENCY: 'USD', SEED_DEMO: true });
     expect(env.DATABASE_URL).toBeUndefined();
+    expect(env).toMatchObject({ DATABASE_POOL_MAX: 10, DATABASE_STATEMENT_TIMEOUT_MS: 15_000, DRAIN_MS: 10_000 });
   });
 
   it('treats empty strings as unset and parses booleans', () => {
@@ -35,6 +36,9 @@ describe('configuration', () => {
     [{ REDIS_PREFIX: 'shop:' }, 'REDIS_PREFIX'],
     [{ REDIS_PREFIX: 'two words' }, 'REDIS_PREFIX'],
     [{ REDIS_PREFIX: 'x'.repeat(65) }, 'REDIS_PREFIX'],
+    [{ DATABASE_POOL_MAX: '0' }, 'DATABASE_POOL_MAX'],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: '-1' }, 'DATABASE_STATEMENT_TIMEOUT_MS'],
+    [{ DRAIN_MS: 'soon' }, 'DRAIN_MS'],
   ])('a bad value stops start-up with a message naming the variable (%o)', (source, variable) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     expect(() => loadEnv(source)).toThrow(new RegExp(`${variable}:`));

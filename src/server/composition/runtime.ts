@@ -3,13 +3,13 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../config/env';
-import { openDatabase } from '../db/client';
+import { openDatabase, type DatabaseConfig } from '../db/client';
 import { createMailDriver } from '../adapters/mail';
 import { createStorage } from '../adapters/storage';
 import { createStripeDriver, type StripeDriver } from '../adapters/payments/stripe';
 import { aiImageDriverFor } from '../adapters/ai-images';
 import { connectRedis } from '../adapters/redis';
-import { moduleDeps, type AppDeps } from './app-deps';
+import { metricsOf, moduleDeps, type AppDeps } from './app-deps';
 import { createAppJobWorker } from './job-handlers';
 import type { JobWorker } from '../modules/core';
 import { openControlSocket } from '../backup/control-socket';
@@ -54,18 +54,45 @@ export function stripeDriverFor(env: Env): StripeDriver | null {
   });
 }
 
+/** Where the database is and how its pool behaves, from config (`npm start` and `npm run migrate`). */
+export function databaseConfig(env: Env, logger?: Pick<FastifyBaseLogger, 'warn'>): DatabaseConfig {
+  return {
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    pool: { max: env.DATABASE_POOL_MAX, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS },
+    ...(logger
+      ? {
+          onConnectionError: (err: Error) =>
+            logger.warn({ err }, 'database connection lost; the pool opens a new one when needed'),
+        }
+      : {}),
+  };
+}
+
 export interface Runtime {
   deps: AppDeps;
   /** Runs the background jobs (mail, file clean-up, …) of this and every other instance's requests. */
   jobs: JobWorker;
-  close(): Promise<void>;
+  /**
+   * Stops the job worker — a job being run gets up to `jobsFinishMs` to finish — then closes
+   * every service. A job still running past that is left to its lease: it runs again elsewhere.
+   */
+  close(jobsFinishMs?: number): Promise<void>;
+}
+
+/** Resolves when `work` does or after `ms`, whichever is first; never rejects. */
+function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  if (!Number.isFinite(ms)) return work.then(() => {}, () => {});
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  return Promise.race([work.then(() => {}, () => {}), limit]).finally(() => clearTimeout(timer));
 }
 
 /** Opens every outside service the app needs, choosing embedded or real drivers from config. */
 export async function createRuntime(env: Env, logger: FastifyBaseLogger): Promise<Runtime> {
   await mkdir(env.DATA_DIR, { recursive: true });
   const secret = await resolveSecret(env);
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase(databaseConfig(env, logger));
   const mail = createMailDriver({
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
@@ -95,6 +122,7 @@ export async function createRuntime(env: Env, logger: FastifyBaseLogger): Promis
   const payments = stripeDriverFor(env);
   const aiImages = aiImageDriverFor(env);
   const deps: AppDeps = { env, database, mail, storage, secret, logger, redis, payments, aiImages };
+  if (database.poolStats) metricsOf(deps).gauges({ pool: database.poolStats });
   const jobs = createAppJobWorker(deps, moduleDeps(deps, logger));
   // The embedded database can be opened by this process only: `npm run backup` asks it here.
   const control = database.dumpDataDir
@@ -110,10 +138,10 @@ export async function createRuntime(env: Env, logger: FastifyBaseLogger): Promis
   return {
     deps,
     jobs,
-    async close() {
+    async close(jobsFinishMs = Infinity) {
       await control?.close();
       // A job being run finishes first; queued ones wait in the database for the next start.
-      await jobs.stop();
+      await settledWithin(jobs.stop(), jobsFinishMs);
       await mail.close?.();
       redis?.disconnect();
       await database.close();

@@ -1,5 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
 import { sites, users, type UserRow } from '../db/schema';
 import { seedDemoPosts } from '../demo/seed-posts';
 import { DEMO_SITES, seedDemoLogos } from '../demo/sites';
@@ -65,6 +66,16 @@ function loggerOf(deps: AppDeps): Log {
 }
 
 /**
+ * Takes a transaction's advisory lock, waiting as long as the instance holding it needs: instances
+ * started together queue here while the first seeds, which may take longer than the pool's
+ * statement timeout (DATABASE_STATEMENT_TIMEOUT_MS), so this transaction has none.
+ */
+async function waitForLock(db: Db, name: string): Promise<void> {
+  await db.execute(sql`set local statement_timeout = 0`);
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
+}
+
+/**
  * Seeds the demo into an empty database: the accounts, their sites' logos, their posts with
  * generated photos, then what they did with each other (follows, likes, comments, messages).
  * One transaction under an advisory lock, re-checking emptiness inside it, so two instances
@@ -79,7 +90,7 @@ export async function seedDemo(deps: AppDeps, log: Log = loggerOf(deps)): Promis
   const started = performance.now();
   try {
     const seeded = await inTransaction(moduleDeps(deps, silentLog), async (tx) => {
-      await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext('storefront:seed-demo'))`);
+      await waitForLock(tx.db, 'storefront:seed-demo');
       const [row] = await tx.db.select({ n: count() }).from(users);
       if ((row?.n ?? 0) > 0) return false;
       const sellers = new Map<string, UserRow>();
@@ -130,7 +141,7 @@ export async function ensureAdmin(deps: AppDeps, log: Log = loggerOf(deps)): Pro
   const passwordHash = await hashPassword(ADMIN_PASSWORD);
   const now = new Date(deps.now?.() ?? Date.now());
   const created = await inTransaction(moduleDeps(deps, silentLog), async (tx) => {
-    await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext('storefront:ensure-admin'))`);
+    await waitForLock(tx.db, 'storefront:ensure-admin');
     if (await findUserByEmail(tx.db, email)) return null;
     const username = await deriveUsername(tx.db, email.split('@')[0] ?? 'admin');
     await createAccount(tx, {

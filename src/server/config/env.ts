@@ -25,6 +25,15 @@ const envSchema = z
     APP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl,
+    /** PostgreSQL connections per instance (instances × this must fit the server's max_connections). */
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+    /** A statement running longer is cancelled (answered 503), so it cannot hold a connection for ever; 0: never. */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+    /**
+     * After SIGTERM: how long the instance keeps serving while its readiness check fails, so a
+     * balancer that health-checks it stops sending traffic before it closes (docs/decisions/038).
+     */
+    DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     JWT_SECRET: z.preprocess(
       (v) => (v === '' ? undefined : v),
       z.string().min(32, 'must be at least 32 characters').optional(),

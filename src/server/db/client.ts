@@ -12,6 +12,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDirLock, type DirLock } from './lock';
+import { createPool, POOL_DEFAULTS, poolStatsOf, type PoolSettings, type PoolStats } from './pool';
+
+export { POOL_DEFAULTS, type PoolSettings, type PoolStats };
 
 export type Schema = typeof schema;
 /** The one database type the modules see, whichever driver is behind it. */
@@ -28,6 +31,8 @@ export interface Database {
    * loaded). What backups of the embedded default are made from (docs/decisions/041).
    */
   dumpDataDir?: () => Promise<Blob>;
+  /** The connection pool's state (PostgreSQL only: PGlite is one in-process connection). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
 }
 
@@ -42,24 +47,54 @@ export type QueryObserver = (sql: string) => void;
 const observe = (onQuery?: QueryObserver) =>
   onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
 
-export async function openPostgres(
+export interface PostgresOptions {
+  pool?: Partial<PoolSettings>;
+  /** A connection was lost (restart, failover, admin kill); the pool opens a new one when needed. */
+  onConnectionError?: (err: Error) => void;
+  onQuery?: QueryObserver;
+  /** Apply pending migrations first (default true; `npm run migrate` and tests may say false). */
+  migrate?: boolean;
+}
+
+/** The advisory lock migrations run under: instances started at once apply them one at a time. */
+const MIGRATION_LOCK = 'storefront:migrate';
+
+/**
+ * Applies pending migrations under a session advisory lock, on a connection of its own without a
+ * statement timeout (a migration, or the wait for another instance's, may take long). The first
+ * instance to get the lock migrates; the others wait for it, then find nothing left to do. A runner
+ * that dies loses its session, and with it the lock.
+ */
+export async function migratePostgres(
   url: string,
-  opts: { onConnectionError?: (err: Error) => void; onQuery?: QueryObserver } = {},
-): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle connection that dies (database restart, failover, admin kill) is reported here; the
-  // pool replaces it on the next query. Without a listener the error would crash the process.
-  pool.on(
-    'error',
-    opts.onConnectionError ??
-      ((err) => console.error(`PostgreSQL connection lost (it will be re-opened): ${err.message}`)),
-  );
+  connectTimeoutMs = POOL_DEFAULTS.connectTimeoutMs,
+): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
+  // A connection lost while idle between statements is reported here; the next statement fails.
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    // Ending the session releases the lock.
+    await client.end().catch(() => {});
+  }
+}
+
+const defaultConnectionError = (err: Error) =>
+  console.error(`PostgreSQL connection lost (it will be re-opened): ${err.message}`);
+
+export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Database> {
+  const settings = { ...POOL_DEFAULTS, ...opts.pool };
+  if (opts.migrate !== false) await migratePostgres(url, settings.connectTimeoutMs);
+  const pool = createPool(url, settings, opts.onConnectionError ?? defaultConnectionError);
   const db = drizzlePg({ client: pool, schema, ...observe(opts.onQuery) }) as unknown as Db;
-  await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
   return {
     db,
     kind: 'postgres',
     ping: () => pingDb(db),
+    poolStats: () => poolStatsOf(pool),
     close: () => pool.end(),
   };
 }
@@ -135,8 +170,28 @@ export async function loadPgliteDump(dataDir: string, dump: Blob): Promise<void>
   }
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export interface DatabaseConfig {
+  /** PostgreSQL; unset, the embedded PGlite in `dataDir`. */
+  databaseUrl?: string;
+  dataDir: string;
+  pool?: Partial<PoolSettings>;
+  onConnectionError?: (err: Error) => void;
+}
+
+export function openDatabase(config: DatabaseConfig): Promise<Database> {
+  const { databaseUrl, pool, onConnectionError } = config;
+  return databaseUrl ? openPostgres(databaseUrl, { pool, onConnectionError }) : openPglite(config.dataDir);
+}
+
+/** Applies pending migrations and nothing else (`npm run migrate`, for deploy pipelines). */
+export async function migrateDatabase(config: DatabaseConfig): Promise<Database['kind']> {
+  if (config.databaseUrl) {
+    await migratePostgres(config.databaseUrl, config.pool?.connectTimeoutMs);
+    return 'postgres';
+  }
+  // Opening the embedded database migrates it (under its directory lock).
+  await (await openPglite(config.dataDir)).close();
+  return 'pglite';
 }
 
 async function pingDb(db: Db): Promise<boolean> {

@@ -1,7 +1,21 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorKind } from '../../../shared/errors';
 import { isDomainError } from '../../modules/core';
+import { isDatabaseUnavailable } from '../../db/faults';
+
+/**
+ * Seconds a client (or a balancer) is told to wait before trying again after a 503: about how long
+ * a database restart or failover takes (the pool is back at the first query after it).
+ */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** The 503 of a database that is away, in words for people (API and pages alike). */
+export const DATABASE_AWAY_MESSAGE =
+  'The service is briefly unavailable. Please try again in a few seconds.';
+
+/** How often, at most, an outage is logged while every request fails alike. */
+const OUTAGE_LOG_INTERVAL_MS = 10_000;
 
 /** The one place error kinds become HTTP statuses. */
 export const STATUS_OF_KIND: Record<ErrorKind, number> = {
@@ -109,10 +123,32 @@ export function sendError(
   });
 }
 
+/**
+ * A warning when the database is away: the first failure, then one line per interval with how many
+ * were not logged, rather than a line per request while the outage lasts.
+ */
+function outageLog(intervalMs = OUTAGE_LOG_INTERVAL_MS, now: () => number = Date.now) {
+  let lastAt = -Infinity;
+  let unlogged = 0;
+  return (log: Pick<FastifyBaseLogger, 'warn'>, err: unknown) => {
+    if (now() - lastAt < intervalMs) {
+      unlogged += 1;
+      return;
+    }
+    log.warn({ err: loggableError(err), unlogged }, 'database unavailable: answering 503 with Retry-After');
+    lastAt = now();
+    unlogged = 0;
+  };
+}
+
 /** Every error leaves as `{ statusCode, error, message, code, details? }`; never a stack trace. */
 export function installErrorHandler(app: FastifyInstance) {
+  const logOutage = outageLog();
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {
+    // Every 503 says when to come back, so clients and balancers retry instead of giving up.
+    const retryLater = () => reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     if (isDomainError(err)) {
+      if (STATUS_OF_KIND[err.kind] === 503) retryLater();
       return sendError(reply, STATUS_OF_KIND[err.kind], err.message, err.code, err.details);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -122,6 +158,13 @@ export function installErrorHandler(app: FastifyInstance) {
         message: i.params?.issue?.message ?? i.message,
       }));
       return sendError(reply, 400, validationMessage(issues, err.validationContext ?? 'body'), 'VALIDATION_ERROR', details);
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Not a fault of this request: the database restarts, fails over or is overloaded. The pool
+      // reconnects by itself once it answers again.
+      logOutage(request.log, err);
+      retryLater();
+      return sendError(reply, 503, DATABASE_AWAY_MESSAGE, 'DB_UNAVAILABLE');
     }
     const fe = err as FastifyError;
     const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;

@@ -21,6 +21,7 @@ import { IMAGE_MAX_BYTES } from '../../adapters/images/process';
 import { COMPRESSION } from '../api/compression';
 import { installContentSecurityPolicy } from '../pages/csp';
 import { PageIdentities } from '../api/auth';
+import { installLifecycle } from '../api/lifecycle';
 import { installRequestLog } from './request-log';
 import { registerApiDocs } from '../api/api-docs';
 import { installRequestMetrics, metricsRoute } from '../api/metrics';
@@ -83,6 +84,10 @@ export async function buildApp(
     http: { requestTimeout, connectionsCheckingInterval: Math.min(5_000, requestTimeout) },
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     frameworkErrors: (err, _request, reply) => void frameworkError(err, reply),
+    // A request that arrives on an open keep-alive connection while the server closes is served
+    // (with `Connection: close`), not refused with Fastify's bare 503: the drain after SIGTERM
+    // must show clients no 5xx (docs/decisions/038).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', deps);
@@ -92,6 +97,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installLifecycle(app);
   // First, so that every answer (an early refusal, a cached page, an error) carries the id.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);

@@ -52,8 +52,12 @@ const isQuiet = (url: string) => {
   return QUIET_PATHS.some((re) => re.test(path));
 };
 
-/** How a finished request is logged, or null for a routine asset/media/health request. */
+/**
+ * How a finished request is logged, or null for a routine asset/media/health request. A 503 is
+ * a warning: the service said to retry (a database away, an instance draining), nothing broke.
+ */
 export function requestLogLevel(url: string, statusCode: number, ms: number): 'error' | 'warn' | 'info' | null {
+  if (statusCode === 503) return 'warn';
   if (statusCode >= 500) return 'error';
   if (ms >= SLOW_REQUEST_MS) return 'warn';
   return isQuiet(url) ? null : 'info';

@@ -5,6 +5,7 @@ import { DataDirLockedError } from '../../db/lock';
 import { createRuntime, type Runtime } from '../../composition/runtime';
 import { prepareData } from '../../composition/setup';
 import { buildApp } from './app';
+import { installShutdown } from './shutdown';
 
 export interface StartOptions {
   /** Registers the web app on the Fastify instance (production bundle or Vite dev server). */
@@ -12,7 +13,10 @@ export interface StartOptions {
   onClose?: () => Promise<void>;
 }
 
-/** Boots the single process: config → services → data → HTTP; exits cleanly on SIGINT/SIGTERM. */
+/**
+ * Boots the single process: config → services → data → HTTP; on SIGTERM it drains and exits 0
+ * (shutdown.ts), on SIGINT it exits at once, cleanly.
+ */
 export async function startServer(options: StartOptions) {
   let env: Env;
   try {
@@ -44,30 +48,13 @@ export async function startServer(options: StartOptions) {
   await prepareData(runtime.deps);
   const app = await buildApp(runtime.deps, { web: (a) => options.web(a, env) });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
-    try {
-      await app.close();
-      await options.onClose?.();
-      await runtime.close();
-    } finally {
-      clearTimeout(timer);
-    }
-    process.exit(0);
-  };
-  // This process owns its signals: tools (Vite's dev servers) install SIGTERM handlers that exit at
-  // once, which would skip closing the embedded database (unflushed writes, a stale lock).
-  process.removeAllListeners('SIGTERM');
-  process.removeAllListeners('SIGINT');
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  installShutdown({ app, runtime, logger, drainMs: env.DRAIN_MS, onClose: options.onClose });
 
-  await app.listen({ port: env.PORT, host: env.HOST });
+  const address = await app.listen({ port: env.PORT, host: env.HOST });
   runtime.jobs.start();
-  logger.info(`${env.BRAND_NAME} is running at ${env.APP_URL} (database: ${runtime.deps.database.kind})`);
+  logger.info(
+    { address },
+    `${env.BRAND_NAME} is running at ${env.APP_URL} (database: ${runtime.deps.database.kind})`,
+  );
   return app;
 }

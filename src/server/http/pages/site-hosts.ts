@@ -27,6 +27,8 @@ const OTHER: PageHost = { kind: 'other' };
 /** How long a domain's answer (a site, or none) is trusted without a change to the sites. */
 const LOOKUP_TTL_MS = 60_000;
 const MAX_HOSTS = 1_000;
+/** After a failed look-up, how long the last answer serves before the database is asked again. */
+const RETRY_LOOKUP_MS = 5_000;
 
 /**
  * The Host resolver of one app instance. Look-ups are remembered briefly (also "no such site", so a
@@ -57,7 +59,17 @@ export function siteHosts(app: FastifyInstance): (request: FastifyRequest) => Pr
     let entry = known.get(host);
     if (!entry || entry.expires <= now()) {
       const started = generation;
-      const site = await findSiteByDomain(moduleDeps(deps, silentLog), host);
+      let site: Awaited<ReturnType<typeof findSiteByDomain>>;
+      try {
+        site = await findSiteByDomain(moduleDeps(deps, silentLog), host);
+      } catch (err) {
+        // The database is away: the last answer for this domain, however old, still names the
+        // seller whose cached pages may be served (ssr.ts), and is trusted a little longer so
+        // the next visits do not each wait for the database again. Never seen: nothing to go by.
+        if (!entry) throw err;
+        entry.expires = now() + RETRY_LOOKUP_MS;
+        return entry.site ? { kind: 'site', site: entry.site } : OTHER;
+      }
       entry = {
         site: site ? { host, username: site.owner.username, userId: site.owner._id } : null,
         expires: now() + LOOKUP_TTL_MS,

@@ -12,6 +12,8 @@ import type { RenderCacheLimits } from './render-cache';
 import { renderedBody } from './rendered-body';
 import type { PageSession } from '../api/session';
 import { sitePathOnDomain, siteHosts } from './site-hosts';
+import { unavailablePage } from './unavailable-page';
+import { isDatabaseUnavailable } from '../../db/faults';
 
 export interface WebOptions {
   /** Directory of the client bundle (build/client); absent in dev, where Vite serves it. */
@@ -49,7 +51,7 @@ function toResponse(res: { statusCode: number; headers: Record<string, unknown>;
  */
 export function createInProcessFetch(
   app: FastifyInstance,
-  opts: { ticket?: string; ip?: string; host?: string },
+  opts: { ticket?: string; ip?: string; host?: string; onDatabaseAway?: () => void },
 ): typeof fetch {
   return async (input, init) => {
     const request = new Request(new URL(String(input instanceof Request ? input.url : input), 'http://internal'), init);
@@ -68,14 +70,26 @@ export function createInProcessFetch(
       payload: body,
       remoteAddress: opts.ip,
     });
+    if (opts.onDatabaseAway && saysDatabaseAway(res)) opts.onDatabaseAway();
     return toResponse(res);
   };
+}
+
+/** An API answer `503 DB_UNAVAILABLE`: whatever the page does with it, the page is not whole. */
+function saysDatabaseAway(res: { statusCode: number; body: string }): boolean {
+  if (res.statusCode !== 503) return false;
+  try {
+    return (JSON.parse(res.body) as { code?: unknown }).code === 'DB_UNAVAILABLE';
+  } catch {
+    return false;
+  }
 }
 
 /**
  * What the loaders and actions of one page request get (React Router's load context): the
  * session is checked once here; the in-process API calls carry a ticket for that identity, valid
  * until the response is over. A visitor without session cookies costs no session work at all.
+ * `onDatabaseAway` hears of any of those calls answered 503 DB_UNAVAILABLE.
  */
 export async function createPageContext(
   app: FastifyInstance,
@@ -83,6 +97,7 @@ export async function createPageContext(
   reply: FastifyReply,
   resolveSession?: WebOptions['resolveSession'],
   siteDomain: SiteDomainContext | null = null,
+  onDatabaseAway?: () => void,
 ): Promise<RouterContextProvider> {
   const session = resolveSession ? await resolveSession(request, reply) : null;
   // A signed-in page shows personal data; a refreshed session sets tokens: never cached.
@@ -91,7 +106,7 @@ export async function createPageContext(
   if (ticket) reply.raw.once('close', () => app.pageIdentities.revoke(ticket));
   // React Router's context object (future.v8_middleware) with the web's load context on it.
   return Object.assign(new RouterContextProvider(), {
-    apiFetch: createInProcessFetch(app, { ticket, ip: request.ip, host: request.host }),
+    apiFetch: createInProcessFetch(app, { ticket, ip: request.ip, host: request.host, onDatabaseAway }),
     config: publicConfig(app.deps.env),
     nonce: (reply.raw as { cspNonce?: string }).cspNonce ?? '',
     signedIn: session !== null,
@@ -208,34 +223,48 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       if (request.url.startsWith('/api/')) {
         return sendError(reply, 404, noRouteMessage(request), 'NOT_FOUND');
       }
-      // A seller's own domain shows their site: React Router renders its `/{username}…` path.
-      const host = await pageHost(request);
-      const siteDomain =
-        host.kind === 'site' ? { host: host.site.host, username: host.site.username } : null;
-      const url = siteDomain ? sitePathOnDomain(request.url, siteDomain.username) : request.url;
-
-      if (options.viteMiddleware) {
-        const { resolveSession } = options;
-        const context = await createPageContext(app, request, reply, resolveSession, siteDomain);
-        // Development: Vite's middleware answers its own paths on the raw response; the rest is
-        // rendered straight onto it (no compression in development).
-        for (const [name, value] of Object.entries(reply.getHeaders())) {
-          if (value !== undefined) reply.raw.setHeader(name, value as string | string[]);
-        }
-        reply.hijack();
-        request.raw.url = url;
-        const listener = createRequestListener((req) => handler(req, context));
-        options.viteMiddleware(request.raw, reply.raw, () => void listener(request.raw, reply.raw));
-        return;
-      }
-
-      const render = async (target: string) => {
-        const { resolveSession } = options;
-        const context = await createPageContext(app, request, reply, resolveSession, siteDomain);
-        return handler(webRequestFor(request, reply, target), context);
-      };
       const send = (response: Response, body?: Buffer) => sendWebResponse(reply, response, body);
       try {
+        // A seller's own domain shows their site: React Router renders its `/{username}…` path.
+        const host = await pageHost(request);
+        const siteDomain =
+          host.kind === 'site' ? { host: host.site.host, username: host.site.username } : null;
+        const url = siteDomain ? sitePathOnDomain(request.url, siteDomain.username) : request.url;
+
+        if (options.viteMiddleware) {
+          const { resolveSession } = options;
+          const context = await createPageContext(app, request, reply, resolveSession, siteDomain);
+          // Development: Vite's middleware answers its own paths on the raw response; the rest is
+          // rendered straight onto it (no compression in development).
+          for (const [name, value] of Object.entries(reply.getHeaders())) {
+            if (value !== undefined) reply.raw.setHeader(name, value as string | string[]);
+          }
+          reply.hijack();
+          request.raw.url = url;
+          const listener = createRequestListener((req) => handler(req, context));
+          options.viteMiddleware(request.raw, reply.raw, () => void listener(request.raw, reply.raw));
+          return;
+        }
+
+        const render = async (target: string) => {
+          let databaseAway = false;
+          const context = await createPageContext(
+            app,
+            request,
+            reply,
+            options.resolveSession,
+            siteDomain,
+            () => (databaseAway = true),
+          );
+          const response = await handler(webRequestFor(request, reply, target), context);
+          if (!databaseAway) return response;
+          // Rendered without some of its data: the visitor gets the short 503 page instead, and
+          // the render cache never keeps it (it keeps 200s only).
+          await response.body?.cancel();
+          return unavailablePage(app.deps.env.BRAND_NAME);
+        };
+        // Anonymous visits to a seller's page already in the render cache are answered from it
+        // without the database (even a custom domain's, from its last known owner: site-hosts.ts).
         const plan = pages?.plan(request, reply, host, url);
         if (plan) return await pages!.respond(request, reply, plan, () => render(plan.url), send);
         return await send(await render(url));
@@ -243,6 +272,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
         if (err instanceof UnreadableRequest) {
           return sendError(reply, 400, 'This request could not be read.', 'BAD_REQUEST');
         }
+        // The session check or the host look-up found the database away.
+        if (isDatabaseUnavailable(err)) return send(unavailablePage(app.deps.env.BRAND_NAME));
         throw err;
       }
     });
