@@ -73,6 +73,21 @@ describe('while the database is away', () => {
     });
   });
 
+  it('serves a seller page past its TTL from the cache rather than the 503 page, and renders it afresh once back', async () => {
+    const cached = await sellerWithCachedPages(t);
+    // Past the render cache's five minutes (render-cache.ts RENDER_CACHE_LIMITS.ttlMs).
+    t.advanceTime(5 * 60_000 + 1);
+    await withDatabaseAway(async () => {
+      const page = await visitPage(t, cached.url);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['x-render-cache']).toBe('stale');
+      expect(page.body).toContain('Kept in the cache');
+    });
+    const back = await visitPage(t, cached.url);
+    expect(back.statusCode).toBe(200);
+    expect(back.headers['x-render-cache']).toBe('miss');
+  });
+
   it('gives signed-in visitors the 503 page too (their session cannot be checked)', async () => {
     const member = await signedInUser(t.deps);
     const cookie = `token=${member.token}`;

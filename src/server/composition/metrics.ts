@@ -19,8 +19,11 @@ export interface Metrics {
   request(route: string, method: string, statusCode: number, seconds: number): void;
   /** One job run's outcome: `done`, `retry` (failed, will run again) or `failed` (for good). */
   jobRun(name: string, outcome: JobOutcome, seconds: number): void;
-  /** A seller's page answered from the render cache (`hit`), rendered (`miss`) or never cached (`bypass`). */
-  renderCache(result: 'hit' | 'miss' | 'bypass'): void;
+  /**
+   * A seller's page answered from the render cache (`hit`), rendered (`miss`), never cached
+   * (`bypass`) or served past its TTL while the database is away (`stale`).
+   */
+  renderCache(result: 'hit' | 'miss' | 'bypass' | 'stale'): void;
   /** Redis could not be used for a call (a rate limit, a publish) and the instance did without it. */
   redisFallback(use: 'rate-limit' | 'changes'): void;
   /** Whether Redis answers, as this instance last saw it (only with REDIS_URL). */
@@ -68,7 +71,7 @@ export function createMetrics(): Metrics {
   });
   const renderCache = counter({
     name: `${PREFIX}render_cache_requests_total`,
-    help: "Sellers' pages by render-cache result: hit, miss (rendered) or bypass (never cached).",
+    help: "Sellers' pages by render-cache result: hit, miss (rendered), bypass (never cached) or stale (served past its TTL while the database is away).",
     labelNames: ['result'] as const,
   });
   const redisFallbacks = counter({

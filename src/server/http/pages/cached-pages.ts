@@ -16,7 +16,10 @@ import { acceptedEncoding } from '../api/v1/shared-answer';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../api/session';
 import type { PageHost } from './site-hosts';
 
-/** `hit` (from the cache), `miss` (rendered, and kept when it may be) or `bypass` (never cached). */
+/**
+ * `hit` (from the cache), `miss` (rendered, and kept when it may be), `bypass` (never cached) or
+ * `stale` (a copy past its TTL, served because the database is away).
+ */
 export const RENDER_CACHE_HEADER = 'x-render-cache';
 
 /**
@@ -70,11 +73,16 @@ function staticFirstSegments(build: ServerBuild): Set<string> {
 }
 
 /** Sends a cached page, in the encoding the client takes best (brotli, gzip, or none). */
-function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
+function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  result: 'hit' | 'stale' = 'hit',
+): FastifyReply {
   for (const [name, value] of page.headers) reply.header(name, value);
   reply.header('content-security-policy', page.csp);
   reply.header('vary', 'accept-encoding');
-  reply.header(RENDER_CACHE_HEADER, 'hit');
+  reply.header(RENDER_CACHE_HEADER, result);
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
@@ -195,6 +203,13 @@ export function createPageCache(
       let handedOver = false;
       try {
         const response = await render();
+        // The database is away (the render gave the 503 page): a copy past its TTL beats it.
+        const stale = response.status === 503 ? store.stale(plan.key) : undefined;
+        if (stale) {
+          await response.body?.cancel();
+          metrics.renderCache('stale');
+          return sendCached(request, reply, stale, 'stale');
+        }
         const keepable =
           response.status === 200 &&
           response.body !== null &&

@@ -69,13 +69,17 @@ describe('RenderCache', () => {
     expect(c.store('b', 'b', page(), later)).toBe(false);
   });
 
-  it('expires pages after the TTL', () => {
+  it('expires pages after the TTL, keeping them only as stale copies until a change drops them', () => {
     const { c, advance } = cache();
-    c.store('a', 'a', page(), c.tick);
+    const kept = page();
+    c.store('a', 'a', kept, c.tick);
     advance(999);
     expect(c.get('a')).toBeDefined();
     advance(2);
     expect(c.get('a')).toBeUndefined();
+    expect(c.stale('a')).toBe(kept);
+    c.changed({ kind: 'site', userIds: ['a'] });
+    expect(c.stale('a')).toBeUndefined();
     expect(c.bytes).toBe(0);
   });
 

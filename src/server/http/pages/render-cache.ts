@@ -86,14 +86,20 @@ export class RenderCache {
   /** A fresh page, or undefined (an expired one is dropped). */
   get(key: string): CachedPage | undefined {
     const entry = this.#entries.get(key);
-    if (!entry) return undefined;
+    // An expired page stays (until a change or the limits push it out) for `stale`, but is not
+    // served as fresh: the render that replaces it heals an invalidation that was lost.
+    if (!entry || entry.expires <= this.now()) return undefined;
     this.#entries.delete(key);
-    if (entry.expires <= this.now()) {
-      this.#forget(key, entry);
-      return undefined;
-    }
     this.#entries.set(key, entry);
     return entry.page;
+  }
+
+  /**
+   * The page kept under `key`, even past its TTL: what a visitor gets rather than the 503 page
+   * while the database is away (docs/decisions/038). Pages dropped by a change are never here.
+   */
+  stale(key: string): CachedPage | undefined {
+    return this.#entries.get(key)?.page;
   }
 
   /** The render of `key` already running (single flight): its page, or null if it is not kept. */

@@ -209,34 +209,40 @@ describe('job queue', () => {
     }
   });
 
-  it('logs a database error while polling and keeps polling', async () => {
-    const warned = deferred();
+  it('logs a database outage while polling once, keeps polling, and says when it works again', async () => {
+    const resumed = deferred();
     const ran = deferred();
     const ping = defineJob('ping', z.null(), async () => ran.resolve());
-    let down = true;
+    let refusals = 5;
     const refuse = () => {
-      down = false;
+      refusals -= 1;
       throw new Error('connection refused');
     };
     const db = new Proxy(bench.database.db, {
       get: (target, key, receiver) =>
-        key === 'update' && down ? refuse : Reflect.get(target, key, receiver),
+        key === 'update' && refusals > 0 ? refuse : Reflect.get(target, key, receiver),
     });
-    const warn = (_obj: unknown, msg?: string) =>
-      void (msg === 'job polling failed' && warned.resolve());
+    const lines: Array<[string, unknown]> = [];
+    const record = (level: string) => (obj: unknown, msg?: string) => {
+      if (msg?.startsWith('job polling')) lines.push([`${level}: ${msg}`, obj]);
+      if (msg === 'job polling resumed') resumed.resolve();
+    };
+    await enqueueJob(bench.deps, ping, null);
     const w = createJobWorker({
-      deps: { ...bench.deps, db, log: { ...bench.deps.log, warn } },
+      deps: { ...bench.deps, db, log: { ...bench.deps.log, warn: record('warn'), info: record('info') } },
       jobs: jobRegistry([ping]),
-      pollIntervalMs: 3_600_000,
+      // Polls back to back, so the outage is five failed polls in a row.
+      pollIntervalMs: 1,
     });
     try {
       w.start();
-      await warned.promise;
-      await enqueueJob(bench.deps, ping, null);
       await ran.promise;
+      await resumed.promise;
     } finally {
       await w.stop();
     }
+    expect(lines.map(([line]) => line)).toEqual(['warn: job polling failed', 'info: job polling resumed']);
+    expect(lines[1]![1]).toMatchObject({ failedPolls: 5 });
   });
 
   it('stop() waits for the running handler and its outcome', async () => {

@@ -171,6 +171,8 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
 
   let started = false;
   let polling = false;
+  /** Polls failed in a row: the first is logged, and the one that works again. */
+  let failedPolls = 0;
   let wakeAgain = false;
   let timer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
@@ -196,9 +198,14 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
           wakeAgain = false;
           try {
             await serial(() => started);
+            if (failedPolls > 0) {
+              deps.log.info({ workerId, failedPolls }, 'job polling resumed');
+              failedPolls = 0;
+            }
           } catch (err) {
-            // Typically the database is unreachable; the next tick tries again.
-            deps.log.warn({ err, workerId }, 'job polling failed');
+            // Typically the database is unreachable; the next tick tries again. One line per
+            // outage, not one a second for as long as it lasts.
+            if (failedPolls++ === 0) deps.log.warn({ err, workerId }, 'job polling failed');
           }
         } while (wakeAgain && started);
       } finally {
