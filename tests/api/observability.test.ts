@@ -3,6 +3,7 @@ import { metaApi } from '../../src/shared/api';
 import { METRICS_PATH } from '../../src/server/http/api/metrics';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { recordingLogger } from '../factories/accounts';
+import { productionWeb } from '../helpers/web-build';
 
 /**
  * What an operator watches: GET /metrics (Prometheus text, behind METRICS_TOKEN) and request ids
@@ -107,4 +108,23 @@ describe('request ids', () => {
       expect(String(res.headers['x-request-id'])).toMatch(UUID);
     }
   });
+});
+
+describe('request ids of pages', () => {
+  it('carry over to the API calls the page makes while it renders, and show on the page', async () => {
+    const pageLog = recordingLogger();
+    const web = await createTestApp({ logger: pageLog.logger }, {}, { web: productionWeb() });
+    try {
+      const res = await web.app.inject({ url: '/marketplace', headers: { 'x-request-id': 'page-req-1' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-request-id']).toBe('page-req-1');
+      const lines = pageLog.entries();
+      // The page's own line and those of its in-process API calls (its loaders' data).
+      const api = lines.filter((l) => typeof l.url === 'string' && l.url.startsWith('/api/v1/'));
+      expect(api.length).toBeGreaterThan(0);
+      expect(lines.every((l) => l.reqId === 'page-req-1')).toBe(true);
+    } finally {
+      await web.close();
+    }
+  }, 180_000);
 });

@@ -115,6 +115,9 @@ test.describe('every SPEC §2 route answers', () => {
     expect(res.status()).toBe(200);
     expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(page.headers()['cache-control'] ?? '').not.toContain('immutable');
+    // The page carries its request id; the bundle, the same bytes for everyone, does not.
+    expect(page.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers()['x-request-id']).toBeUndefined();
   });
 
   test('GET /api/v1/health answers ok', async ({ request }) => {

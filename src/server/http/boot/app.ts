@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -25,6 +24,7 @@ import { installLifecycle } from '../api/lifecycle';
 import { installRequestLog } from './request-log';
 import { registerApiDocs } from '../api/api-docs';
 import { installRequestMetrics, metricsRoute } from '../api/metrics';
+import { installRequestIds, REQUEST_ID_HEADER, requestIdOf } from '../api/request-id';
 import { guardPageRequests } from '../pages/page-requests';
 import { useRedis } from './redis';
 
@@ -44,17 +44,6 @@ export interface BuildAppOptions {
   web?: (app: FastifyInstance) => Promise<void>;
   /** URLs per sitemap document (tests page through a handful; default the protocol's 50,000). */
   sitemapPageSize?: number;
-}
-
-/** The header that carries a request's id in (from a balancer or a client) and out (every answer). */
-export const REQUEST_ID_HEADER = 'x-request-id';
-/** An incoming id is kept when it is 1–128 visible ASCII characters (it goes into logs as it is). */
-const VALID_REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
-
-/** The incoming X-Request-Id when it is a usable one, else a new UUID (unique across instances). */
-export function requestIdOf(header: string | string[] | undefined): string {
-  const value = Array.isArray(header) ? header[0] : header;
-  return value !== undefined && VALID_REQUEST_ID.test(value) ? value : randomUUID();
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest n hops". */
@@ -98,11 +87,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installLifecycle(app);
-  // First, so that every answer (an early refusal, a cached page, an error) carries the id.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-    done();
-  });
+  installRequestIds(app);
   installRequestLog(app);
   installRequestMetrics(app);
   guardPageRequests(app);
