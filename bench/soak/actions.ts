@@ -59,8 +59,10 @@ async function like(u: SimUser, { rec, ledger, world }: Ctx) {
   // Likes toggle: a post whose first like had an unknown outcome is never clicked again.
   u.touchedLikes.add(post.id);
   const res = await api(rec, u, socialApi.likeProduct, { body: { id: post.id } });
-  ledger.record('like', `${u.id}:${post.id}`, res.status);
-  if (res.data && !res.data.liked) ledger.anomaly(`${u.username}'s first like of ${post.id} answered liked: false`);
+  // "Unliked" on a first click: the like was applied twice (a resend after a lost answer).
+  const twice = res.data !== null && !res.data.liked;
+  ledger.record('like', `${u.id}:${post.id}`, twice ? 0 : res.status);
+  if (twice) ledger.anomaly(`${u.username}'s first like of ${post.id} answered liked: false (applied twice)`);
 }
 
 async function follow(u: SimUser, { rec, ledger, world, users }: Ctx) {
@@ -69,8 +71,9 @@ async function follow(u: SimUser, { rec, ledger, world, users }: Ctx) {
   const member = pick(u, candidates);
   u.touchedFollows.add(member.id);
   const res = await api(rec, u, socialApi.follow, { body: { id: member.id } });
-  ledger.record('follow', `${u.id}:${member.id}`, res.status);
-  if (res.data && !res.data.following) ledger.anomaly(`${u.username}'s first follow of ${member.id} answered following: false`);
+  const twice = res.data !== null && !res.data.following;
+  ledger.record('follow', `${u.id}:${member.id}`, twice ? 0 : res.status);
+  if (twice) ledger.anomaly(`${u.username}'s first follow of ${member.id} answered following: false (applied twice)`);
 }
 
 async function comment(u: SimUser, { rec, ledger, world }: Ctx) {

@@ -30,6 +30,8 @@ export interface Drill {
   events: InstanceEvent[];
   mail: MailLog;
   healthPath: string;
+  /** How long the web build took (when it had to run): not part of the drill's own time. */
+  buildMs: number;
   /** Each instance's log file. */
   instanceLogs: { name: string; file: string }[];
   close(): Promise<void>;
@@ -59,6 +61,7 @@ export async function startDrill(healthPath: string, onCloser: (close: () => Pro
   const events: InstanceEvent[] = [];
   const instances: AppInstance[] = [];
   let haproxyProcess: Restartable | null = null;
+  let buildMs = 0;
   const postgres = new Postgres(table, path.join(root, 'pg'));
   const redis = redisServer(table, path.join(root, 'redis'));
   const smtpFile = path.join(root, 'smtp-delivered.jsonl');
@@ -79,7 +82,9 @@ export async function startDrill(healthPath: string, onCloser: (close: () => Pro
   try {
     const haproxyBin = await ensureHaproxy(table.logFile('apt'));
     step('web build (npx react-router build when build/ is missing or older than its sources)');
+    const buildStart = Date.now();
     ensureWebBuild(process.cwd(), (msg) => console.log(`  ${msg}`));
+    buildMs = Date.now() - buildStart;
     step(`PostgreSQL cluster in ${path.join(root, 'pg')} on port ${PORTS.postgres}`);
     await postgres.create();
     step(`redis-server on ${PORTS.redis}, s3rver on ${PORTS.s3}, SMTP sink on ${PORTS.smtp}`);
@@ -103,5 +108,5 @@ export async function startDrill(healthPath: string, onCloser: (close: () => Pro
   }
 
   const instanceLogs = instances.map((i) => ({ name: i.name, file: table.logFile(i.name) }));
-  return { root, postgres, redis, smtp, instances, events, mail: new MailLog(smtpFile), healthPath, instanceLogs, close };
+  return { root, postgres, redis, smtp, instances, events, mail: new MailLog(smtpFile), healthPath, buildMs, instanceLogs, close };
 }

@@ -50,6 +50,8 @@ export function instanceEnv(shared: SharedEnv, port: number, dataDir: string): N
   };
 }
 
+class RouteMissing extends Error {}
+
 export class AppInstance {
   readonly name: string;
   readonly port: number;
@@ -97,7 +99,11 @@ export class AppInstance {
       try {
         const res = await fetch(`http://127.0.0.1:${this.port}${healthPath}`, { signal: AbortSignal.timeout(2_000) });
         if (res.ok) return;
-      } catch {
+        if (res.status === 404) {
+          throw new RouteMissing(`${healthPath} answers 404: this build has no such route (HEALTH_PATH=/api/v1/health checks the database alone).`);
+        }
+      } catch (err) {
+        if (err instanceof RouteMissing) throw err;
         // not listening yet, or restarting after a crash
       }
       await new Promise((r) => setTimeout(r, 200));

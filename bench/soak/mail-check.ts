@@ -68,6 +68,9 @@ export interface MailFindings {
   sameMessageIdTwice: number;
   /** Jobs that have not finished, by name and state (what the missing mail waits on). */
   pendingJobs: string[];
+  /** Mail jobs done (each sends one message) beside the messages the sink received. */
+  mailJobsDone: number;
+  received: number;
 }
 
 export async function checkMail(db: pg.Client, ledger: Ledger, mail: MailLog): Promise<MailFindings> {
@@ -82,7 +85,12 @@ export async function checkMail(db: pg.Client, ledger: Ledger, mail: MailLog): P
        from jobs where status <> 'done' and name not like 'notifications.%' and run_at <= now() + interval '2 minutes'
       group by name, status order by name, status`,
   );
+  const done = await db.query<{ n: string }>(
+    `select count(*) as n from jobs where status = 'done' and name like '%mail%' and name not like 'notifications.%'`,
+  );
   return {
+    mailJobsDone: Number(done.rows[0]!.n),
+    received: mail.all().length,
     expected: expected.length,
     once: expected.filter((e) => counts.get(e.key) === 1).length,
     lost: expected.filter((e) => !counts.has(e.key)),

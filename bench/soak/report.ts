@@ -73,7 +73,7 @@ export function printRouteTable(samples: Sample[], windows: FaultWindow[]) {
 
 /** What clients saw during each fault: how many calls, and which failed how. */
 export function printWindows(samples: Sample[], windows: FaultWindow[], t0: number) {
-  console.log('\nFault windows (seconds into the workload; a window ends 5 s after the part is back; the SMTP one is held to the targets outside the windows):');
+  console.log('\nFault windows (seconds into the workload; a window ends 5 s after the part and every instance are back; the SMTP one is held to the targets outside the windows):');
   for (const w of windows) {
     const calls = samples.filter((s) => during(s, w));
     const hard = calls.filter(isHardError);
@@ -86,7 +86,7 @@ export function printWindows(samples: Sample[], windows: FaultWindow[], t0: numb
     const fromBalancer = calls.filter((s) => isRetryLater(s) && s.byBalancer).length;
     const resent = calls.filter((s) => s.resent).length;
     console.log(
-      `  ${w.name}: ${rel(w.start)}–${rel(w.end)} s (back at ${rel(w.back)} s; ${w.detail}): ${calls.length} calls, ` +
+      `  ${w.name}: ${rel(w.start)}–${rel(w.end)} s (back at ${rel(w.back)} s${w.allUp - w.back > 1_000 ? `, every instance up at ${rel(w.allUp)} s` : ''}; ${w.detail}): ${calls.length} calls, ` +
         `${calls.filter(isRetryLater).length} × 503+Retry-After (${fromBalancer} from HAProxy), ${resent} closed before any answer and resent, ${hard.length} other 5xx/no answer`,
     );
     for (const [kind, n] of [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`      ${String(n).padStart(5)} × ${kind}`);
