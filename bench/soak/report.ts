@@ -15,7 +15,8 @@ export const isRetryLater = (s: Sample) => s.status === 503 && s.retryAfter;
 /** Inside a window where requests may suffer (an SMTP outage is not one: mail is queued). */
 export const inWindow = (s: Sample, windows: FaultWindow[]) =>
   windows.some((w) => w.affectsRequests && s.start < w.end && s.end > w.start);
-const during = (s: Sample, w: FaultWindow) => s.start < w.end && s.end > w.start;
+/** For the per-fault lists: the window in which the answer came (each call in one window only). */
+const answeredIn = (s: Sample, w: FaultWindow) => s.end >= w.start && s.end < w.end;
 
 function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return NaN;
@@ -73,9 +74,12 @@ export function printRouteTable(samples: Sample[], windows: FaultWindow[]) {
 
 /** What clients saw during each fault: how many calls, and which failed how. */
 export function printWindows(samples: Sample[], windows: FaultWindow[], t0: number) {
-  console.log('\nFault windows (seconds into the workload; a window ends 5 s after the part and every instance are back; the SMTP one is held to the targets outside the windows):');
+  console.log(
+    '\nFault windows (seconds into the workload; a window ends 5 s after the part and every instance are back; calls listed where their answer came; the SMTP window, held to the targets outside the windows, lists only calls outside the others):',
+  );
   for (const w of windows) {
-    const calls = samples.filter((s) => during(s, w));
+    // The SMTP window shows only what no other fault explains.
+    const calls = samples.filter((s) => answeredIn(s, w) && (w.affectsRequests || !inWindow(s, windows)));
     const hard = calls.filter(isHardError);
     const kinds = new Map<string, number>();
     for (const s of hard) {

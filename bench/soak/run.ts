@@ -16,6 +16,7 @@
  * temporary folder and its logs). Not part of `npm test`.
  */
 import { writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -125,11 +126,14 @@ async function main(): Promise<number> {
     ctx.world = await buildWorld(setup, ctx.users, runId);
     console.log(`· workload: ${ACTIONS.map(([w, name]) => `${name} ${w}`).join(', ')} (relative weights); think time ${THINK_MS[0]}–${THINK_MS[1]} ms`);
 
+    const loadBefore = os.loadavg()[0]!;
     const t0 = Date.now();
     const victim = drill.instances[SEED % drill.instances.length]!;
     const [windows] = await Promise.all([runFaults(drill, t0, plans, victim), workload(ctx.users, ctx, t0 + DURATION_MS)]);
     const seconds = DURATION_MS / 1000;
     console.log(`\n${ctx.rec.samples.length} requests in ${seconds.toFixed(0)} s (${(ctx.rec.samples.length / seconds).toFixed(0)}/s); setup took ${((t0 - began) / 1000).toFixed(0)} s`);
+    // Latency on a shared machine says as much about the machine as about the app.
+    console.log(`load average (1 min) ${loadBefore.toFixed(1)} when the workload began, ${os.loadavg()[0]!.toFixed(1)} when it ended, on ${os.cpus().length} cores`);
 
     const results = await verdicts(drill, ctx, windows, t0);
     printInstanceErrors(drill.instanceLogs);
