@@ -71,7 +71,7 @@ export async function startDrill(healthPath: string, onCloser: (close: () => Pro
   const close = async () => {
     if (closed) return;
     closed = true;
-    for (const instance of instances) await instance.stop().catch(() => {});
+    await Promise.all(instances.map((instance) => instance.stop().catch(() => {})));
     await haproxyProcess?.stop().catch(() => {});
     await table.stopAll();
     if (process.env.SOAK_KEEP) console.log(`Kept ${root} (logs in ${logs}).`);

@@ -47,6 +47,8 @@ export function instanceEnv(shared: SharedEnv, port: number, dataDir: string): N
     TRUST_PROXY: '2',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
+    // The drill sends SIGTERM only at its end, when nobody is left to drain for.
+    DRAIN_MS: '2000',
   };
 }
 

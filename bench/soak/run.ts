@@ -75,6 +75,11 @@ async function verdicts(drill: Drill, ctx: Ctx, windows: FaultWindow[], t0: numb
     for (const m of mail.lost.slice(0, 5)) console.log(`      not delivered: ${m.what}`);
     for (const d of mail.duplicated.slice(0, 5)) console.log(`      ${d.times} × ${d.key}`);
     console.log(`      mail jobs done ${mail.mailJobsDone}, messages the sink received ${mail.received}`);
+    if (mail.received > mail.mailJobsDone) {
+      // Each of these jobs sends one message: more messages than finished jobs means some job
+      // delivered and was not recorded done (its instance died) — it will send again.
+      console.log(`      ${mail.received - mail.mailJobsDone} messages were sent by jobs not recorded as done: they go out again when the job runs again`);
+    }
     for (const j of mail.pendingJobs) console.log(`      job ${j}`);
 
     const outside = samples.filter((s) => !inWindow(s, windows));
