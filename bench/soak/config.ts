@@ -36,6 +36,8 @@ export const SEED = num('SOAK_SEED', Date.now() % 1_000_000);
 
 /** HAProxy checks each instance on this route (the same variable as compose.yaml). */
 export const HEALTH_PATH = process.env.HEALTH_PATH || '/api/v1/health/ready';
+/** Where HAProxy sends requests when no instance is ready (the same variable as compose.yaml). */
+export const LIVE_PATH = process.env.LIVE_PATH || '/api/v1/health/live';
 /** A bucket name no username can shadow at `/{name}` (usernames have no dots). */
 export const S3_BUCKET = 'storefront.media';
 

@@ -5,7 +5,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureWebBuild } from '../../src/server/http/boot/build-web';
-import { PORTS } from './config';
+import { LIVE_PATH, PORTS } from './config';
 import { AppInstance, type InstanceEvent } from './instances';
 import { MailLog } from './mail-log';
 import { ProcessTable } from './processes';
@@ -96,7 +96,7 @@ export async function startDrill(healthPath: string, onCloser: (close: () => Pro
     for (let i = 0; i < PORTS.apps.length; i++) instances.push(new AppInstance(table, i, shared, root, events));
     step(`${instances.length} production instances started at once on the empty database (ports ${PORTS.apps.join(', ')})`);
     for (const instance of instances) instance.start();
-    haproxyProcess = haproxy(table, haproxyBin, healthPath);
+    haproxyProcess = haproxy(table, haproxyBin, healthPath, LIVE_PATH);
     await haproxyProcess.start();
     step(`HAProxy on ${PORTS.haproxy} (deploy/haproxy/haproxy.cfg, checks on ${healthPath}; stats on ${PORTS.haproxyStats})`);
     // The first start migrates and seeds the demo (its photos are drawn then): minutes on a busy machine.

@@ -201,12 +201,13 @@ export function smtpSink(table: ProcessTable, file: string) {
  * HAProxy with deploy/haproxy/haproxy.cfg — the file compose.yaml mounts — and the same
  * variables: the instances, the checked route and the media route to s3rver.
  */
-export function haproxy(table: ProcessTable, bin: string, healthPath: string) {
+export function haproxy(table: ProcessTable, bin: string, healthPath: string, livePath: string) {
   const env = {
     ...process.env,
     HAPROXY_BIND: `127.0.0.1:${PORTS.haproxy}`,
     HAPROXY_STATS_BIND: `127.0.0.1:${PORTS.haproxyStats}`,
     HEALTH_PATH: healthPath,
+    LIVE_PATH: livePath,
     S3_SERVER: `127.0.0.1:${PORTS.s3}`,
     S3_BUCKET,
     ...Object.fromEntries(PORTS.apps.map((port, i) => [`APP_SERVER_${i + 1}`, `127.0.0.1:${port}`])),
