@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Order } from '../../src/shared/contracts/commerce';
 import type { Product } from '../../src/shared/contracts/catalog';
+import { BUYER_ADDRESS, VISA } from '../helpers/checkout-data';
 import { apiLogin } from './catalog-support';
 import { DEMO_PASSWORD, acceptCookies, expect, nextClientIp, waitForLink } from './support';
 import { hydrated } from './site-support';
@@ -43,14 +44,7 @@ export async function apiPost(api: APIRequestContext, token: string, path: strin
   return res.json();
 }
 
-export const BUYER_ADDRESS = {
-  name: 'Robin Buyer',
-  line1: '12 Harbour Road',
-  city: 'Portland',
-  region: 'OR',
-  postalCode: '97201',
-  country: 'US',
-};
+export { BUYER_ADDRESS };
 
 /**
  * An order of the lines, paid with 4242… through the embedded card form's own calls (address,
@@ -69,12 +63,7 @@ export async function paidOrder(
   const intent = await apiPost(api, token, '/payment-intent', { orderId: order._id });
   await apiPost(api, token, '/payments/local/confirm', {
     paymentIntentId: intent.paymentIntentId,
-    card: {
-      number: '4242 4242 4242 4242',
-      expMonth: 12,
-      expYear: new Date().getUTCFullYear() + 3,
-      cvc: '123',
-    },
+    card: VISA,
   });
   return order;
 }

@@ -6,19 +6,12 @@ import { silentLog } from '../../src/server/modules/core';
 import { inject } from '../factories/accounts';
 import type { TestApp } from './app';
 
-// API calls as a signed-in member, and Stripe's test cards: shared by the checkout and the plans
-// API tests (both pay with the embedded driver's card form).
+// API calls as a signed-in member, and Stripe's test cards (helpers/checkout-data.ts): shared by
+// the checkout and the plans API tests (both pay with the embedded driver's card form).
 
 export type Auth = Record<string, string>;
 
-export const VISA = {
-  number: '4242 4242 4242 4242',
-  expMonth: 12,
-  expYear: new Date().getUTCFullYear() + 3,
-  cvc: '123',
-};
-export const DECLINED = { ...VISA, number: '4000 0000 0000 0002' };
-export const NO_FUNDS = { ...VISA, number: '4000 0000 0000 9995' };
+export { DECLINED, NO_FUNDS, VISA } from './checkout-data';
 
 /** One call to /api/v1{url}, with the member's headers (or none). */
 export function send(

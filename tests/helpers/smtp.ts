@@ -12,17 +12,29 @@ export interface SmtpHarness {
   stop(): Promise<void>;
 }
 
-function listen(port: number, received: string[]): Promise<SMTPServer> {
+/**
+ * An SMTP server on loopback (no TLS, no auth) handing each accepted message to `onMessage`; the
+ * message is acknowledged (250) only once `onMessage` is done. Shared by these tests and the fault
+ * drill's SMTP sink (bench/soak/smtp-sink.ts).
+ */
+export function listenSmtp(
+  port: number,
+  onMessage: (raw: string) => void | Promise<void>,
+): Promise<SMTPServer> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // A stop takes the server down at once, as a crash would (default: 30 s for open sessions).
+    closeTimeout: 1_000,
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push(Buffer.concat(chunks).toString('utf8'));
-        callback(null);
+        Promise.resolve(onMessage(Buffer.concat(chunks).toString('utf8'))).then(
+          () => callback(null),
+          (err: Error) => callback(err),
+        );
       });
     },
   });
@@ -31,6 +43,9 @@ function listen(port: number, received: string[]): Promise<SMTPServer> {
     server.listen(port, '127.0.0.1', () => resolve(server));
   });
 }
+
+const listen = (port: number, received: string[]) =>
+  listenSmtp(port, (raw) => void received.push(raw));
 
 /** Starts one on a free port, then stops it: `url` now points at a mail server that is down. */
 export async function downSmtpServer(): Promise<SmtpHarness> {
