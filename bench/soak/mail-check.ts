@@ -1,6 +1,9 @@
 // Every mail the drill caused, delivered exactly once: an activation for each registration, and
 // for each paid order the buyer's confirmation and one "new sale" per seller — compared with what
-// the SMTP sink received, by recipient and subject (subjects name the order).
+// the SMTP sink received, by recipient and subject (subjects name the order). A message counts
+// once per Message-ID: SMTP cannot rule out a resend (a job whose worker died after the server
+// accepted the message, a reply lost on the way back: RFC 1047), and a job's resend carries the
+// same Message-ID (core/jobs/job-mail.ts), which mailboxes keep once. Resends are reported apart.
 import type pg from 'pg';
 import { SOAK_MAIL_DOMAIN } from './users';
 import { mailKey, type MailLog } from './mail-log';
@@ -37,14 +40,17 @@ export async function expectedMail(db: pg.Client, ledger: Ledger): Promise<Expec
   return expected;
 }
 
-/** How many times each recipient + subject arrived (activation mails counted under one key). */
+/** How many distinct messages (Message-IDs) arrived per recipient + subject (activations under one key). */
 export function deliveredCounts(mail: MailLog): Map<string, number> {
-  const counts = new Map<string, number>();
+  const ids = new Map<string, Set<string>>();
   for (const m of mail.all()) {
     const key = m.subject.startsWith('Activate your') ? `${m.to} | activation` : mailKey(m.to, m.subject);
-    counts.set(key, (counts.get(key) ?? 0) + 1);
+    let seen = ids.get(key);
+    if (!seen) ids.set(key, (seen = new Set()));
+    // A message without a Message-ID is one of its own.
+    seen.add(m.messageId || `${seen.size}:none`);
   }
-  return counts;
+  return new Map([...ids].map(([key, seen]) => [key, seen.size]));
 }
 
 /** Waits (up to `timeoutMs`) until every expected mail has arrived; true when they all did. */
@@ -65,6 +71,7 @@ export interface MailFindings {
   once: number;
   lost: ExpectedMail[];
   duplicated: { key: string; times: number }[];
+  /** Messages that arrived again with a Message-ID already received (a resend; kept once). */
   sameMessageIdTwice: number;
   /** Jobs that have not finished, by name and state (what the missing mail waits on). */
   pendingJobs: string[];

@@ -71,14 +71,14 @@ async function verdicts(drill: Drill, ctx: Ctx, windows: FaultWindow[], t0: numb
     }
     console.log(`  like counters that disagree with their rows: ${drift}; acknowledged photos whose file does not answer: ${lostFiles.length}`);
     for (const a of ctx.ledger.anomalies.slice(0, 10)) console.log(`  anomaly: ${a}`);
-    console.log(`  mail: ${mail.expected} expected, ${mail.once} delivered exactly once, ${mail.lost.length} not delivered${settled ? '' : ` ${SETTLE_MS / 1000} s after the workload`}, ${mail.duplicated.length} delivered more than once, ${mail.sameMessageIdTwice} Message-IDs seen twice`);
+    console.log(`  mail: ${mail.expected} expected, ${mail.once} delivered exactly once, ${mail.lost.length} not delivered${settled ? '' : ` ${SETTLE_MS / 1000} s after the workload`}, ${mail.duplicated.length} delivered more than once (as different messages), ${mail.sameMessageIdTwice} resent with a Message-ID already received (a mailbox keeps one)`);
     for (const m of mail.lost.slice(0, 5)) console.log(`      not delivered: ${m.what}`);
     for (const d of mail.duplicated.slice(0, 5)) console.log(`      ${d.times} × ${d.key}`);
     console.log(`      mail jobs done ${mail.mailJobsDone}, messages the sink received ${mail.received}`);
     if (mail.received > mail.mailJobsDone) {
       // Each of these jobs sends one message: more messages than finished jobs means some job
       // delivered and was not recorded done (its instance died) — it will send again.
-      console.log(`      ${mail.received - mail.mailJobsDone} messages were sent by jobs not recorded as done: they go out again when the job runs again`);
+      console.log(`      ${mail.received - mail.mailJobsDone} messages were sent by jobs not recorded as done: they go out again, with the same Message-ID, when the job runs again`);
     }
     for (const j of mail.pendingJobs) console.log(`      job ${j}`);
 

@@ -361,15 +361,17 @@ describe('smtp driver', () => {
     expect((error as MailDeliveryError).attempts).toBe(3);
     expect(smtp.dataCalls).toBe(3);
     expect(smtp.received).toHaveLength(0);
-    expect(calls.map((c) => c.level)).toEqual(['warn', 'warn', 'error']);
+    // Still a passing outage (the job queue tries again later): warnings, not an error.
+    expect(calls.map((c) => c.level)).toEqual(['warn', 'warn', 'warn']);
   });
 
-  it('does not retry a permanent 5xx rejection', async () => {
+  it('does not retry a permanent 5xx rejection, and logs it as an error', async () => {
     const smtp = await startSmtp({ rcpt: () => 550 });
+    const log = recordingLogger();
     const driver = createSmtpDriver({
       url: smtp.url,
       from: FROM,
-      logger: recordingLogger().logger,
+      logger: log.logger,
       retryDelaysMs: [0, 0],
     });
     const error = await driver.send(message(link)).catch((err: unknown) => err);
@@ -377,6 +379,7 @@ describe('smtp driver', () => {
     expect(error).toBeInstanceOf(MailDeliveryError);
     expect((error as MailDeliveryError).attempts).toBe(1);
     expect(smtp.rcptCalls).toBe(1);
+    expect(log.calls.map((c) => c.level)).toEqual(['error']);
   });
 
   it('classifies nodemailer errors', () => {

@@ -59,7 +59,9 @@ export function createSmtpDriver({
           const detail = { to: msg.to, attempt, code, responseCode, err };
           const retry = isTransient(err) && attempt < maxAttempts;
           if (!retry) {
-            logger.error(detail, 'mail delivery failed');
+            // A server that is away is the job queue's to ride out (it tries again later): a
+            // warning. A message refused for good (5xx, bad credentials) needs someone: an error.
+            logger[isTransient(err) ? 'warn' : 'error'](detail, 'mail delivery failed');
             throw new MailDeliveryError(
               `Could not deliver mail to ${msg.to} after ${attempt} attempt(s)`,
               attempt,

@@ -13,6 +13,11 @@ export interface MailMessage {
   headers?: Readonly<Record<string, string>>;
   /** Where replies go (a contact-form message: the sender, not our no-reply address). */
   replyTo?: string;
+  /**
+   * The Message-ID (`<id@domain>`); unset, the mail library makes a new one. A job sets it from
+   * its own id, so a message sent again by a retried job is the same message to a mailbox.
+   */
+  messageId?: string;
 }
 
 export interface MailDriver {

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jobQueueBench } from '../../../../../tests/helpers/job-queue';
 import type { ModuleDeps } from '../deps';
-import { countJobsByStatus, defineJob, enqueueJob, jobRegistry, type JobOutcome } from './index';
+import type { MailDriver, MailMessage } from '../../../adapters/mail/types';
+import {
+  countJobsByStatus,
+  createJobWorker,
+  defineJob,
+  enqueueJob,
+  jobRegistry,
+  type JobOutcome,
+} from './index';
 
 const bench = jobQueueBench();
 const { row, logged } = bench;
@@ -139,5 +147,37 @@ describe('job metrics', () => {
     await enqueueJob(bench.deps, ok, null, { runAt: new Date(bench.clock + 60_000) });
     await enqueueJob(bench.deps, ok, null);
     expect(await countJobsByStatus(db)).toEqual({ queued: 2, running: 0, failed: 1 });
+  });
+});
+
+describe('mail sent by jobs', () => {
+  it('carries a Message-ID made from the job, so a retried job sends the same messages again, not new ones', async () => {
+    const sent: MailMessage[] = [];
+    const mail: MailDriver = { name: 'outbox', send: async (m) => void sent.push(m) };
+    let tries = 0;
+    const message = (to: string) => ({ to, subject: 'Your order is confirmed', text: 't', html: 'h' });
+    const notify = defineJob('notify', z.null(), async (d) => {
+      await d.mail.send(message('sam@example.test'));
+      await d.mail.send(message('maya@example.test'));
+      await d.mail.send({ ...message('leo@example.test'), messageId: '<own@example.test>' });
+      // The worker died, or the SMTP server's acceptance was lost, before the job was marked done.
+      if (++tries === 1) throw new Error('lost after sending');
+    });
+    const env = { ...bench.deps.env, MAIL_FROM: 'Shop <no-reply@shop.example>' };
+    const id = await enqueueJob(bench.deps, notify, null);
+    const worker = createJobWorker({
+      deps: { ...bench.deps, mail, env },
+      jobs: jobRegistry([notify]),
+      backoffMs: () => 0,
+    });
+    // Backoff 0: the retry is due at once, in the same drain.
+    expect(await worker.runDue()).toBe(2);
+    expect(await row(id)).toMatchObject({ status: 'done', attempts: 2 });
+    const ids = sent.map((m) => m.messageId);
+    expect(ids).toHaveLength(6);
+    expect(ids.slice(3)).toEqual(ids.slice(0, 3));
+    expect(new Set(ids.slice(0, 3)).size).toBe(3);
+    expect(ids[0]).toMatch(new RegExp(`^<job\\.${id}\\.[\\w-]{16}@shop\\.example>$`));
+    expect(ids[2]).toBe('<own@example.test>');
   });
 });

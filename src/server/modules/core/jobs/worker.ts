@@ -7,6 +7,7 @@ import { payloadProblem, type JobContext, type JobRegistry } from './define';
 import { keepLeases, type Lease } from './lease';
 import { claimJobs, jobLogFields, markJobDone, markJobFailed } from './queue';
 import { onJobsEnqueued } from './signal';
+import { jobMail } from './job-mail';
 
 /** How a run ended: `retry` failed and will run again, `failed` failed for good. */
 export type JobOutcome = 'done' | 'retry' | 'failed';
@@ -91,7 +92,13 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
         maxAttempts: job.maxAttempts,
       };
       // The request the job was enqueued for travels on to the jobs this one enqueues.
-      const jobDeps = { ...deps, log, requestId: job.requestId ?? undefined };
+      const jobDeps = {
+        ...deps,
+        log,
+        requestId: job.requestId ?? undefined,
+        // A retry sends the same messages again: with the same Message-IDs (job-mail.ts).
+        mail: jobMail(deps.mail, job.id, deps.env),
+      };
       await definition.handle(jobDeps, parsed.data, context);
       return undefined;
     } catch (err) {

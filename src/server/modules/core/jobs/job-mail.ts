@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto';
+import type { MailDriver } from '../../../adapters/mail/types';
+
+/** The domain of the sender's address (`Storefront <no-reply@shop.example>` → `shop.example`). */
+function senderDomain(from: string, appUrl: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1];
+  if (domain) return domain.toLowerCase();
+  try {
+    return new URL(appUrl).hostname || 'localhost';
+  } catch {
+    return 'localhost';
+  }
+}
+
+/**
+ * The mail driver a job's handler gets: each message carries a Message-ID made from the job's id,
+ * its recipient and its subject, so the same message sent again — by a retry after a worker died
+ * between the SMTP server's acceptance and the job being marked done, or after a reply lost on
+ * the way back (RFC 1047) — has the same Message-ID, and mailboxes keep one copy. Sending is
+ * at least once; what the recipient sees is once (docs/decisions/040).
+ */
+export function jobMail(
+  mail: MailDriver,
+  jobId: string,
+  env: { MAIL_FROM: string; APP_URL: string },
+): MailDriver {
+  const domain = senderDomain(env.MAIL_FROM, env.APP_URL);
+  return {
+    name: mail.name,
+    send(msg) {
+      if (msg.messageId) return mail.send(msg);
+      const which = createHash('sha256').update(`${msg.to}\n${msg.subject}`).digest('base64url');
+      return mail.send({ ...msg, messageId: `<job.${jobId}.${which.slice(0, 16)}@${domain}>` });
+    },
+    ...(mail.close ? { close: () => mail.close!() } : {}),
+  };
+}
