@@ -54,12 +54,14 @@ function violation(fromFile, source) {
 
   if (from.part === 'modules') {
     if (to.part === 'http' || to.part === 'web') return 'Modules hold use-cases; they never import the HTTP layer.';
-    if (to.part === 'composition') return 'Modules never import the composition root (src/server/composition): it imports them.';
+    if (to.part === 'composition' || to.part === 'backup') {
+      return `Modules never import src/server/${to.part}: it is built on them, not the reverse.`;
+    }
     if (to.part === 'modules' && to.name !== from.name && !isIndex(to)) {
       return `Reach the ${to.name} module through its index ('../${to.name}'), not its files.`;
     }
   }
-  if (from.part === 'adapters' && (to.part === 'modules' || to.part === 'http' || to.part === 'composition')) {
+  if (from.part === 'adapters' && ['modules', 'http', 'composition', 'backup'].includes(to.part)) {
     return 'Adapters talk to outside services only; they never import modules or the HTTP layer.';
   }
   if (from.part === 'http' && to.part === 'http') return httpViolation(from.name, to.name);
