@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadEnv } from '../../src/server/config/env';
 import { openPostgres, type Database } from '../../src/server/db/client';
 import { silentLog, type ModuleDeps } from '../../src/server/modules/core/deps';
 import {
@@ -14,6 +13,7 @@ import {
   jobRegistry,
   listJobs,
 } from '../../src/server/modules/core/jobs';
+import { queueDeps } from '../helpers/job-queue';
 
 /**
  * Real PostgreSQL only (`*.pg.test.ts` run in the PostgreSQL pass): several app instances, each
@@ -27,18 +27,12 @@ describe('job queue on PostgreSQL with several instances', () => {
   let instanceA: Database;
   let instanceB: Database;
 
-  const depsFor = (database: Database): ModuleDeps => ({
-    db: database.db,
-    env: loadEnv({ NODE_ENV: 'test', DATA_DIR: tmpdir(), SEED_DEMO: 'false' }),
-    now: () => Date.parse('2026-01-01T00:00:00Z'),
-    log: silentLog,
-    mail: {} as never,
-    storage: {} as never,
-    secret: 'x'.repeat(40),
-    domainProbe: {} as never,
-    payments: null,
-    aiImages: {} as never,
-  });
+  const depsFor = (database: Database): ModuleDeps =>
+    queueDeps(database.db, {
+      dataDir: tmpdir(),
+      now: () => Date.parse('2026-01-01T00:00:00Z'),
+      log: silentLog,
+    });
 
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: base });

@@ -1,7 +1,7 @@
 import { MESSAGES } from '../../src/shared/messages';
 import { expectAccessible } from './axe';
 import { apiContext, createPost } from './catalog-support';
-import { apiPost, registerMember, signedIn } from './commerce-support';
+import { BUYER_ADDRESS, apiPost, registerMember, signedIn } from './commerce-support';
 import { registerSeller } from './site-support';
 import { DEMO_PASSWORD, acceptCookies, expect, modal, test } from './support';
 
@@ -127,16 +127,7 @@ test.describe('feedback', () => {
     await expect(visitorPage.getByTestId('seller-rating')).toHaveCount(0);
 
     // Bought and paid (the embedded card form's calls), then shipped by the seller.
-    const { address } = await apiPost(api, buyer.token, '/addresses', {
-      address: {
-        name: 'Robin Buyer',
-        line1: '12 Harbour Road',
-        city: 'Portland',
-        region: 'OR',
-        postalCode: '97201',
-        country: 'US',
-      },
-    });
+    const { address } = await apiPost(api, buyer.token, '/addresses', { address: BUYER_ADDRESS });
     const { order } = await apiPost(api, buyer.token, '/orders', {
       items: [{ _id: post._id, amount: 1, selectedVariations: {} }],
       shippingAddressId: address._id,

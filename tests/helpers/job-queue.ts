@@ -36,6 +36,28 @@ export function recordingLog(into: LogEntry[]): Logger {
  * The job queue's unit-test bench, fresh for each test: a migrated database, a clock that only
  * moves when the test moves it, the log lines written, and module deps over them.
  */
+/**
+ * Module deps with only what the job queue touches (the database, a clock, a log): the services a
+ * job handler would call are absent, so a test that needs one says so.
+ */
+export function queueDeps(
+  db: Db,
+  opts: { dataDir: string; now: () => number; log: Logger },
+): ModuleDeps {
+  return {
+    db,
+    env: loadEnv({ NODE_ENV: 'test', DATA_DIR: opts.dataDir, SEED_DEMO: 'false' }),
+    now: opts.now,
+    log: opts.log,
+    mail: {} as never,
+    storage: {} as never,
+    secret: 'x'.repeat(40),
+    domainProbe: {} as never,
+    payments: null,
+    aiImages: {} as never,
+  };
+}
+
 export function jobQueueBench() {
   let tmp: string;
   const bench = {
@@ -45,18 +67,7 @@ export function jobQueueBench() {
     deps: undefined as unknown as ModuleDeps,
     /** Module deps over `db` with the bench's clock and log (a second database, a proxy). */
     makeDeps(db: Db): ModuleDeps {
-      return {
-        db,
-        env: loadEnv({ NODE_ENV: 'test', DATA_DIR: tmp, SEED_DEMO: 'false' }),
-        now: () => bench.clock,
-        log: recordingLog(bench.logs),
-        mail: {} as never,
-        storage: {} as never,
-        secret: 'x'.repeat(40),
-        domainProbe: {} as never,
-        payments: null,
-        aiImages: {} as never,
-      };
+      return queueDeps(db, { dataDir: tmp, now: () => bench.clock, log: recordingLog(bench.logs) });
     },
     /** A worker over the bench's deps running `definitions`. */
     worker(

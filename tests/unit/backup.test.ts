@@ -16,6 +16,7 @@ import { backupCommand, restoreCommand } from '../../src/server/backup/commands'
 import { controlSocketPath } from '../../src/server/backup/frames';
 import { takeSnapshot } from '../../src/server/backup/snapshot';
 import { signedInUser } from '../factories/accounts';
+import { TEST_ADDRESS } from '../factories/commerce';
 import { deletePost, orderOf, postWithPhoto, type Auth } from '../helpers/backup-writes';
 
 /**
@@ -68,16 +69,7 @@ beforeAll(async () => {
     .insert(addresses)
     .values({
       userId: buyerUser.user.id,
-      address: {
-        name: 'Sam',
-        line1: '1 Main St',
-        line2: '',
-        city: 'Springfield',
-        region: 'IL',
-        postalCode: '62701',
-        country: 'US',
-        phone: '',
-      },
+      address: TEST_ADDRESS,
     })
     .returning();
   buyer = { auth: buyerUser.auth, addressId: address!.id };
