@@ -47,7 +47,20 @@ export const S3_BUCKET = 'storefront.media';
  */
 export const RECOVERY_GRACE_MS = 5_000;
 
-export type FaultName = 'kill -9 of one instance' | 'PostgreSQL restart' | 'Redis down' | 'SMTP down';
+export type FaultName =
+  | 'kill -9 of one instance'
+  | 'PostgreSQL restart'
+  | 'Redis down'
+  | 'rolling restart'
+  | 'SMTP down';
+
+/**
+ * Faults no answer may show: mail is queued. Their windows are held to the targets of normal
+ * running. A rolling restart is a window for latency (an instance booting takes CPU from the
+ * others on this 2-core machine) but, its instance draining first, no answer may be a 5xx at all
+ * (docs/decisions/038): a target of its own.
+ */
+export const INVISIBLE_FAULTS: ReadonlySet<FaultName> = new Set(['SMTP down']);
 
 /** When each fault starts (ms into the workload) and how long the part stays down. */
 export interface FaultPlan {
@@ -65,7 +78,9 @@ export function faultSchedule(durationMs = DURATION_MS): FaultPlan[] {
   return [
     { name: 'kill -9 of one instance', at: at(5), downMs: 5_000 },
     { name: 'PostgreSQL restart', at: at(18), downMs: 0 },
-    { name: 'Redis down', at: at(28), downMs: 10_000 },
+    { name: 'Redis down', at: at(26), downMs: 10_000 },
+    // SIGTERM to one instance (it drains, exits 0), started again as a deploy would: no 5xx, no reset.
+    { name: 'rolling restart', at: at(41), downMs: 0 },
     { name: 'SMTP down', at: at(30), downMs: 20_000 },
   ];
 }

@@ -47,8 +47,9 @@ export function instanceEnv(shared: SharedEnv, port: number, dataDir: string): N
     TRUST_PROXY: '2',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
-    // The drill sends SIGTERM only at its end, when nobody is left to drain for.
-    DRAIN_MS: '2000',
+    // The rolling restart's drain: longer than HAProxy's two failed checks (1 s apart, each up to
+    // 2 s), so the balancer lets go before the instance stops listening (README "Operate").
+    DRAIN_MS: '4000',
   };
 }
 
@@ -119,6 +120,18 @@ export class AppInstance {
     this.planned = true;
     this.events.push({ at: Date.now(), instance: this.name, kind: 'kill -9', detail: `pid ${t.pid}` });
     await this.table.kill9(t);
+  }
+
+  /** A deploy's restart: SIGTERM (the instance drains and exits 0), then started again. */
+  async restart(): Promise<{ drainedMs: number; exit: string }> {
+    const t = this.current;
+    if (!t) return { drainedMs: 0, exit: 'not running' };
+    this.planned = true;
+    const started = Date.now();
+    const exit = await this.table.stop(t, 'SIGTERM', 30_000);
+    const drainedMs = Date.now() - started;
+    this.start();
+    return { drainedMs, exit: `exit ${exit.code ?? exit.signal}` };
   }
 
   /** The end of the drill: SIGTERM, and no restart. */

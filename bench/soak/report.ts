@@ -16,7 +16,7 @@ export const isRetryLater = (s: Sample) => s.status === 503 && s.retryAfter;
 export const inWindow = (s: Sample, windows: FaultWindow[]) =>
   windows.some((w) => w.affectsRequests && s.start < w.end && s.end > w.start);
 /** For the per-fault lists: the window in which the answer came (each call in one window only). */
-const answeredIn = (s: Sample, w: FaultWindow) => s.end >= w.start && s.end < w.end;
+export const answeredIn = (s: Sample, w: FaultWindow) => s.end >= w.start && s.end < w.end;
 
 function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return NaN;

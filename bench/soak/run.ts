@@ -3,13 +3,15 @@
  * HAProxy (deploy/haproxy/haproxy.cfg, the file compose.yaml uses) on a PostgreSQL cluster, Redis,
  * s3rver and an SMTP sink of its own; 100 simulated users browse, search, like, follow, comment,
  * upload and buy for 60 s while, on schedule, one instance is killed with SIGKILL (and started
- * again 5 s later), PostgreSQL restarts, Redis stops for 10 s and SMTP for 20 s. Then it reads the
+ * again 5 s later), PostgreSQL restarts, Redis stops for 10 s, another instance is restarted as a
+ * deploy does (SIGTERM: it drains, exits, starts again) and SMTP stops for 20 s. Then it reads the
  * database and the sink: orders paid = charges made, no double charge, every acknowledged write
  * present exactly once, every mail delivered exactly once.
  *
  * Targets (PASS/MISS, exit code 1 on a miss): no 5xx other than 503 with Retry-After inside the
  * fault windows and none outside; no lost or duplicated write; p99 ≤ 500 ms outside the windows;
- * no instance dies other than the one killed; the whole run within 5 minutes.
+ * no instance dies other than the one killed; the rolling restart shows no 5xx or reset at all;
+ * the whole run within 5 minutes.
  *
  * Variables: HEALTH_PATH (the route HAProxy checks, default /api/v1/health/ready), SOAK_SECONDS,
  * SOAK_USERS, SOAK_SEED (replays the users' choices), SOAK_SETTLE_SECONDS, SOAK_KEEP=1 (keep the
@@ -28,7 +30,7 @@ import { runFaults, type FaultWindow } from './faults';
 import { Ledger } from './ledger-book';
 import { checkMoney, checkWrites, likeCounterDrift, missingMediaFiles } from './ledger-check';
 import { checkMail, settleMail } from './mail-check';
-import { figures, inWindow, isHardError, printInstanceErrors, printRouteTable, printWindows } from './report';
+import { answeredIn, figures, inWindow, isHardError, printInstanceErrors, printRouteTable, printWindows } from './report';
 import { buildWorld, onboardUsers, type SimUser } from './users';
 
 const began = Date.now();
@@ -85,6 +87,10 @@ async function verdicts(drill: Drill, ctx: Ctx, windows: FaultWindow[], t0: numb
     const outside = samples.filter((s) => !inWindow(s, windows));
     const inside = samples.filter((s) => inWindow(s, windows));
     const slowest = figures(outside).sort((a, b) => b.p99 - a.p99)[0];
+    // A drained restart shows no client anything: not even a 503 (docs/decisions/038).
+    const restartErrors = windows
+      .filter((w) => w.name === 'rolling restart')
+      .flatMap((w) => samples.filter((s) => answeredIn(s, w) && (s.status === 0 || s.status >= 500)));
     const unplanned = drill.events.filter((e) => e.kind === 'unplanned exit');
     const sum = (f: (w: (typeof writes)[number]) => number) => writes.reduce((n, w) => n + f(w), 0);
     return [
@@ -97,6 +103,7 @@ async function verdicts(drill: Drill, ctx: Ctx, windows: FaultWindow[], t0: numb
       [`no double charge (${money.doubleCharged + money.intentsSucceededTwice})`, money.doubleCharged + money.intentsSucceededTwice === 0],
       [`every queued mail delivered exactly once (${mail.once}/${mail.expected})`, mail.once === mail.expected && mail.duplicated.length === 0],
       [`no instance died other than the one killed (${unplanned.length})`, unplanned.length === 0],
+      [`a rolling restart (SIGTERM, drain, start) shows no 5xx and no reset (${restartErrors.length})`, restartErrors.length === 0],
     ];
   } finally {
     await db.end();
