@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricsOf } from '../../src/server/composition/app-deps';
 import { sites } from '../../src/server/db/schema';
 import { onContentChange } from '../../src/server/modules/core';
+import { renderCacheOf } from '../../src/server/http/pages/cached-pages';
+import { RENDER_CACHE_LIMITS } from '../../src/server/http/pages/render-cache';
 import { COOKIE_NOTICE_TEXT } from '../../src/shared/constants';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { twoInstancesOnRedis, type TwoInstances } from '../helpers/instances';
@@ -192,14 +194,68 @@ describe('the render cache', () => {
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
   });
 
-  it('forgets a page after five minutes even without a write', async () => {
-    const { seller, url } = await sellerWithPage();
+  it('renders a page again after five minutes even without a write, serving the old one meanwhile', async () => {
+    const { seller, url, first } = await sellerWithPage();
     await renameInSql(t, seller.user.id, 'After the TTL');
     expect(cacheOf(await visit(t, url))).toBe('hit');
     t.advanceTime(5 * 60_000 + 1);
     const later = await visit(t, url);
-    expect(cacheOf(later)).toBe('miss');
-    expect(later.body).toContain('After the TTL');
+    expect(cacheOf(later)).toBe('revalidate');
+    expect(later.body).toBe(first.body);
+    await renderCacheOf(t.deps.env)!.settled();
+    const renewed = await visit(t, url);
+    expect(cacheOf(renewed)).toBe('hit');
+    expect(renewed.body).toContain('After the TTL');
+  });
+});
+
+describe('writes that only move counts (docs/decisions/044)', () => {
+  const floor = RENDER_CACHE_LIMITS.refreshFloorMs;
+  const like = (app: TestApp, member: { auth: Record<string, string> }, id: string) =>
+    inject(app, { method: 'POST', url: '/api/v1/products/like', headers: member.auth, payload: { id } });
+
+  it('a like keeps the cached page, served while one render replaces it; an edit of the post drops it', async () => {
+    const { seller, post } = await sellerWithPage(t, 'Liked mug');
+    const url = `/${seller.user.username}/${post._id}`;
+    const first = await visit(t, url);
+    expect(cacheOf(first)).toBe('miss');
+    expect(first.body).toContain('data-testid="like-button-count">0<');
+    const member = await signedInUser(t.deps);
+    expect((await like(t, member, post._id)).statusCode).toBe(200);
+
+    // Not dropped: the same page, not a render the visitor waits for.
+    const next = await visit(t, url);
+    expect(cacheOf(next)).toBe('revalidate');
+    expect(next.body).toBe(first.body);
+    // Once the floor since its render passed, a visit starts the one render that replaces it.
+    t.advanceTime(floor);
+    expect((await visit(t, url)).body).toBe(first.body);
+    await renderCacheOf(t.deps.env)!.settled();
+    const renewed = await visit(t, url);
+    expect(cacheOf(renewed)).toBe('hit');
+    expect(renewed.body).toContain('data-testid="like-button-count">1<');
+
+    const edited = await inject(t, {
+      method: 'PUT',
+      url: '/api/v1/products',
+      headers: seller.auth,
+      payload: { _id: post._id, title: 'Renamed mug', price: 12 },
+    });
+    expect(edited.statusCode).toBe(200);
+    const afterEdit = await visit(t, url);
+    expect(cacheOf(afterEdit)).toBe('miss');
+    expect(afterEdit.body).toContain('Renamed mug');
+  });
+
+  it('a follow keeps the page too; a block drops it', async () => {
+    const { seller, url } = await sellerWithPage(t, 'Followed mug');
+    const member = await signedInUser(t.deps);
+    const social = (path: string) =>
+      inject(t, { method: 'POST', url: `/api/v1/users/${path}`, headers: member.auth, payload: { id: seller.user.id } });
+    expect((await social('follow')).statusCode).toBe(200);
+    expect(cacheOf(await visit(t, url))).toBe('revalidate');
+    expect((await social('block')).statusCode).toBe(200);
+    expect(cacheOf(await visit(t, url))).toBe('miss');
   });
 });
 
@@ -326,5 +382,32 @@ describe.runIf(redisUrl)('the render cache across instances (Redis)', () => {
     const seen = await visit(b, url);
     expect(cacheOf(seen)).toBe('miss');
     expect(seen.body).toContain('Written on A');
+  });
+
+  it("keeps the other instance's cached page, out of date, when one instance takes a like", async () => {
+    const { seller, post, url } = await sellerWithPage(b, 'Liked across');
+    let warm = await visit(b, url);
+    for (let i = 0; i < 20 && cacheOf(warm) !== 'hit'; i++) warm = await visit(b, url);
+    expect(cacheOf(warm)).toBe('hit');
+    const heard = new Promise<void>((resolve) => {
+      const stop = onContentChange(b.deps.env, (change) => {
+        if (change.soft && change.userIds?.includes(seller.user.id)) {
+          stop();
+          resolve();
+        }
+      });
+    });
+    const member = await signedInUser(a.deps);
+    const liked = await inject(a, {
+      method: 'POST',
+      url: '/api/v1/products/like',
+      headers: member.auth,
+      payload: { id: post._id },
+    });
+    expect(liked.statusCode).toBe(200);
+    await heard;
+    const seen = await visit(b, url);
+    expect(cacheOf(seen)).toBe('revalidate');
+    expect(seen.body).toBe(warm.body);
   });
 });

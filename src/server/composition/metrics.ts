@@ -21,9 +21,10 @@ export interface Metrics {
   jobRun(name: string, outcome: JobOutcome, seconds: number): void;
   /**
    * A seller's page answered from the render cache (`hit`), rendered (`miss`), never cached
-   * (`bypass`) or served past its TTL while the database is away (`stale`).
+   * (`bypass`), served out of date while one background render replaces it (`revalidate`) or
+   * served past its TTL while the database is away (`stale`).
    */
-  renderCache(result: 'hit' | 'miss' | 'bypass' | 'stale'): void;
+  renderCache(result: 'hit' | 'miss' | 'bypass' | 'revalidate' | 'stale'): void;
   /** Redis could not be used for a call (a rate limit, a publish) and the instance did without it. */
   redisFallback(use: 'rate-limit' | 'changes'): void;
   /** Whether Redis answers, as this instance last saw it (only with REDIS_URL). */
@@ -71,7 +72,7 @@ export function createMetrics(): Metrics {
   });
   const renderCache = counter({
     name: `${PREFIX}render_cache_requests_total`,
-    help: "Sellers' pages by render-cache result: hit, miss (rendered), bypass (never cached) or stale (served past its TTL while the database is away).",
+    help: "Sellers' pages by render-cache result: hit, miss (rendered), bypass (never cached), revalidate (served out of date while one background render replaces it) or stale (served past its TTL while the database is away).",
     labelNames: ['result'] as const,
   });
   const redisFallbacks = counter({

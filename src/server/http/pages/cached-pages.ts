@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { hasCookieConsent } from '../../../web/lib/cookie-consent';
 import { metricsOf, moduleDeps } from '../../composition/app-deps';
+import type { Env } from '../../config/env';
 import { onContentChange, silentLog } from '../../modules/core';
 import { findPublicSiteByUsername } from '../../modules/sites';
 import { hashedScriptsPolicy } from './csp';
+import { bestCompressionQueue, preparePage } from './page-compression';
 import {
-  preparePage,
   RENDER_CACHE_LIMITS,
   RenderCache,
   type CachedPage,
@@ -17,8 +18,10 @@ import { ACCESS_COOKIE, REFRESH_COOKIE } from '../api/session';
 import type { PageHost } from './site-hosts';
 
 /**
- * `hit` (from the cache), `miss` (rendered, and kept when it may be), `bypass` (never cached) or
- * `stale` (a copy past its TTL, served because the database is away).
+ * `hit` (from the cache), `miss` (rendered, and kept when it may be), `bypass` (never cached),
+ * `revalidate` (from the cache, out of date — a soft change or past its TTL — while one
+ * background render replaces it: docs/decisions/044) or `stale` (a copy too old for that, served
+ * because the database is away: docs/decisions/038).
  */
 export const RENDER_CACHE_HEADER = 'x-render-cache';
 
@@ -42,6 +45,17 @@ export interface CachePlan {
 }
 
 type SendRendered = (response: Response, body?: Buffer) => Promise<FastifyReply> | FastifyReply;
+/**
+ * Renders the page: for the visitor (`visit`), or behind the visitors (`background`: the visitor
+ * is already answered, so the render is neither tied to their connection nor to their session).
+ */
+export type RenderPage = (mode: 'visit' | 'background') => Promise<Response>;
+
+/** The render caches of the app instances of this process, by their `env` (as the change bus). */
+const caches = new WeakMap<Env, RenderCache>();
+
+/** The render cache of the app whose `env` this is (tests wait on its background work). */
+export const renderCacheOf = (env: Env): RenderCache | undefined => caches.get(env);
 
 /** The query without tracking parameters, as it was written otherwise (order kept). */
 function withoutTracking(query: string): string {
@@ -77,7 +91,7 @@ function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
   page: CachedPage,
-  result: 'hit' | 'stale' = 'hit',
+  result: 'hit' | 'revalidate' | 'stale' = 'hit',
 ): FastifyReply {
   for (const [name, value] of page.headers) reply.header(name, value);
   reply.header('content-security-policy', page.csp);
@@ -105,14 +119,15 @@ export interface PageCache {
    */
   plan(request: FastifyRequest, reply: FastifyReply, host: PageHost, url: string): CachePlan | null;
   /**
-   * Answers from the cache, or from a render of the same page already running, or renders (once
-   * for every visitor waiting for it) and keeps the page if it is an anonymous 200 answer.
+   * Answers from the cache (an out-of-date page as well, while one background render replaces
+   * it), or from a render of the same page already running, or renders (once for every visitor
+   * waiting for it) and keeps the page if it is an anonymous 200 answer.
    */
   respond(
     request: FastifyRequest,
     reply: FastifyReply,
     plan: CachePlan,
-    render: () => Promise<Response>,
+    render: RenderPage,
     send: SendRendered,
   ): Promise<FastifyReply>;
   readonly store: RenderCache;
@@ -126,6 +141,8 @@ export function createPageCache(
 ): PageCache {
   const { deps } = app;
   const store = new RenderCache({ ...RENDER_CACHE_LIMITS, ...limits }, deps.now ?? Date.now);
+  caches.set(deps.env, store);
+  const compressBest = bestCompressionQueue();
   const stop = onContentChange(deps.env, (change) => store.changed(change));
   app.addHook('onClose', async () => void stop());
   const staticSegments = staticFirstSegments(build);
@@ -148,13 +165,53 @@ export function createPageCache(
     return null;
   }
 
+  /**
+   * Keeps a rendered page, compressed at the fast level so the visitors waiting for it are
+   * answered at once; the best level follows behind them and is swapped in when smaller.
+   */
   async function keep(plan: CachePlan, html: Buffer, response: Response, startedAt: number) {
     const ownerId = await ownerOf(plan.slug);
     // A 200 page under `/:username` with no public site behind it (a landing page): not kept.
     if (!ownerId) return null;
     const headers = [...response.headers].filter(([name]) => !NOT_REPEATED.has(name));
     const page = await preparePage(html, headers, policy);
-    return store.store(plan.key, ownerId, page, startedAt) ? page : null;
+    if (!store.store(plan.key, ownerId, page, startedAt)) return null;
+    store.behind(
+      compressBest(html).then((better) => better && store.recompressed(plan.key, page, better)),
+    );
+    return page;
+  }
+
+  /** Whether a rendered answer may be kept: an anonymous 200 HTML page that sets no cookie. */
+  const keepable = (response: Response) =>
+    response.status === 200 &&
+    response.body !== null &&
+    !response.headers.has('set-cookie') &&
+    (response.headers.get('content-type') ?? '').startsWith('text/html');
+
+  /** The one render replacing an out-of-date page, behind its visitors (they got the old one). */
+  function refreshBehind(
+    request: FastifyRequest,
+    plan: CachePlan,
+    render: RenderPage,
+    settle: (page: CachedPage | null) => void,
+  ) {
+    const startedAt = store.tick;
+    const refreshed = (async () => {
+      const response = await render('background');
+      // Not a page to keep (the database is away: the 503 page): the old one stays, out of
+      // date, and the next attempt waits for the floor.
+      if (!keepable(response)) {
+        await response.body?.cancel();
+        return null;
+      }
+      return keep(plan, Buffer.from(await response.arrayBuffer()), response, startedAt);
+    })();
+    const done = refreshed.then(settle, (err: unknown) => {
+      request.log.warn({ err }, 'render cache: could not refresh a page');
+      settle(null);
+    });
+    store.behind(done);
   }
 
   return {
@@ -186,10 +243,17 @@ export function createPageCache(
     },
 
     async respond(request, reply, plan, render, send) {
-      const cached = store.get(plan.key);
+      const cached = store.read(plan.key);
+      if (cached?.outdated) {
+        // Claimed without yielding: of the visits finding it out of date, one starts the render.
+        const settle = store.refresh(plan.key);
+        if (settle) refreshBehind(request, plan, render, settle);
+        metrics.renderCache('revalidate');
+        return sendCached(request, reply, cached.page, 'revalidate');
+      }
       // Checked without yielding first: two visits must not both find nothing running and render.
       const running = cached ? undefined : store.running(plan.key);
-      const page = cached ?? (running ? await running : null);
+      const page = cached?.page ?? (running ? await running : null);
       if (page) {
         metrics.renderCache('hit');
         return sendCached(request, reply, page);
@@ -197,12 +261,12 @@ export function createPageCache(
       reply.header(RENDER_CACHE_HEADER, 'miss');
       metrics.renderCache('miss');
       // A HEAD render has no body to keep.
-      if (request.method !== 'GET') return send(await render());
+      if (request.method !== 'GET') return send(await render('visit'));
       const startedAt = store.tick;
       const settle = store.begin(plan.key);
       let handedOver = false;
       try {
-        const response = await render();
+        const response = await render('visit');
         // The database is away (the render gave the 503 page): a copy past its TTL beats it.
         const stale = response.status === 503 ? store.stale(plan.key) : undefined;
         if (stale) {
@@ -210,13 +274,7 @@ export function createPageCache(
           metrics.renderCache('stale');
           return sendCached(request, reply, stale, 'stale');
         }
-        const keepable =
-          response.status === 200 &&
-          response.body !== null &&
-          !response.headers.has('set-cookie') &&
-          !reply.hasHeader('set-cookie') &&
-          (response.headers.get('content-type') ?? '').startsWith('text/html');
-        if (!keepable) return await send(response);
+        if (!keepable(response) || reply.hasHeader('set-cookie')) return await send(response);
         const html = Buffer.from(await response.arrayBuffer());
         handedOver = true;
         keep(plan, html, response, startedAt).then(settle, (err: unknown) => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes, RenderCache, type CachedPage } from './render-cache';
+import { inlineScriptHashes } from './page-compression';
+import { RenderCache, type CachedPage } from './render-cache';
 
 const page = (bytes = 100): CachedPage => ({
   headers: [['content-type', 'text/html; charset=utf-8']],
@@ -11,7 +12,14 @@ const page = (bytes = 100): CachedPage => ({
   gzip: Buffer.alloc(0),
 });
 
-const limits = { maxEntries: 3, maxBytes: 10_000, maxPerOwner: 2, ttlMs: 1_000 };
+const limits = {
+  maxEntries: 3,
+  maxBytes: 10_000,
+  maxPerOwner: 2,
+  ttlMs: 1_000,
+  staleWhileRevalidateMs: 500,
+  refreshFloorMs: 100,
+};
 
 function cache(overrides: Partial<typeof limits> = {}) {
   let now = 0;
@@ -77,6 +85,11 @@ describe('RenderCache', () => {
     expect(c.get('a')).toBeDefined();
     advance(2);
     expect(c.get('a')).toBeUndefined();
+    // Served out of date while re-rendered, up to staleWhileRevalidateMs past the TTL…
+    expect(c.read('a')).toEqual({ page: kept, outdated: true });
+    advance(500);
+    expect(c.read('a')).toBeUndefined();
+    // …and kept for the database's absence until a hard change.
     expect(c.stale('a')).toBe(kept);
     c.changed({ kind: 'site', userIds: ['a'] });
     expect(c.stale('a')).toBeUndefined();
@@ -115,5 +128,112 @@ describe('inlineScriptHashes', () => {
       sha('import "/y.js";\n'),
       sha(''),
     ]);
+  });
+});
+
+describe('RenderCache: soft changes, stale-while-revalidate, the floor', () => {
+  const soft = (...userIds: string[]) => ({ kind: 'user' as const, userIds, soft: true as const });
+
+  it('keeps the pages of a soft change, out of date, and drops them on a hard one', () => {
+    const { c } = cache({ maxPerOwner: 10, maxEntries: 10 });
+    const kept = page();
+    c.store('a1', 'a', kept, c.tick);
+    c.store('b1', 'b', page(), c.tick);
+    c.changed(soft('a'));
+    expect(c.read('a1')).toEqual({ page: kept, outdated: true });
+    expect(c.get('a1')).toBeUndefined();
+    expect(c.read('b1')?.outdated).toBe(false);
+    c.changed({ kind: 'user', userIds: ['a'] });
+    expect(c.read('a1')).toBeUndefined();
+  });
+
+  it('counts as hard a change that does not say soft, names nobody, or is for everyone', () => {
+    const { c } = cache({ maxPerOwner: 10, maxEntries: 10 });
+    const changes = [
+      { kind: 'user', userIds: ['a'], soft: 'yes' },
+      { kind: 'catalog', userIds: null, soft: true },
+      { kind: 'all', userIds: ['a'], soft: true },
+      { kind: 'something-new', userIds: ['a'], soft: true },
+    ];
+    for (const change of changes) {
+      c.store('a1', 'a', page(), c.tick);
+      c.changed(change as never);
+      expect(c.read('a1'), JSON.stringify(change)).toBeUndefined();
+    }
+  });
+
+  it('refreshes an out-of-date page once at a time, and not twice within the floor', () => {
+    const { c, advance } = cache();
+    c.store('a', 'a', page(), c.tick);
+    c.changed(soft('a'));
+    // Rendered less than the floor ago: served as it is, no render yet.
+    expect(c.refresh('a')).toBeUndefined();
+    advance(100);
+    const settle = c.refresh('a');
+    expect(settle).toBeDefined();
+    // Single flight: the other visits meanwhile start nothing.
+    for (let i = 0; i < 5; i++) expect(c.refresh('a')).toBeUndefined();
+    const startedAt = c.tick;
+    const fresh = page();
+    expect(c.store('a', 'a', fresh, startedAt)).toBe(true);
+    settle!(fresh);
+    expect(c.read('a')).toEqual({ page: fresh, outdated: false });
+    // A like every few milliseconds: at most one render per floor.
+    c.changed(soft('a'));
+    advance(99);
+    expect(c.refresh('a')).toBeUndefined();
+    advance(1);
+    expect(c.refresh('a')).toBeDefined();
+  });
+
+  it('waits for the floor again after a refresh that kept nothing (the database away)', () => {
+    const { c, advance } = cache();
+    c.store('a', 'a', page(), c.tick);
+    advance(1_001);
+    const settle = c.refresh('a');
+    expect(settle).toBeDefined();
+    settle!(null);
+    expect(c.read('a')?.outdated).toBe(true);
+    expect(c.refresh('a')).toBeUndefined();
+    advance(100);
+    expect(c.refresh('a')).toBeDefined();
+  });
+
+  it('keeps a page rendered across a soft change of its seller, out of date', () => {
+    const { c } = cache();
+    const startedAt = c.tick;
+    c.changed(soft('a'));
+    expect(c.store('a', 'a', page(), startedAt)).toBe(true);
+    expect(c.read('a')?.outdated).toBe(true);
+    expect(c.store('b', 'b', page(), startedAt)).toBe(true);
+    expect(c.read('b')?.outdated).toBe(false);
+  });
+
+  it('swaps in smaller compressed forms of the page still kept, and accounts for their bytes', () => {
+    const { c } = cache();
+    const fast = { ...page(), br: Buffer.alloc(300), gzip: Buffer.alloc(400) };
+    c.store('a', 'a', fast, c.tick);
+    const before = c.bytes;
+    expect(c.recompressed('a', fast, { br: Buffer.alloc(200), gzip: Buffer.alloc(500) })).toBe(true);
+    const swapped = c.read('a')!.page;
+    expect([swapped.br.length, swapped.gzip.length, swapped.html]).toEqual([200, 400, fast.html]);
+    expect(c.bytes).toBe(before - 100);
+    // A page replaced meanwhile keeps its own forms.
+    expect(c.recompressed('a', fast, { br: Buffer.alloc(1), gzip: Buffer.alloc(1) })).toBe(false);
+  });
+
+  it('settles once every render and background work is over', async () => {
+    const { c } = cache();
+    const settle = c.begin('a');
+    let release!: () => void;
+    c.behind(new Promise<void>((resolve) => (release = resolve)));
+    let settled = false;
+    const done = c.settled().then(() => (settled = true));
+    settle(null);
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    release();
+    await done;
+    expect(settled).toBe(true);
   });
 });

@@ -1,7 +1,4 @@
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import type { ContentChange } from '../../modules/core';
+import { isSoftChange, type ContentChange } from '../../modules/core';
 
 /**
  * The rendered-page cache (docs/decisions/017): the HTML of anonymous visits to sellers' pages,
@@ -10,6 +7,11 @@ import type { ContentChange } from '../../modules/core';
  * or posts changed. A TTL heals an invalidation that was lost. Bounded in entries and bytes (the
  * least recently used leave first) and per seller (one seller's endless query strings or tag
  * pages push out only that seller's older pages).
+ *
+ * Writes never make visitors wait (docs/decisions/044): a soft change (counts and state: likes,
+ * follows, sales, stock) and the TTL only mark a page out of date — it is still served while one
+ * background render replaces it, at most once per `refreshFloorMs` per page; a hard change (what
+ * a seller edits, what moderation hides) drops the pages at once.
  *
  * A page is stored byte for byte as rendered, with its brotli and gzip forms computed once and a
  * CSP that allows its inline scripts by hash: a hit costs no rendering, no compression and no copy.
@@ -31,7 +33,12 @@ export interface RenderCacheLimits {
   maxBytes: number;
   /** Pages one seller may hold (every host, path and query together). */
   maxPerOwner: number;
+  /** Past it a page is out of date: served while one render replaces it (heals a lost change). */
   ttlMs: number;
+  /** How long past its TTL a page is still served while it is re-rendered; older, visits wait. */
+  staleWhileRevalidateMs: number;
+  /** The least time between two background renders of one page (soft changes, failed renders). */
+  refreshFloorMs: number;
 }
 
 export const RENDER_CACHE_LIMITS: RenderCacheLimits = {
@@ -39,6 +46,8 @@ export const RENDER_CACHE_LIMITS: RenderCacheLimits = {
   maxBytes: 100 * 1024 * 1024,
   maxPerOwner: 300,
   ttlMs: 5 * 60_000,
+  staleWhileRevalidateMs: 30 * 60_000,
+  refreshFloorMs: 5_000,
 };
 
 /** Usernames remembered with their owner's id (the tag of a stored page). */
@@ -51,7 +60,41 @@ interface Entry {
   ownerId: string;
   expires: number;
   size: number;
+  /** A soft change of its seller came after its render started. */
+  outdated: boolean;
+  /** No background render of it starts before then (the floor). */
+  refreshAfter: number;
 }
+
+/** A page read from the cache, and whether it is out of date (a soft change, or past its TTL). */
+export interface CacheRead {
+  page: CachedPage;
+  outdated: boolean;
+}
+
+/**
+ * When the sellers last changed, in ticks: a render that started before its seller's change may
+ * show the old state. Bounded: forgetting who changed counts as everyone changing.
+ */
+class ChangeTicks {
+  #everyone = 0;
+  readonly #owners = new Map<string, number>();
+
+  mark(ownerIds: readonly string[] | null, tick: number) {
+    if (ownerIds === null || this.#owners.size + ownerIds.length > MAX_CHANGED_OWNERS) {
+      this.#owners.clear();
+      this.#everyone = tick;
+    }
+    for (const ownerId of ownerIds ?? []) this.#owners.set(ownerId, tick);
+  }
+
+  since(ownerId: string, startedAt: number): boolean {
+    return this.#everyone > startedAt || (this.#owners.get(ownerId) ?? 0) > startedAt;
+  }
+}
+
+const sizeOf = (key: string, page: CachedPage) =>
+  key.length + page.html.length + page.br.length + page.gzip.length + 512;
 
 export class RenderCache {
   // A Map iterates in insertion order: re-inserting on every hit keeps the least recently used first.
@@ -61,9 +104,11 @@ export class RenderCache {
   readonly #ownerIds = new Map<string, string>();
   /** Every change moves the clock on; a render remembers the tick it started at. */
   #tick = 0;
-  #everyoneChangedAt = 0;
-  readonly #ownerChangedAt = new Map<string, number>();
+  readonly #hard = new ChangeTicks();
+  readonly #soft = new ChangeTicks();
   #bytes = 0;
+  /** Work done behind visitors (best compression), for `settled`. */
+  readonly #background = new Set<Promise<unknown>>();
 
   constructor(
     readonly limits: RenderCacheLimits,
@@ -83,20 +128,44 @@ export class RenderCache {
     return this.#tick;
   }
 
-  /** A fresh page, or undefined (an expired one is dropped). */
+  /** A fresh page (neither past its TTL nor outdated by a soft change), or undefined. */
   get(key: string): CachedPage | undefined {
+    const read = this.read(key);
+    return read && !read.outdated ? read.page : undefined;
+  }
+
+  /**
+   * The page to serve for `key`, fresh or out of date, or undefined when there is none or it is
+   * too far past its TTL to serve without waiting for a render (a page nobody visited for half an
+   * hour: the next visitor gets a fresh one). An out-of-date page is served as is while
+   * `refresh` renders its replacement.
+   */
+  read(key: string): CacheRead | undefined {
     const entry = this.#entries.get(key);
-    // An expired page stays (until a change or the limits push it out) for `stale`, but is not
-    // served as fresh: the render that replaces it heals an invalidation that was lost.
-    if (!entry || entry.expires <= this.now()) return undefined;
+    const now = this.now();
+    if (!entry || entry.expires + this.limits.staleWhileRevalidateMs <= now) return undefined;
     this.#entries.delete(key);
     this.#entries.set(key, entry);
-    return entry.page;
+    return { page: entry.page, outdated: entry.outdated || entry.expires <= now };
+  }
+
+  /**
+   * Claims the one background render of an out-of-date `key` when it is due — none running, and
+   * the floor since its render (or since the last attempt, which may have failed) passed — and
+   * returns `begin(key)`'s settle function; else undefined (the page is served as it is).
+   */
+  refresh(key: string): ((page: CachedPage | null) => void) | undefined {
+    const entry = this.#entries.get(key);
+    const now = this.now();
+    if (!entry || this.#pending.has(key) || now < entry.refreshAfter) return undefined;
+    if (!entry.outdated && entry.expires > now) return undefined;
+    entry.refreshAfter = now + this.limits.refreshFloorMs;
+    return this.begin(key);
   }
 
   /**
    * The page kept under `key`, even past its TTL: what a visitor gets rather than the 503 page
-   * while the database is away (docs/decisions/038). Pages dropped by a change are never here.
+   * while the database is away (docs/decisions/038). Pages dropped by a hard change never are.
    */
   stale(key: string): CachedPage | undefined {
     return this.#entries.get(key)?.page;
@@ -123,21 +192,25 @@ export class RenderCache {
   }
 
   /**
-   * Keeps `page` under `key` for `ownerId`, unless that seller (or everyone) changed after the
-   * render started at `startedAt` (the page may show the old state). Returns whether it was kept.
+   * Keeps `page` under `key` for `ownerId`, unless that seller (or everyone) changed hard after the
+   * render started at `startedAt` (the page may show what is no longer shown). After a soft change
+   * it is kept, out of date (it may show old counts). Returns whether it was kept.
    */
   store(key: string, ownerId: string, page: CachedPage, startedAt: number): boolean {
-    if (
-      this.#everyoneChangedAt > startedAt ||
-      (this.#ownerChangedAt.get(ownerId) ?? 0) > startedAt
-    ) {
-      return false;
-    }
-    const size = key.length + page.html.length + page.br.length + page.gzip.length + 512;
+    if (this.#hard.since(ownerId, startedAt)) return false;
+    const size = sizeOf(key, page);
     if (size > this.limits.maxBytes) return false;
     const old = this.#entries.get(key);
     if (old) this.#forget(key, old);
-    this.#entries.set(key, { page, ownerId, expires: this.now() + this.limits.ttlMs, size });
+    const now = this.now();
+    this.#entries.set(key, {
+      page,
+      ownerId,
+      expires: now + this.limits.ttlMs,
+      size,
+      outdated: this.#soft.since(ownerId, startedAt),
+      refreshAfter: now + this.limits.refreshFloorMs,
+    });
     this.#bytes += size;
     let keys = this.#keysOf.get(ownerId);
     if (!keys) this.#keysOf.set(ownerId, (keys = new Set()));
@@ -155,26 +228,64 @@ export class RenderCache {
     return true;
   }
 
-  /** A change announced on the bus: the pages of the sellers it names go (all of them for null). */
+  /**
+   * Swaps in smaller compressed forms of `page` (the best level, computed after it was stored) if
+   * it is still the page kept under `key`. Returns whether anything was swapped.
+   */
+  recompressed(key: string, page: CachedPage, better: Pick<CachedPage, 'br' | 'gzip'>): boolean {
+    const entry = this.#entries.get(key);
+    if (!entry || entry.page !== page) return false;
+    const br = better.br.length < page.br.length ? better.br : page.br;
+    const gzip = better.gzip.length < page.gzip.length ? better.gzip : page.gzip;
+    if (br === page.br && gzip === page.gzip) return false;
+    entry.page = { ...page, br, gzip };
+    const size = sizeOf(key, entry.page);
+    this.#bytes += size - entry.size;
+    entry.size = size;
+    return true;
+  }
+
+  /** Runs `work` behind the visitors: `settled` waits for it. */
+  behind(work: Promise<unknown>): void {
+    const tracked = work.then(
+      () => this.#background.delete(tracked),
+      () => this.#background.delete(tracked),
+    );
+    this.#background.add(tracked);
+  }
+
+  /** Resolves once no render and no background work is running (tests, graceful tools). */
+  async settled(): Promise<void> {
+    while (this.#pending.size > 0 || this.#background.size > 0) {
+      await Promise.allSettled([...this.#pending.values(), ...this.#background]);
+    }
+  }
+
+  /**
+   * A change announced on the bus. Hard: the pages of the sellers it names go (all of them for
+   * null). Soft (counts and state only): they stay, out of date, served while re-rendered.
+   */
   changed(change: ContentChange): void {
     this.#tick += 1;
+    if (isSoftChange(change)) {
+      this.#soft.mark(change.userIds, this.#tick);
+      for (const ownerId of change.userIds ?? []) {
+        for (const key of this.#keysOf.get(ownerId) ?? []) {
+          const entry = this.#entries.get(key);
+          if (entry) entry.outdated = true;
+        }
+      }
+      return;
+    }
+    this.#hard.mark(change.kind === 'all' ? null : change.userIds, this.#tick);
     if (change.kind === 'all' || change.userIds === null) {
-      this.#everyoneChangedAt = this.#tick;
-      this.#ownerChangedAt.clear();
       this.#entries.clear();
       this.#keysOf.clear();
       this.#ownerIds.clear();
       this.#bytes = 0;
       return;
     }
-    if (this.#ownerChangedAt.size + change.userIds.length > MAX_CHANGED_OWNERS) {
-      // Forgetting who changed when would let a render that started before their change store
-      // its page: count it as everyone's change for the renders running now instead.
-      this.#ownerChangedAt.clear();
-      this.#everyoneChangedAt = this.#tick;
-    }
     for (const ownerId of change.userIds) {
-      this.#ownerChangedAt.set(ownerId, this.#tick);
       for (const key of this.#keysOf.get(ownerId) ?? []) this.#forget(key, this.#entries.get(key));
       // A renamed account: its old username may now be someone else's.
       if (change.kind === 'user') {
@@ -203,45 +314,4 @@ export class RenderCache {
     keys?.delete(key);
     if (keys?.size === 0) this.#keysOf.delete(entry.ownerId);
   }
-}
-
-// `<script …>…</script>` as React writes it: attribute values never hold a raw `>` (escaped as
-// `&gt;`), and inside a script's text `</script` is always escaped (`<\/script`).
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-
-/** SHA-256 (base64) of the text of every inline script of `html` (scripts with `src` excluded). */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const [, attributes = '', text = ''] of html.matchAll(SCRIPT)) {
-    if (/\ssrc\s*=/i.test(attributes)) continue;
-    hashes.add(createHash('sha256').update(text, 'utf8').digest('base64'));
-  }
-  return [...hashes];
-}
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/**
- * A rendered page as the cache keeps it: its inline scripts hashed, and compressed once at the
- * strongest settings (off the event loop, in the thread pool), since every later visitor gets
- * those same bytes.
- */
-export async function preparePage(
-  html: Buffer,
-  headers: ReadonlyArray<readonly [string, string]>,
-  policy: (scriptHashes: readonly string[]) => string,
-): Promise<CachedPage> {
-  const [br, gz] = await Promise.all([
-    brotli(html, {
-      params: {
-        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
-        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: html.length,
-      },
-    }),
-    gzipAsync(html, { level: zlib.Z_BEST_COMPRESSION }),
-  ]);
-  const scriptHashes = inlineScriptHashes(html.toString('utf8'));
-  return { headers, scriptHashes, csp: policy(scriptHashes), html, br, gzip: gz };
 }

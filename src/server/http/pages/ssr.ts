@@ -183,15 +183,23 @@ class UnreadableRequest extends Error {}
 /**
  * The fetch Request React Router renders: the incoming one, addressed to `url` when the page is
  * rendered under another path (a seller's domain, tracking parameters left out). Its body stays
- * unread until an action reads it (no content-type parser in this scope).
+ * unread until an action reads it (no content-type parser in this scope). A `background` render
+ * (the render cache refreshing a page its visitor was already answered with) is a GET of the same
+ * URL and headers that the visitor's connection closing does not abort.
  */
-function webRequestFor(request: FastifyRequest, reply: FastifyReply, url: string): Request {
+function webRequestFor(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  url: string,
+  background = false,
+): Request {
   let incoming: Request;
   try {
     incoming = createRequest(request.raw, reply.raw);
   } catch {
     throw new UnreadableRequest();
   }
+  if (background) return new Request(new URL(url, incoming.url), { headers: incoming.headers });
   if (url === request.url) return incoming;
   return new Request(new URL(url, incoming.url), {
     method: incoming.method,
@@ -269,17 +277,19 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
           return;
         }
 
-        const render = async (target: string) => {
+        const render = async (target: string, background = false) => {
           let databaseAway = false;
           const context = await createPageContext(
             app,
             request,
             reply,
-            options.resolveSession,
+            // Behind the visitors, the render cache renders the page every visitor gets: anonymous.
+            background ? undefined : options.resolveSession,
             siteDomain,
             () => (databaseAway = true),
           );
-          const response = await handler(webRequestFor(request, reply, target), context);
+          const webRequest = webRequestFor(request, reply, target, background);
+          const response = await handler(webRequest, context);
           if (!databaseAway) return response;
           // Rendered without some of its data: the visitor gets the short 503 page instead, and
           // the render cache never keeps it (it keeps 200s only).
@@ -289,7 +299,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
         // Anonymous visits to a seller's page already in the render cache are answered from it
         // without the database (even a custom domain's, from its last known owner: site-hosts.ts).
         const plan = pages?.plan(request, reply, host, url);
-        if (plan) return await pages!.respond(request, reply, plan, () => render(plan.url), send);
+        if (plan) {
+          const renderPlan = (mode: 'visit' | 'background') => render(plan.url, mode === 'background');
+          return await pages!.respond(request, reply, plan, renderPlan, send);
+        }
         return await send(await render(url));
       } catch (err) {
         if (err instanceof UnreadableRequest) {

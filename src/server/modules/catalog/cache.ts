@@ -1,5 +1,5 @@
 import type { Env } from '../../config/env';
-import { announceChange, onContentChange, type ModuleDeps } from '../core';
+import { announceChange, announceCountsChange, onContentChange, type ModuleDeps } from '../core';
 
 /**
  * The catalogue's read cache: public list answers and expensive counts, kept in this process and
@@ -48,6 +48,19 @@ export function invalidateCatalog(
 ): void {
   cacheOf(deps.env);
   announceChange(deps, { kind: 'catalog', userIds: ownerIds });
+}
+
+/**
+ * Called, like `invalidateCatalog`, after a committed write that only moved the stock of the
+ * sellers' posts (an order placed, cancelled or expired): every cached list and count goes as well,
+ * but the sellers' rendered pages are refreshed behind their visitors (a soft change).
+ */
+export function invalidateCatalogStock(
+  deps: Pick<ModuleDeps, 'env' | 'log'>,
+  ownerIds: readonly string[],
+): void {
+  cacheOf(deps.env);
+  announceCountsChange(deps, 'catalog', ownerIds);
 }
 
 async function cached<T>(

@@ -8,7 +8,7 @@ export {
   productWithOwnerColumns,
 } from './likes';
 export { saveProduct, type SaveProductInput } from './save';
-export { invalidateCatalog } from './cache';
+export { invalidateCatalog, invalidateCatalogStock } from './cache';
 export {
   getProduct,
   listAdminProducts,

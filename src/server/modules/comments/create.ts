@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Comment } from '../../../shared/contracts/comments';
 import { comments, products, users } from '../../db/schema';
 import {
-  announceChange,
+  announceCountsChange,
   inTransaction,
   notFound,
   nowDate,
@@ -150,7 +150,8 @@ export async function createComment(
     }
     return { comment: (await readComment(tx.db, row!.id))!, ownerId: post.userId };
   });
-  // Only an approved comment changes what visitors of the seller's pages see.
-  if (comment.status === 'accepted') announceChange(deps, { kind: 'user', userIds: [ownerId] });
+  // Only an approved comment changes what visitors of the seller's pages see: one more comment
+  // and its count, a soft change.
+  if (comment.status === 'accepted') announceCountsChange(deps, 'user', [ownerId]);
   return comment;
 }

@@ -6,6 +6,7 @@ import type { Comment } from '../../../shared/contracts/comments';
 import { comments, products, type CommentRow } from '../../db/schema';
 import {
   announceChange,
+  announceCountsChange,
   conflict,
   forbidden,
   inTransaction,
@@ -37,6 +38,19 @@ export async function lockComment(db: DbOrTx, id: string): Promise<CommentRow> {
   const [row] = await db.select().from(comments).where(eq(comments.id, id)).for('update');
   if (!row) throw commentNotFound();
   return row;
+}
+
+/**
+ * The seller's pages show the post's accepted comments and their count. One more approved comment
+ * is a soft change (the page may show it a few seconds late); a rejected one is hidden by a
+ * decision and must go at once: a hard change.
+ */
+export function announceCommentDecision(
+  deps: ModuleDeps,
+  row: Pick<CommentRow, 'status' | 'productOwnerId'>,
+): void {
+  if (row.status === 'accepted') announceCountsChange(deps, 'user', [row.productOwnerId]);
+  else announceChange(deps, { kind: 'user', userIds: [row.productOwnerId] });
 }
 
 /** The post's owner reviews the comments on it; moderators and admins review every comment. */
@@ -90,8 +104,7 @@ export async function setCommentStatus(
     }
     return updated!;
   });
-  // The seller's pages show the post's accepted comments: cached copies must go.
-  announceChange(deps, { kind: 'user', userIds: [row.productOwnerId] });
+  announceCommentDecision(deps, row);
   return row;
 }
 

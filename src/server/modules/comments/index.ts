@@ -1,6 +1,7 @@
 // The comments module's public surface: moderated comments on posts, threaded by replyTo (one level:
 // a reply joins its thread's first comment). It writes only the comments table.
 export {
+  announceCommentDecision,
   canReview,
   commentNotFound,
   reviewComment,

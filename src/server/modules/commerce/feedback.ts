@@ -15,7 +15,7 @@ import {
   type FeedbackRow,
   type TransactionRow,
 } from '../../db/schema';
-import { announceChange, conflict, validationError, type DbOrTx, type ModuleDeps } from '../core';
+import { announceCountsChange, conflict, validationError, type DbOrTx, type ModuleDeps } from '../core';
 import { orderNotFound, saleNotFound } from './lifecycle';
 
 // Feedback is always about one sale (a transaction: one seller's part of an order): the buyer rates
@@ -169,7 +169,8 @@ export async function leaveFeedback(
       'FEEDBACK_EXISTS',
     );
   }
-  if (subjectId) announceChange(deps, { kind: 'site', userIds: [subjectId] });
+  // The subject's rating and feedback count moved: a soft change.
+  if (subjectId) announceCountsChange(deps, 'site', [subjectId]);
   const [feedback] = await toFeedbacks(deps.db, [
     {
       ...row,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { orderItems, orders, transactions } from '../../db/schema';
-import { invalidateCatalog, restoreStock } from '../catalog';
+import { invalidateCatalogStock, restoreStock } from '../catalog';
 import { defineJob, inTransaction, nowDate, type ModuleDeps } from '../core';
 import { isUnpaid, itemsOf, lockOrder, markOrderPaid } from './lifecycle';
 import { paymentsOf } from './payments';
@@ -59,5 +59,6 @@ async function expireOrder(deps: ModuleDeps, { orderId }: { orderId: string }): 
     await restoreStock(tx, await itemsOf(tx, eq(orderItems.orderId, orderId)));
     return parts.flatMap((p) => (p.sellerId ? [p.sellerId] : []));
   });
-  if (sellers.length) invalidateCatalog(deps, sellers);
+  // Stock came back: a soft change, as when it went.
+  if (sellers.length) invalidateCatalogStock(deps, sellers);
 }

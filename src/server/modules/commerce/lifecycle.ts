@@ -7,7 +7,7 @@ import {
   type OrderRow,
   type TransactionRow,
 } from '../../db/schema';
-import { invalidateCatalog, restoreStock } from '../catalog';
+import { invalidateCatalogStock, restoreStock } from '../catalog';
 import {
   conflict,
   defineJob,
@@ -239,7 +239,8 @@ export async function cancelTransaction(
     await queueCommerceMail(tx, 'sale_cancelled', part.id);
     return { part: updated!, owners: part.sellerId ? [part.sellerId] : [] };
   });
-  if (result.owners.length) invalidateCatalog(deps, result.owners);
+  // Stock came back: a soft change, as when it went.
+  if (result.owners.length) invalidateCatalogStock(deps, result.owners);
   return result.part;
 }
 

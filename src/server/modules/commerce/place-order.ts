@@ -5,7 +5,7 @@ import { cartTotalsMinor, orderTaxShares } from '../../../shared/cart';
 import { formatMoney } from '../../../shared/format';
 import { toMajor } from '../../../shared/money';
 import { addresses, orderItems, orders, transactions, users } from '../../db/schema';
-import { invalidateCatalog, reserveStock, type PricedLine } from '../catalog';
+import { invalidateCatalogStock, reserveStock, type PricedLine } from '../catalog';
 import { planOf } from '../entitlements';
 import { platformFeeMinor } from '../../../shared/plans';
 import {
@@ -162,8 +162,9 @@ export async function placeOrder(
     await enqueueJob(tx, expireOrderJob, { orderId: order!.id }, { runAt: order!.expiresAt });
     return { order: order!, sellers: groups.map(([id]) => id) };
   });
-  // Stock changed: lists showing "sold out" or counts must not serve the old answer.
-  invalidateCatalog(deps, sellers);
+  // Stock changed: lists showing "sold out" or counts must not serve the old answer; the
+  // sellers' pages are refreshed behind their visitors (a soft change).
+  invalidateCatalogStock(deps, sellers);
   const [full] = await ordersWithParts(deps.db, [order]);
   return full!;
 }

@@ -12,6 +12,35 @@ import type { Logger, ModuleDeps } from './deps';
 export interface ContentChange {
   kind: 'catalog' | 'site' | 'user' | 'all';
   userIds: readonly string[] | null;
+  /**
+   * Only counts or state moved (a like, a follow, an accepted comment, a sale, stock, a rating):
+   * what is shown and whether it is shown did not change, so a rendered page may still be served
+   * while a fresh one renders (docs/decisions/044). Absent (the default, and any other value heard
+   * from another instance) means a hard change: cached copies go at once.
+   */
+  soft?: true;
+}
+
+const SOFT_KINDS: ReadonlySet<unknown> = new Set(['catalog', 'site', 'user']);
+
+/**
+ * Whether `change` is a soft one (see ContentChange.soft). Anything not plainly said to be — an
+ * unknown kind or value heard from another instance's version, a change for everyone — is hard.
+ */
+export const isSoftChange = (change: ContentChange): boolean =>
+  change.soft === true && Array.isArray(change.userIds) && SOFT_KINDS.has(change.kind);
+
+/**
+ * Announces a committed write that only moved counts or state on the pages of `userIds`: likes,
+ * follows, accepted comments, sales and stock, ratings. Every cache that holds the counts hears of
+ * it as of any change; the rendered-page cache serves its copies while it refreshes them.
+ */
+export function announceCountsChange(
+  deps: Pick<ModuleDeps, 'env' | 'log'>,
+  kind: 'catalog' | 'site' | 'user',
+  userIds: readonly string[],
+): void {
+  announceChange(deps, { kind, userIds, soft: true });
 }
 export type ChangeListener = (change: ContentChange) => void;
 

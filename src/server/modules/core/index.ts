@@ -37,7 +37,9 @@ export {
 export { coreJobs, deleteFilesLater } from './files';
 export {
   announceChange,
+  announceCountsChange,
   changesChannel,
+  isSoftChange,
   onContentChange,
   shareChangesThroughRedis,
   type RedisChangeLink,

@@ -3,7 +3,7 @@ import { isUuid } from '../../../shared/contracts/common';
 import type { MessageLike } from '../../../shared/contracts/messages';
 import { messageLikes, messages, users } from '../../db/schema';
 import {
-  announceChange,
+  announceCountsChange,
   inTransaction,
   nowDate,
   toggleRow,
@@ -71,8 +71,9 @@ export async function toggleMessageLike(
     if (!row) throw messageNotFound();
     return { row, liked };
   });
+  // A public message's like count, on its author's page: a soft change.
   if (!result.row.message.recipientId)
-    announceChange(deps, { kind: 'user', userIds: [result.row.message.userId] });
+    announceCountsChange(deps, 'user', [result.row.message.userId]);
   return { message: toMessage(result.row), liked: result.liked };
 }
 

@@ -9,7 +9,7 @@ import type { ReportTarget } from '../../../shared/contracts/social-rules';
 import { comments, messages, reports, type ReportRow } from '../../db/schema';
 import type { StaffActor } from '../accounts';
 import { takeDownPost } from '../catalog';
-import { setCommentStatus } from '../comments';
+import { announceCommentDecision, setCommentStatus } from '../comments';
 import {
   announceChange,
   conflict,
@@ -161,6 +161,7 @@ export async function decideReport(
     const [decided] = await tx.db.select().from(reports).where(eq(reports.id, report.id));
     return { report: decided!, everyone, ownerId };
   });
+  // Something was taken down (hidden by moderation): a hard change.
   if (outcome.everyone) announceMemberChange(deps);
   else if (outcome.ownerId) announceChange(deps, { kind: 'user', userIds: [outcome.ownerId] });
   return toReport(outcome.report);
@@ -205,6 +206,6 @@ export async function decideComment(
     });
     return decided;
   });
-  announceChange(deps, { kind: 'user', userIds: [row.productOwnerId] });
+  announceCommentDecision(deps, row);
   return { comment: { _id: row.id, status: row.status } };
 }

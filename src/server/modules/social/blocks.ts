@@ -91,7 +91,7 @@ export async function toggleBlock(
       );
     return { blocked: true };
   });
-  // Follower counts of both pages may have changed.
+  // Follower counts of both pages may have changed, and who may see or reach whom: hard.
   announceChange(deps, { kind: 'user', userIds: [blockerId, blockedId] });
   return done;
 }

@@ -17,7 +17,7 @@ import {
   toProfileWithCounts,
 } from '../accounts';
 import { isListedProduct, productWithOwnerColumns, toProduct } from '../catalog';
-import { announceChange, inTransaction, nowDate, type ModuleDeps } from '../core';
+import { announceCountsChange, inTransaction, nowDate, type ModuleDeps } from '../core';
 import { notify } from '../notifications';
 import { assertNotBlocked, notBlockedFor } from './blocks';
 import { sameId, selfAction, userNotFound } from './errors';
@@ -58,8 +58,8 @@ export async function toggleFollow(
       .where(eq(users.id, followeeId));
     return { following, followersCount: Number(counted?.followersCount ?? 0) };
   });
-  // Both pages show these counts: the followee's followers, the follower's following.
-  announceChange(deps, { kind: 'user', userIds: [followeeId, followerId] });
+  // Both pages show these counts (the followee's followers, the follower's following): soft.
+  announceCountsChange(deps, 'user', [followeeId, followerId]);
   return done;
 }
 

@@ -20,7 +20,7 @@ import {
   productWithOwnerColumns,
   toProduct,
 } from '../catalog';
-import { announceChange, inTransaction, nowDate, toggleRow, type ModuleDeps } from '../core';
+import { announceCountsChange, inTransaction, nowDate, toggleRow, type ModuleDeps } from '../core';
 import { assertNotBlocked, notBlockedFor } from './blocks';
 import { postNotFound, sameId, selfAction, userNotFound } from './errors';
 import { countAll, offsetOf, pageAndCount, type PageQuery } from './pages';
@@ -65,8 +65,8 @@ export async function toggleProductLike(
     if (!product) throw postNotFound();
     return { product, liked: delta > 0, ownerId };
   });
-  // Lists and the seller's pages show like counts: their cached copies go.
-  announceChange(deps, { kind: 'user', userIds: [done.ownerId] });
+  // Lists and the seller's pages show like counts, nothing else moved: a soft change.
+  announceCountsChange(deps, 'user', [done.ownerId]);
   return { product: done.product, liked: done.liked };
 }
 
@@ -100,7 +100,7 @@ export async function toggleUserLike(
     if (!user) throw userNotFound();
     return { user, liked: delta > 0 };
   });
-  announceChange(deps, { kind: 'user', userIds: [likedUserId] });
+  announceCountsChange(deps, 'user', [likedUserId]);
   return done;
 }
 
