@@ -9,6 +9,8 @@ import {
   visitPage,
 } from '../helpers/database-away';
 import { productionWeb } from '../helpers/web-build';
+import { renderCacheOf } from '../../src/server/http/pages/cached-pages';
+import { RENDER_CACHE_LIMITS } from '../../src/server/http/pages/render-cache';
 import { inject, recordingLogger, signedInUser } from '../factories/accounts';
 import { createProduct } from '../factories/catalog';
 
@@ -73,10 +75,32 @@ describe('while the database is away', () => {
     });
   });
 
-  it('serves a seller page past its TTL from the cache rather than the 503 page, and renders it afresh once back', async () => {
+  it('serves a seller page just past its TTL as it is, while its re-render fails and until one succeeds', async () => {
     const cached = await sellerWithCachedPages(t);
-    // Past the render cache's five minutes (render-cache.ts RENDER_CACHE_LIMITS.ttlMs).
-    t.advanceTime(5 * 60_000 + 1);
+    // Past the render cache's five minutes: served out of date while rendered behind the visitor
+    // (docs/decisions/044) — a render that gets the 503 page keeps nothing.
+    t.advanceTime(RENDER_CACHE_LIMITS.ttlMs + 1);
+    await withDatabaseAway(async () => {
+      for (let visit = 0; visit < 2; visit++) {
+        const page = await visitPage(t, cached.url);
+        expect(page.statusCode).toBe(200);
+        expect(page.headers['x-render-cache']).toBe('revalidate');
+        expect(page.body).toContain('Kept in the cache');
+        await renderCacheOf(t.deps.env)!.settled();
+      }
+    });
+    // Back: the next render past the floor replaces it.
+    t.advanceTime(RENDER_CACHE_LIMITS.refreshFloorMs);
+    expect((await visitPage(t, cached.url)).headers['x-render-cache']).toBe('revalidate');
+    await renderCacheOf(t.deps.env)!.settled();
+    expect((await visitPage(t, cached.url)).headers['x-render-cache']).toBe('hit');
+  });
+
+  it('serves a seller page long past its TTL from the cache rather than the 503 page, and renders it afresh once back', async () => {
+    const cached = await sellerWithCachedPages(t);
+    // Past the render cache's five minutes and the half hour it serves a page while re-rendering
+    // it (render-cache.ts RENDER_CACHE_LIMITS): visits wait for a render, which gets the 503 page.
+    t.advanceTime(RENDER_CACHE_LIMITS.ttlMs + RENDER_CACHE_LIMITS.staleWhileRevalidateMs + 1);
     await withDatabaseAway(async () => {
       const page = await visitPage(t, cached.url);
       expect(page.statusCode).toBe(200);

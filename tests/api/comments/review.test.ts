@@ -54,8 +54,8 @@ describe('PATCH /comment/:commentId/status', () => {
     expect(res.json().comment.decidedAt).not.toBeNull();
     expect(await storedComment(t, pending._id)).toMatchObject({ decidedBy: owner.user.id });
     expect(await publicTexts(post._id)).toEqual(['Nice!']);
-    // The seller's cached pages are told.
-    expect(changes).toContainEqual({ kind: 'user', userIds: [owner.user.id] });
+    // The seller's cached pages are told: one more comment, a soft change (docs/decisions/044).
+    expect(changes).toContainEqual({ kind: 'user', userIds: [owner.user.id], soft: true });
 
     // Removing it later hides it again.
     const removed = await patchStatus(t, owner.auth, pending._id, 'rejected');

@@ -41,6 +41,8 @@ describe('change announcements', () => {
       payload: { id: m._id },
     });
     expect(forUser(a.user.id)).toHaveLength(3);
+    // A like only moves a count: soft; sending, editing and deleting are hard.
+    expect(forUser(a.user.id).map((c) => c.soft ?? false)).toEqual([false, false, true]);
     await t.app.inject({ method: 'DELETE', url: `/api/v1/messages?id=${m._id}`, headers: a.auth });
     expect(forUser(a.user.id)).toHaveLength(4);
   });

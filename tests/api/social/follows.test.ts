@@ -257,7 +257,7 @@ describe('follower counts on the member’s pages', () => {
     });
   });
 
-  it('announces every toggle to the caches of the pages it changes (after the commit)', async () => {
+  it('announces every toggle to the caches of the pages it changes (after the commit): counts soft, a block hard', async () => {
     const maya = await signedInUser(t.deps);
     const sam = await signedInUser(t.deps);
     const post = await createProduct(t, maya.user);
@@ -265,11 +265,11 @@ describe('follower counts on the member’s pages', () => {
     const stop = onContentChange(t.deps.env, (change) => heard.push(change));
     try {
       ok(await follow(t, sam.auth, maya.user.id));
-      expect(heard.pop()).toEqual({ kind: 'user', userIds: [maya.user.id, sam.user.id] });
+      expect(heard.pop()).toEqual({ kind: 'user', userIds: [maya.user.id, sam.user.id], soft: true });
       ok(await likeProduct(t, sam.auth, post._id));
-      expect(heard.pop()).toEqual({ kind: 'user', userIds: [maya.user.id] });
+      expect(heard.pop()).toEqual({ kind: 'user', userIds: [maya.user.id], soft: true });
       ok(await likeUser(t, sam.auth, maya.user.id));
-      expect(heard.pop()).toEqual({ kind: 'user', userIds: [maya.user.id] });
+      expect(heard.pop()).toEqual({ kind: 'user', userIds: [maya.user.id], soft: true });
       ok(await block(t, maya.auth, sam.user.id));
       expect(heard.pop()).toEqual({ kind: 'user', userIds: [maya.user.id, sam.user.id] });
       // A refused call announces nothing.
