@@ -7,6 +7,7 @@ import {
   modal,
   nextClientIp,
   okayModal,
+  reloadUntil,
   test,
 } from './support';
 import { ADMIN, MAYA, apiLogin, createPost } from './catalog-support';
@@ -124,9 +125,10 @@ test('a buyer comments, the seller approves it on /comments, it turns public and
     await expect(card).toBeHidden();
     // (The demo keeps one other comment waiting for maya: the queue's empty state is checked below.)
 
-    // Now everyone sees it — the cached copy of the seller's page was dropped.
-    await anonymous.page.reload();
-    await expect(threads(anonymous.page)).toHaveCount(1);
+    // Now everyone sees it — the cached copy of the seller's page is rendered again within seconds.
+    await reloadUntil(anonymous.page, () =>
+      expect(threads(anonymous.page)).toHaveCount(1, { timeout: 1_000 }),
+    );
     await expect(threads(anonymous.page).first()).toContainText('Is the glaze food safe?');
     await expect(threads(anonymous.page).first()).not.toContainText(PENDING);
 
@@ -144,8 +146,13 @@ test('a buyer comments, the seller approves it on /comments, it turns public and
     await expect(target).toBeHidden();
     await expect(mayaForm.getByLabel('Your comment')).toHaveValue('');
 
-    // The reply threads under Sam's comment, for everyone.
-    await anonymous.page.reload();
+    // The reply threads under Sam's comment, for everyone (within seconds, as above).
+    await reloadUntil(anonymous.page, () =>
+      expect(comments(anonymous.page).getByRole('heading', { level: 2 })).toHaveText(
+        'Comments (2)',
+        { timeout: 1_000 },
+      ),
+    );
     const thread = threads(anonymous.page).first();
     await expect(thread.getByRole('list', { name: 'Replies to Sam Rivera' })).toContainText(
       'Yes — lead-free, dishwasher safe.',

@@ -26,6 +26,19 @@ export const test = base.extend({
   },
 });
 
+/**
+ * Reloads `page` until `check` passes. A soft change (a like, an approved comment, a rating, stock)
+ * keeps the seller's cached page, served while it is rendered again at most once per few seconds
+ * (docs/decisions/044): an anonymous visitor sees it within those seconds, not on the next reload.
+ * `check` should use short timeouts of its own (a failed attempt reloads again).
+ */
+export async function reloadUntil(page: Page, check: () => Promise<void>, timeout = 20_000) {
+  await expect(async () => {
+    await page.reload();
+    await check();
+  }).toPass({ timeout, intervals: [250, 500, 1_000] });
+}
+
 /** Seeded by the e2e server (playwright.config.ts): demo users and the super admin. */
 export const DEMO_PASSWORD = 'demo-pass-123';
 

@@ -265,7 +265,11 @@ describe('follower counts on the member’s pages', () => {
     const stop = onContentChange(t.deps.env, (change) => heard.push(change));
     try {
       ok(await follow(t, sam.auth, maya.user.id));
-      expect(heard.pop()).toEqual({ kind: 'user', userIds: [maya.user.id, sam.user.id], soft: true });
+      expect(heard.pop()).toEqual({
+        kind: 'user',
+        userIds: [maya.user.id, sam.user.id],
+        soft: true,
+      });
       ok(await likeProduct(t, sam.auth, post._id));
       expect(heard.pop()).toEqual({ kind: 'user', userIds: [maya.user.id], soft: true });
       ok(await likeUser(t, sam.auth, maya.user.id));

@@ -60,7 +60,10 @@ afterEach(() => app.close());
 const visit = () => app.inject({ url: '/maya', headers: { 'accept-encoding': 'identity' } });
 const cacheOf = (res: { headers: Record<string, unknown> }) => res.headers['x-render-cache'];
 const softChange = () =>
-  announceChange({ env: app.deps.env, log: app.log }, { kind: 'user', userIds: [OWNER], soft: true });
+  announceChange(
+    { env: app.deps.env, log: app.log },
+    { kind: 'user', userIds: [OWNER], soft: true },
+  );
 
 /** Yields until `count` renders are waiting (each visit reaches its render through awaits). */
 async function rendersWaiting(count: number) {

@@ -214,7 +214,9 @@ describe('RenderCache: soft changes, stale-while-revalidate, the floor', () => {
     const fast = { ...page(), br: Buffer.alloc(300), gzip: Buffer.alloc(400) };
     c.store('a', 'a', fast, c.tick);
     const before = c.bytes;
-    expect(c.recompressed('a', fast, { br: Buffer.alloc(200), gzip: Buffer.alloc(500) })).toBe(true);
+    expect(c.recompressed('a', fast, { br: Buffer.alloc(200), gzip: Buffer.alloc(500) })).toBe(
+      true,
+    );
     const swapped = c.read('a')!.page;
     expect([swapped.br.length, swapped.gzip.length, swapped.html]).toEqual([200, 400, fast.html]);
     expect(c.bytes).toBe(before - 100);

@@ -15,7 +15,13 @@ import {
   type FeedbackRow,
   type TransactionRow,
 } from '../../db/schema';
-import { announceCountsChange, conflict, validationError, type DbOrTx, type ModuleDeps } from '../core';
+import {
+  announceCountsChange,
+  conflict,
+  validationError,
+  type DbOrTx,
+  type ModuleDeps,
+} from '../core';
 import { orderNotFound, saleNotFound } from './lifecycle';
 
 // Feedback is always about one sale (a transaction: one seller's part of an order): the buyer rates
