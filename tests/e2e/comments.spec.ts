@@ -70,6 +70,8 @@ test('a buyer comments, the seller approves it on /comments, it turns public and
   browser,
   baseURL,
 }) => {
+  // Twice, an anonymous visitor waits seconds for a soft change to reach the cached page.
+  test.slow();
   const maya = await visitor(browser, baseURL, MAYA);
   const sam = await visitor(browser, baseURL, SAM);
   const anonymous = await visitor(browser, baseURL);

@@ -105,6 +105,8 @@ test.describe('feedback', () => {
     baseURL,
     playwright,
   }) => {
+    // The visitor waits seconds for the rating (a soft change) to reach the cached page.
+    test.slow();
     const api = await apiContext(playwright, baseURL);
     const seller = await registerMember(api, 'Kiln Corner', 'seller');
     const buyer = await registerMember(api, 'Robin Buyer', 'buyer');

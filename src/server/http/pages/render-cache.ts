@@ -247,7 +247,7 @@ export class RenderCache {
 
   /** Runs `work` behind the visitors: `settled` waits for it. */
   behind(work: Promise<unknown>): void {
-    const tracked = work.then(
+    const tracked: Promise<unknown> = work.then(
       () => this.#background.delete(tracked),
       () => this.#background.delete(tracked),
     );
