@@ -2,13 +2,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 
-// React picks its development or production build from NODE_ENV when first imported, so this must
-// be settled before anything imports React (hence the dynamic imports below).
+// The production server, compiled ahead of time to build/app/start.js and started by production.js
+// (`npm start`), which builds what is stale and makes React Router resolve to its production
+// build first. React picks its development or production build from NODE_ENV when first imported,
+// so this must be settled before anything imports React (hence the dynamic imports below).
 process.env.NODE_ENV ??= 'production';
 const root = process.cwd();
-
-const { ensureWebBuild } = await import('./build-web');
-ensureWebBuild(root, (msg) => console.log(msg));
 
 const { startServer } = await import('./server');
 const { registerWeb } = await import('../pages/ssr');
