@@ -23,6 +23,8 @@ const SERVER_ENTRIES = {
 };
 export const SERVER_DIR = 'build/app';
 const MIGRATIONS = 'src/server/db/migrations';
+/** Registered by start.ts from beside itself, so it is copied beside the compiled start.js. */
+const RESOLVE_HOOK = 'src/server/http/boot/production-resolve.js';
 /** What the last server compile read (esbuild's metafile inputs): its freshness is theirs. */
 const INPUTS_FILE = 'inputs.json';
 const THIS_FILE = fileURLToPath(import.meta.url);
@@ -65,7 +67,12 @@ export function ensureWebBuild(root, log, force = false) {
 function serverSourcesAt(root) {
   try {
     const inputs = /** @type {string[]} */ (JSON.parse(readFileSync(path.join(root, SERVER_DIR, INPUTS_FILE), 'utf8')));
-    let newest = Math.max(newestMtime(path.join(root, MIGRATIONS)), mtimeOf(path.join(root, 'package-lock.json')), mtimeOf(THIS_FILE));
+    let newest = Math.max(
+      newestMtime(path.join(root, MIGRATIONS)),
+      mtimeOf(path.join(root, RESOLVE_HOOK)),
+      mtimeOf(path.join(root, 'package-lock.json')),
+      mtimeOf(THIS_FILE),
+    );
     for (const input of inputs) {
       const at = mtimeOf(path.join(root, input));
       if (!at) return Infinity;
@@ -81,7 +88,8 @@ function serverSourcesAt(root) {
  * Compiles the server's TypeScript into build/app: one ES module per entry point with the code
  * they share in chunks beside them, npm packages left as imports (node_modules is there at run
  * time; bundling them would break their own file lookups, e.g. PGlite's WebAssembly). The
- * migrations are copied next to the code, where db/client.ts looks for them (import.meta.url).
+ * migrations and React Router's resolve hook are copied next to the code, where db/client.ts and
+ * start.ts look for them (relative to import.meta.url).
  * @param {string} root
  * @param {(msg: string) => void} log
  * @param {boolean} [force]
@@ -111,6 +119,7 @@ export function ensureServerBuild(root, log, force = false) {
     logLevel: 'warning',
   });
   cpSync(path.join(root, MIGRATIONS), path.join(out, 'migrations'), { recursive: true });
+  cpSync(path.join(root, RESOLVE_HOOK), path.join(out, path.basename(RESOLVE_HOOK)));
   writeFileSync(path.join(out, INPUTS_FILE), JSON.stringify(Object.keys(result.metafile.inputs)));
 }
 

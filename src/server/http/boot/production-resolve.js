@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * A Node module resolve hook, registered by the production launcher (production.js) before
- * anything imports React Router. The `react-router` package sends Node (its "node" export
+ * A Node module resolve hook, registered by the production server (start.ts) before anything
+ * imports React Router. The `react-router` package sends Node (its "node" export
  * condition) to dist/development whatever NODE_ENV says; its dist/production twin (same files,
  * development warnings off) is in no export condition. Rewriting the resolved URL here, for every
  * importer at once (our server, the Vite server build, @react-router/node), keeps one copy of the

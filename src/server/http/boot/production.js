@@ -7,13 +7,10 @@
  *      their build from it);
  *   2. what is missing or older than its sources is built (a fresh clone, a pull; build.js): the
  *      compiled server, and for `start` the web bundle;
- *   3. for `start`, React Router's own production build is made what every `react-router` import
- *      resolves to (production-resolve.js), registered before any module importing it is loaded;
- *   4. the compiled entry point (build/app/{start,migrate,backup}.js) runs, with the arguments
- *      after its name.
+ *   3. the compiled entry point (build/app/{start,migrate,backup}.js) runs, with the arguments
+ *      after its name (start.ts makes React Router resolve to its production build).
  * docs/decisions/043.
  */
-import { register } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureServerBuild, ensureWebBuild, SERVER_DIR } from './build.js';
@@ -29,5 +26,4 @@ const log = (/** @type {string} */ msg) => console.log(msg);
 if (entry === 'start') ensureWebBuild(root, log);
 // After the web build, which empties build/.
 ensureServerBuild(root, log);
-if (entry === 'start') register('./production-resolve.js', import.meta.url);
 await import(pathToFileURL(path.join(root, SERVER_DIR, `${entry}.js`)).href);
