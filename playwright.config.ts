@@ -32,8 +32,9 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
   ],
   webServer: {
-    // The production build, a fresh embedded database, the demo seed and the mail outbox.
-    command: `rm -rf ${e2eDataDir} && node --import tsx src/server/http/boot/start.ts`,
+    // What `npm start` runs (the production builds, built if stale), a fresh embedded database, the
+    // demo seed and the mail outbox.
+    command: `rm -rf ${e2eDataDir} && node src/server/http/boot/production.js`,
     url: `http://127.0.0.1:${port}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -1,6 +1,9 @@
 // The processes a bench measures: the baseline and the app, each in its own process.
 import { spawn, type ChildProcess } from 'node:child_process';
 
+/** What `npm start` runs (node arguments): every bench spawns the production server this way. */
+export const PRODUCTION_START = ['src/server/http/boot/production.js'];
+
 /** Resolves once the app answers its health check (polling a readiness endpoint is the contract). */
 export async function waitForHealth(
   url: string,
@@ -37,7 +40,7 @@ export async function startApp(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; url: string }> {
   const port = 3300 + Math.floor(Math.random() * 500);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/http/boot/start.ts'], {
+  const child = spawn(process.execPath, PRODUCTION_START, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

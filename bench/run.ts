@@ -34,7 +34,7 @@ import { runCatalogBench } from './catalog';
 import { personalPagesLighthouse, personalPagesLoad, type LoadFigures } from './personal-pages';
 import { measurePages, printScores, RUNS, seedPostWithImages } from './lighthouse';
 import { IMAGE_BUDGET_MS, measureImagePipeline } from './image-pipeline';
-import { startBaseline, stop, waitForHealth } from './processes';
+import { PRODUCTION_START, startBaseline, stop, waitForHealth } from './processes';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -141,7 +141,7 @@ async function main() {
   const port = 3300 + Math.floor(Math.random() * 500);
   const appUrl = `http://127.0.0.1:${port}`;
   // APP_URL is the address measured: pages are cached for the app's own host only (ssr.ts).
-  const app = spawn(process.execPath, ['--import', 'tsx', 'src/server/http/boot/start.ts'], {
+  const app = spawn(process.execPath, PRODUCTION_START, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: appUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

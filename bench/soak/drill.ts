@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureWebBuild } from '../../src/server/http/boot/build-web';
+import { ensureBuild } from '../../src/server/http/boot/build';
 import { LIVE_PATH, PORTS } from './config';
 import { AppInstance, type InstanceEvent } from './instances';
 import { MailLog } from './mail-log';
@@ -81,9 +81,9 @@ export async function startDrill(healthPath: string, onCloser: (close: () => Pro
 
   try {
     const haproxyBin = await ensureHaproxy(table.logFile('apt'));
-    step('web build (npx react-router build when build/ is missing or older than its sources)');
+    step('production builds (the web bundle and the compiled server, when missing or older than their sources)');
     const buildStart = Date.now();
-    ensureWebBuild(process.cwd(), (msg) => console.log(`  ${msg}`));
+    ensureBuild(process.cwd(), (msg) => console.log(`  ${msg}`));
     buildMs = Date.now() - buildStart;
     step(`PostgreSQL cluster in ${path.join(root, 'pg')} on port ${PORTS.postgres}`);
     await postgres.create();

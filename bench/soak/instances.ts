@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PORTS, S3_BUCKET } from './config';
 import { crashSummary, tail, type ProcessTable, type Tracked } from './processes';
+import { PRODUCTION_START } from '../processes';
 
 export interface InstanceEvent {
   at: number;
@@ -77,7 +78,7 @@ export class AppInstance {
     const dataDir = path.join(this.dataRoot, this.name);
     mkdirSync(dataDir, { recursive: true });
     const env = instanceEnv(this.shared, this.port, dataDir);
-    const t = this.table.spawn(this.name, process.execPath, ['--import', 'tsx', 'src/server/http/boot/start.ts'], { env });
+    const t = this.table.spawn(this.name, process.execPath, PRODUCTION_START, { env });
     this.current = t;
     this.planned = false;
     this.events.push({ at: Date.now(), instance: this.name, kind: 'started', detail: `pid ${t.pid}` });

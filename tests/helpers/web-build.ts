@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
-import { ensureWebBuild } from '../../src/server/http/boot/build-web';
+import { ensureBuild, ensureWebBuild } from '../../src/server/http/boot/build';
 import { resolvePageSession } from '../../src/server/http/api/session';
 import { registerWeb, type WebOptions } from '../../src/server/http/pages/ssr';
 
@@ -18,12 +18,8 @@ const lock = path.join(
 /** A lock older than this was left by a killed run. */
 const STALE_LOCK_MS = 5 * 60_000;
 
-/**
- * The production web build for API tests that render pages: built now if it is missing or older
- * than its sources (`npm test` runs these tests before its own build step), under a lock
- * directory, so two test workers never build into one directory at once.
- */
-async function productionBuild(): Promise<ServerBuild> {
+/** Runs `build` under a lock directory, so two test workers never build into one directory at once. */
+async function underBuildLock(build: () => void) {
   for (;;) {
     try {
       mkdirSync(lock);
@@ -39,10 +35,21 @@ async function productionBuild(): Promise<ServerBuild> {
     }
   }
   try {
-    ensureWebBuild(root, () => {});
+    build();
   } finally {
     rmdirSync(lock);
   }
+}
+
+/** Both production builds (the web bundle and the compiled server), made now if missing or stale. */
+export const ensureProductionBuilds = () => underBuildLock(() => ensureBuild(root, () => {}));
+
+/**
+ * The production web build for API tests that render pages: built now if it is missing or older
+ * than its sources (`npm test` runs these tests before its own build step).
+ */
+async function productionBuild(): Promise<ServerBuild> {
+  await underBuildLock(() => ensureWebBuild(root, () => {}));
   return (await import(
     pathToFileURL(path.join(root, 'build/server/index.js')).href
   )) as ServerBuild;

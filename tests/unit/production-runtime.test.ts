@@ -1,0 +1,87 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureProductionBuilds } from '../helpers/web-build';
+
+/**
+ * What the production server really runs (docs/decisions/043): the process `npm start` starts
+ * (src/server/http/boot/production.js, the compiled server) with nothing but its defaults, asked
+ * for a page, and every module file it loaded listed (tests/helpers/loaded-modules.js). React Router
+ * must be its production build — one copy, whoever imports it: our server, the Vite server build,
+ * @react-router/node — and React and React DOM theirs.
+ */
+let loaded: string[] = [];
+let dataDir = '';
+
+beforeAll(async () => {
+  await ensureProductionBuilds();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'sf-runtime-'));
+  const listFile = path.join(dataDir, 'loaded.txt');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LOADED_MODULES_FILE: listFile,
+    DATA_DIR: path.join(dataDir, 'data'),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    APP_URL: 'http://127.0.0.1',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'info',
+  };
+  // As `npm start` runs it: the production entry decides NODE_ENV itself (vitest sets "test").
+  delete env.NODE_ENV;
+  const child = spawn(process.execPath, ['--import', './tests/helpers/loaded-modules.js', 'src/server/http/boot/production.js'], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    // The server logs the address it listens on (PORT=0: a free one).
+    const address = await new Promise<string>((resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
+      createInterface({ input: child.stdout }).on('line', (text) => {
+        const match = /"address":"([^"]+)"/.exec(text);
+        if (match) resolve(match[1]!);
+      });
+    });
+    expect((await fetch(`${address}/api/v1/health`)).status).toBe(200);
+    // A page rendered through React Router and React DOM's server renderer.
+    const page = await fetch(`${address}/login`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<!DOCTYPE html>');
+  } finally {
+    // SIGINT: the server exits at once, and the list of CommonJS files is written at exit.
+    child.kill('SIGINT');
+    await exited;
+  }
+  loaded = (await readFile(listFile, 'utf8')).split('\n').filter(Boolean);
+}, 300_000);
+
+afterAll(async () => {
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+const files = (pattern: RegExp) => loaded.filter((file) => pattern.test(file));
+
+describe('the production server', () => {
+  it('loads the production build of React Router, and only it', () => {
+    expect(files(/\/node_modules\/react-router\/dist\/production\//)).not.toEqual([]);
+    expect(files(/\/node_modules\/react-router\/dist\/development\//)).toEqual([]);
+  });
+
+  it('loads the production builds of React and React DOM, and only them', () => {
+    expect(files(/\/node_modules\/react\/cjs\/react\.production\.js$/)).toHaveLength(1);
+    expect(files(/\/node_modules\/react-dom\/cjs\/react-dom-server\.node\.production\.js$/)).toHaveLength(1);
+    expect(files(/\/node_modules\/react(-dom)?\/cjs\/.*development/)).toEqual([]);
+  });
+
+  it('runs the compiled server, not TypeScript', () => {
+    expect(files(/\/build\/app\/start\.js$/)).toHaveLength(1);
+    expect(files(/\/src\/server\/.*\.ts$/)).toEqual([]);
+    expect(files(/\/node_modules\/tsx\//)).toEqual([]);
+  });
+});
