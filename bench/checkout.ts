@@ -17,7 +17,7 @@
  * BENCH_SECONDS for the measured time, BENCH_PORT for the app's port).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -48,6 +48,15 @@ export interface CheckoutFigures {
   intentP99: number;
   confirmP99: number;
   stockOk: boolean;
+  /** The app process's CPU time per completed checkout: what a busy machine does not change much. */
+  appCpuMs: number;
+}
+
+/** User + system CPU time of a process so far, in ms (Linux /proc; clock ticks of 10 ms). */
+async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 const percentile = (values: number[], p: number) => {
@@ -164,7 +173,9 @@ export async function measureCheckout(kind: 'postgres' | 'pglite'): Promise<Chec
         seeded.buyers.slice(i * ACCOUNTS_PER_BUYER, (i + 1) * ACCOUNTS_PER_BUYER),
       );
       const warm = await drive(base, accounts, product._id, WARMUP_S);
+      const cpuBefore = await cpuMs(app.child.pid!);
       const { into, elapsedS } = await drive(base, accounts, product._id, DURATION_S);
+      const cpuSpent = (await cpuMs(app.child.pid!)) - cpuBefore;
       const ordered = warm.into.place.length + into.place.length;
       const after = await fetch(`${base}/api/v1/products/${product._id}`);
       const { product: final } = (await after.json()) as { product: { stock: number } };
@@ -180,6 +191,7 @@ export async function measureCheckout(kind: 'postgres' | 'pglite'): Promise<Chec
         confirmP99: percentile(into.confirm, 99),
         // Failed calls may have placed an order without paying: only a clean run is checked exactly.
         stockOk: failures.length > 0 || final.stock === STOCK - ordered,
+        appCpuMs: cpuSpent / Math.max(1, into.whole.length),
       };
     } finally {
       await stop(app.child);
@@ -204,7 +216,7 @@ export async function runCheckoutBench(): Promise<Verdict[]> {
     console.log(
       `  ${f.completed} checkouts, ${f.perSecond.toFixed(1)}/s; p99 whole ${ms(f.wholeP99)}, ` +
         `place order ${ms(f.placeP99)}, payment intent ${ms(f.intentP99)}, confirm ${ms(f.confirmP99)}; ` +
-        `${f.failed} failed`,
+        `${f.failed} failed; app CPU ${f.appCpuMs.toFixed(1)} ms per checkout`,
     );
     const target = TARGETS[kind];
     verdicts.push(
