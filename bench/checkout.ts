@@ -149,6 +149,8 @@ export async function measureCheckout(kind: 'postgres' | 'pglite'): Promise<Chec
     // Under this load every order is a "slow request" warning at first: the lines would be measured too.
     LOG_LEVEL: 'error',
     ...(db ? { DATABASE_URL: db.url } : {}),
+    // E.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where the app's time goes.
+    ...(process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}),
   };
   try {
     const seeded = await seedAccounts(env, BUYERS * ACCOUNTS_PER_BUYER);
