@@ -63,7 +63,11 @@ export async function seedAccounts(
         ...(await Promise.all(
           batch.map(async (i) => {
             const { user, token } = await account(`benchbuyer${i}`, 'buyer');
-            const address = await createAddress(deps, user.id, BUYER_ADDRESS);
+            const address = await createAddress(deps, user.id, {
+              line2: '',
+              phone: '',
+              ...BUYER_ADDRESS,
+            });
             return { token, addressId: address._id };
           }),
         )),

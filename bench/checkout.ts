@@ -14,7 +14,8 @@
  * (bench/checkout-buyers.ts).
  *
  * Alone: `npx tsx bench/checkout.ts` (BENCH_CHECKOUT=postgres or =pglite for one of the two,
- * BENCH_SECONDS for the measured time, BENCH_PORT for the app's port).
+ * BENCH_SECONDS for the measured time, BENCH_PORT for the app's port, BENCH_APP_NODE_OPTIONS for
+ * the app's NODE_OPTIONS, e.g. an --import that profiles it).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';

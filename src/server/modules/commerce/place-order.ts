@@ -5,7 +5,14 @@ import { COMMERCE_LIMITS } from '../../../shared/contracts/commerce-rules';
 import { cartTotalsMinor, orderTaxShares } from '../../../shared/cart';
 import { formatMoney } from '../../../shared/format';
 import { toMajor } from '../../../shared/money';
-import { addresses, orderItems, orders, transactions, users, type AddressRow } from '../../db/schema';
+import {
+  addresses,
+  orderItems,
+  orders,
+  transactions,
+  users,
+  type AddressRow,
+} from '../../db/schema';
 import {
   invalidateCatalog,
   quoteLines,
