@@ -42,8 +42,11 @@ async function onServer(statement: string) {
   }
 }
 
-async function throwawayDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `bench_catalog_${randomBytes(4).toString('hex')}`;
+/** A fresh database on SERVER_URL's server, named `{prefix}_{random}` (also the checkout bench's). */
+export async function throwawayDatabase(
+  prefix = 'bench_catalog',
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   await onServer(`create database ${name}`);
   const url = new URL(SERVER_URL);
   url.pathname = `/${name}`;

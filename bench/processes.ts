@@ -35,11 +35,11 @@ export function startBaseline(): Promise<{ child: ChildProcess; url: string }> {
   });
 }
 
-/** The production app on a free port with `env` added to this process's environment. */
+/** The production app on `env.PORT` (else a free port) with `env` added to this process's environment. */
 export async function startApp(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; url: string }> {
-  const port = 3300 + Math.floor(Math.random() * 500);
+  const port = env.PORT ?? String(3300 + Math.floor(Math.random() * 500));
   const child = spawn(process.execPath, PRODUCTION_START, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -44,8 +44,10 @@ export { findPostShareCard, newestPostImage, type PostShareCard } from './share-
 export { listSitemapPosts, sitemapPostPageStarts, type SitemapPost, type SitemapPostStart } from './sitemap';
 export {
   quoteLines,
+  refuseProblemLines,
   reserveStock,
   restoreStock,
+  takeQuotedStock,
   type LineProblem,
   type PricedLine,
   type StockLine,

@@ -166,10 +166,20 @@ export async function quoteLines(
   return lines.map((l) => priceLine(rows.get(l.productId), l, buyerId, used));
 }
 
+/** Throws the refusal of the first line that cannot be bought as asked: 400, or 409 for stock. */
+export function refuseProblemLines(priced: PricedLine[]): void {
+  const bad = priced.find((p) => p.problem);
+  if (!bad) return;
+  if (bad.problem === 'stock') throw conflict(bad.problemMessage!, 'OUT_OF_STOCK');
+  throw validationError(bad.problemMessage!, 'ITEM_UNAVAILABLE');
+}
+
 /**
  * Inside the caller's transaction: locks the posts, prices every line and takes its units from
  * stock. Any line that cannot be bought as asked fails the whole call (nothing is taken): unknown,
- * unpublished or own posts and unknown options are 400, too little stock is 409.
+ * unpublished or own posts and unknown options are 400, too little stock is 409. The posts stay
+ * locked until the caller commits: placing an order uses it only when `takeQuotedStock` found the
+ * posts changed since they were priced (docs/decisions/047).
  */
 export async function reserveStock(
   deps: Pick<ModuleDeps, 'db'>,
@@ -179,13 +189,69 @@ export async function reserveStock(
   const rows = await loadRows(deps.db, [...new Set(lines.map((l) => l.productId))], true);
   const used = new Map<string, number>();
   const priced = lines.map((l) => priceLine(rows.get(l.productId), l, buyerId, used));
-  const bad = priced.find((p) => p.problem);
-  if (bad) {
-    if (bad.problem === 'stock') throw conflict(bad.problemMessage!, 'OUT_OF_STOCK');
-    throw validationError(bad.problemMessage!, 'ITEM_UNAVAILABLE');
-  }
+  refuseProblemLines(priced);
   await applyStock(deps.db, rows, lines, -1);
   return priced;
+}
+
+/**
+ * Inside the caller's transaction, as late as possible (its last write before commit): takes the
+ * units of lines priced by `quoteLines` without a lock, and only if the posts still sell them as
+ * priced. A post without options is one conditional UPDATE (stock, price, shipping and
+ * availability checked in its WHERE), so its row is locked from that statement to the commit
+ * only; a post with options is locked, priced again and changed (its option stock lives in JSON).
+ * Posts are taken in id order, so two orders never deadlock. False when a post changed since the
+ * quote (sold out meanwhile, repriced, unpublished): the caller rolls back and, to learn exactly
+ * why, orders again with `reserveStock`.
+ */
+export async function takeQuotedStock(
+  db: DbOrTx,
+  buyerId: string,
+  lines: StockLine[],
+  priced: PricedLine[],
+): Promise<boolean> {
+  const byPost = new Map<string, number[]>();
+  for (const [i, line] of lines.entries())
+    byPost.set(line.productId, [...(byPost.get(line.productId) ?? []), i]);
+  for (const id of [...byPost.keys()].sort()) {
+    const at = byPost.get(id)!;
+    // A priced line without chosen options is a post without options (priceLine requires a
+    // choice for every option the post has).
+    const plain = at.every((i) => Object.keys(lines[i]!.selectedVariations).length === 0);
+    if (plain) {
+      const first = priced[at[0]!]!;
+      const amount = at.reduce((sum, i) => sum + lines[i]!.amount, 0);
+      const taken = await db
+        .update(products)
+        .set({ stock: sql`stock - ${amount}` })
+        .where(
+          sql`id = ${id} and stock >= ${amount} and status = 'published' and not seller_hidden
+              and price_minor = ${first.priceMinor} and shipping_minor = ${first.shippingMinor}
+              and variations = '[]'::jsonb
+              and exists (select 1 from users u where u.id = products.user_id and u.status = 'active')`,
+        )
+        .returning({ id: products.id });
+      if (taken.length !== 1) return false;
+      continue;
+    }
+    const rows = await loadRows(db, [id], true);
+    const used = new Map<string, number>();
+    const again = at.map((i) => priceLine(rows.get(id), lines[i]!, buyerId, used));
+    const same = again.every(
+      (p, k) =>
+        !p.problem &&
+        p.priceMinor === priced[at[k]!]!.priceMinor &&
+        p.shippingMinor === priced[at[k]!]!.shippingMinor,
+    );
+    if (!same) return false;
+    await applyStock(
+      db,
+      rows,
+      at.map((i) => lines[i]!),
+      -1,
+    );
+  }
+  return true;
 }
 
 /** Gives reserved units back (an order cancelled or expired): posts or options since removed are skipped. */

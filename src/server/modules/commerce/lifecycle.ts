@@ -95,36 +95,23 @@ export async function markOrderPaid(
   return inTransaction(deps, async (tx) => {
     const order = await lockOrder(tx, input.orderId);
     if (!order) throw orderNotFound();
-    const provider = order.paymentProvider;
-    if (!isUnpaid(order)) {
-      if (order.status !== 'cancelled') return 'already_paid';
-      const charged = await recordLedgerEntry(tx, {
-        kind: 'charge',
-        key: ledgerKey.charge(order.id),
-        orderId: order.id,
-        transactionId: null,
-        amountMinor: input.amountMinor,
-        currency: order.currency,
-        provider,
-        providerRef: input.paymentIntentId,
-      });
-      if (charged) {
-        await enqueueJob(tx, refundJob, {
-          orderId: order.id,
-          amountMinor: input.amountMinor,
-          paymentIntentId: input.paymentIntentId,
-        });
-      }
-      return 'refunding_late_payment';
-    }
-    if (input.amountMinor !== order.grandTotalMinor) {
-      throw conflict(
-        `Payment amount ${input.amountMinor} does not match order ${order.id} total ${order.grandTotalMinor}.`,
-      );
-    }
-    const at = nowDate(deps);
-    const shipBy = new Date(at.getTime() + deps.env.SHIP_WITHIN_DAYS * 24 * 3600_000);
-    await recordLedgerEntry(tx, {
+    return payLockedOrder(tx, order, input);
+  });
+}
+
+/**
+ * markOrderPaid's work, for a caller that already holds the order's row lock in its own
+ * transaction and passes the row it read with it (the card confirmation reads its order once).
+ */
+export async function payLockedOrder(
+  tx: ModuleDeps,
+  order: OrderRow,
+  input: { paymentIntentId: string; amountMinor: number },
+): Promise<PaidOutcome> {
+  const provider = order.paymentProvider;
+  if (!isUnpaid(order)) {
+    if (order.status !== 'cancelled') return 'already_paid';
+    const charged = await recordLedgerEntry(tx, {
       kind: 'charge',
       key: ledgerKey.charge(order.id),
       orderId: order.id,
@@ -134,34 +121,59 @@ export async function markOrderPaid(
       provider,
       providerRef: input.paymentIntentId,
     });
-    await tx.db
-      .update(orders)
-      .set({
-        status: 'paid',
-        paidAt: at,
-        paymentError: null,
+    if (charged) {
+      await enqueueJob(tx, refundJob, {
+        orderId: order.id,
+        amountMinor: input.amountMinor,
         paymentIntentId: input.paymentIntentId,
-        updatedAt: at,
-      })
-      .where(eq(orders.id, order.id));
-    const parts = await tx.db
-      .update(transactions)
-      .set({
-        status: 'paid',
-        shipBy,
-        payoutStatus: 'held',
-        payoutHeldReason: HELD_UNTIL_SHIPPED,
-        updatedAt: at,
-      })
-      .where(and(eq(transactions.orderId, order.id), eq(transactions.status, 'pending')))
-      .returning({ id: transactions.id });
-    await queueCommerceMail(tx, 'order_confirmation', order.id);
-    for (const part of parts) {
-      await queueCommerceMail(tx, 'new_sale', part.id);
-      await scheduleAutoCancel(tx, part.id, shipBy);
+      });
     }
-    return 'paid';
+    return 'refunding_late_payment';
+  }
+  if (input.amountMinor !== order.grandTotalMinor) {
+    throw conflict(
+      `Payment amount ${input.amountMinor} does not match order ${order.id} total ${order.grandTotalMinor}.`,
+    );
+  }
+  const at = nowDate(tx);
+  const shipBy = new Date(at.getTime() + tx.env.SHIP_WITHIN_DAYS * 24 * 3600_000);
+  await recordLedgerEntry(tx, {
+    kind: 'charge',
+    key: ledgerKey.charge(order.id),
+    orderId: order.id,
+    transactionId: null,
+    amountMinor: input.amountMinor,
+    currency: order.currency,
+    provider,
+    providerRef: input.paymentIntentId,
   });
+  await tx.db
+    .update(orders)
+    .set({
+      status: 'paid',
+      paidAt: at,
+      paymentError: null,
+      paymentIntentId: input.paymentIntentId,
+      updatedAt: at,
+    })
+    .where(eq(orders.id, order.id));
+  const parts = await tx.db
+    .update(transactions)
+    .set({
+      status: 'paid',
+      shipBy,
+      payoutStatus: 'held',
+      payoutHeldReason: HELD_UNTIL_SHIPPED,
+      updatedAt: at,
+    })
+    .where(and(eq(transactions.orderId, order.id), eq(transactions.status, 'pending')))
+    .returning({ id: transactions.id });
+  await queueCommerceMail(tx, 'order_confirmation', order.id);
+  for (const part of parts) {
+    await queueCommerceMail(tx, 'new_sale', part.id);
+    await scheduleAutoCancel(tx, part.id, shipBy);
+  }
+  return 'paid';
 }
 
 /** A payment attempt failed: an unpaid order shows why (a paid one is not touched). */

@@ -4,7 +4,7 @@ import type { PaymentIntentResponse } from '../../../shared/contracts/commerce';
 import { toMajor } from '../../../shared/money';
 import { orders, type OrderRow } from '../../db/schema';
 import { conflict, inTransaction, nowDate, type ModuleDeps } from '../core';
-import { markOrderPaid, orderNotFound, recordPaymentFailure } from './lifecycle';
+import { orderNotFound, payLockedOrder, recordPaymentFailure } from './lifecycle';
 import { confirmLocalIntent, declineError, paymentNotFound, paymentsOf } from './payments';
 
 // Paying an order (DESIGN §4 POST /payment-intent, POST /payments/local/confirm): one payment
@@ -96,13 +96,13 @@ export async function confirmLocalPayment(
     );
   }
   const outcome = await inTransaction(deps, async (tx) => {
-    const [found] = await tx.db
-      .select({ id: orders.id })
+    // The order is read once, locked, and that row is what paying it works from (ADR 047).
+    const [order] = await tx.db
+      .select()
       .from(orders)
       .where(and(eq(orders.paymentIntentId, input.paymentIntentId), eq(orders.buyerId, buyerId)))
-      .limit(1);
-    if (!found) throw paymentNotFound();
-    const order = await lockOwnOrder(tx, buyerId, found.id);
+      .for('update');
+    if (!order) throw paymentNotFound();
     const refused = refusal(order, nowDate(deps).getTime(), 'local');
     // A paid order confirmed again (a double submit) answers like the first confirmation.
     if (refused && refused.code !== 'ALREADY_PAID') throw refused;
@@ -111,8 +111,7 @@ export async function confirmLocalPayment(
       await recordPaymentFailure(tx, order.id, result.message);
       return { declined: result, orderId: order.id };
     }
-    await markOrderPaid(tx, {
-      orderId: order.id,
+    await payLockedOrder(tx, order, {
       paymentIntentId: result.intent.id,
       amountMinor: result.intent.amountMinor,
     });

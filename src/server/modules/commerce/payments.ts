@@ -58,13 +58,8 @@ export function localPayments(deps: ModuleDeps): PaymentsDriver {
     provider: 'local',
     publishableKey: null,
     async createPaymentIntent(input) {
-      const [existing] = await deps.db
-        .select()
-        .from(paymentIntents)
-        .where(eq(paymentIntents.idempotencyKey, input.idempotencyKey))
-        .limit(1);
-      if (existing) return toInfo(existing);
       const id = newId('pi');
+      // Insert first, look up only when the key was already used: one statement on a first call.
       const [row] = await deps.db
         .insert(paymentIntents)
         .values({
@@ -79,8 +74,15 @@ export function localPayments(deps: ModuleDeps): PaymentsDriver {
           createdAt: nowDate(deps),
           updatedAt: nowDate(deps),
         })
+        .onConflictDoNothing({ target: paymentIntents.idempotencyKey })
         .returning();
-      return toInfo(row!);
+      if (row) return toInfo(row);
+      const [existing] = await deps.db
+        .select()
+        .from(paymentIntents)
+        .where(eq(paymentIntents.idempotencyKey, input.idempotencyKey))
+        .limit(1);
+      return toInfo(existing!);
     },
     async retrievePaymentIntent(id) {
       return toInfo(await intentRow(deps, id));

@@ -1,25 +1,42 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Order } from '../../../shared/contracts/commerce';
 import { COMMERCE_LIMITS } from '../../../shared/contracts/commerce-rules';
 import { cartTotalsMinor, orderTaxShares } from '../../../shared/cart';
 import { formatMoney } from '../../../shared/format';
 import { toMajor } from '../../../shared/money';
-import { addresses, orderItems, orders, transactions, users } from '../../db/schema';
-import { invalidateCatalogStock, reserveStock, type PricedLine } from '../catalog';
-import { planOf } from '../entitlements';
+import {
+  addresses,
+  orderItems,
+  orders,
+  transactions,
+  users,
+  type AddressRow,
+} from '../../db/schema';
+import {
+  invalidateCatalogStock,
+  quoteLines,
+  refuseProblemLines,
+  reserveStock,
+  takeQuotedStock,
+  type PricedLine,
+  type StockLine,
+} from '../catalog';
+import { plansOf } from '../entitlements';
 import { platformFeeMinor } from '../../../shared/plans';
 import {
   enqueueJob,
   inTransaction,
   notFound,
   nowDate,
+  type DbOrTx,
   unauthorized,
   validationError,
   type ModuleDeps,
 } from '../core';
 import { expireOrderJob } from './lifecycle-jobs';
 import { paymentsOf } from './payments';
-import { ordersWithParts } from './rows';
+import { placedOrder } from './rows';
 
 export interface PlaceOrderInput {
   items: { _id: string; amount: number; selectedVariations: Record<string, string> }[];
@@ -41,114 +58,164 @@ const cents = (minor: number) => toMajor(minor);
  */
 export const ORDER_TOTAL_MAX_MINOR = 99_999_999;
 
+interface Buyer {
+  id: string;
+  name: string;
+  email: string;
+  shipping: AddressRow;
+  billing: AddressRow;
+}
+
+/** The posts changed between pricing and taking stock: this attempt rolls back. */
+class StockMoved extends Error {}
+
+const sellersOf = (priced: PricedLine[]) => [...new Set(priced.map((l) => l.sellerId!))];
+
 /**
- * POST /orders. In one transaction: the buyer's own addresses are copied, the posts are locked and
- * priced from the database (whatever the client sent), stock is taken, and the order is split
- * into one transaction per seller carrying copies of each line (title, unit price with options,
- * variation, image). The order's tax is computed on the whole cart (what the buyer saw) and shared
- * among the sellers so the parts add up exactly. Unpaid, it releases its stock after
- * COMMERCE_LIMITS.holdMinutes (commerce.expire-order).
+ * POST /orders (docs/decisions/026, 047). Everything is read and checked first, without a lock:
+ * the buyer, their addresses, the posts priced from the database (whatever the client sent) and
+ * the sellers' plans. Then one short transaction writes the order split into one transaction per
+ * seller carrying copies of each line (title, unit price with options, variation, image) — one
+ * insert per table — and, last before the commit, takes the stock with a conditional UPDATE, so
+ * a popular post's row is locked for that statement and the commit only. When the posts changed
+ * in between (sold out meanwhile, repriced, unpublished) that attempt rolls back whole and the
+ * order is placed again the old way, locking the posts before pricing them, which either
+ * succeeds or refuses with the exact reason. The order's tax is computed on the whole cart (what
+ * the buyer saw) and shared among the sellers so the parts add up exactly. Unpaid, it releases
+ * its stock after COMMERCE_LIMITS.holdMinutes (commerce.expire-order).
  */
 export async function placeOrder(
   deps: ModuleDeps,
   buyerId: string,
   input: PlaceOrderInput,
 ): Promise<Order> {
-  const ids = [
-    ...new Set([input.shippingAddressId, input.billingAddressId ?? input.shippingAddressId]),
-  ];
-  const { order, sellers } = await inTransaction(deps, async (tx) => {
-    const [buyer] = await tx.db
+  const lines: StockLine[] = input.items.map((i) => ({
+    productId: i._id,
+    amount: i.amount,
+    selectedVariations: i.selectedVariations,
+  }));
+  const shippingId = input.shippingAddressId;
+  const billingId = input.billingAddressId ?? shippingId;
+  const [[person], book, quoted] = await Promise.all([
+    deps.db
       .select({ name: users.name, email: users.email })
       .from(users)
       .where(eq(users.id, buyerId))
-      .limit(1);
-    if (!buyer) throw unauthorized('Please log in to do that.');
-    const book = await tx.db
+      .limit(1),
+    deps.db
       .select()
       .from(addresses)
-      .where(and(eq(addresses.userId, buyerId), inArray(addresses.id, ids)));
-    const shipping = book.find((a) => a.id === input.shippingAddressId);
-    const billing = book.find((a) => a.id === (input.billingAddressId ?? input.shippingAddressId));
-    if (!shipping || !billing) throw addressNotFound();
+      .where(and(eq(addresses.userId, buyerId), inArray(addresses.id, [shippingId, billingId]))),
+    quoteLines(deps.db, buyerId, lines),
+  ]);
+  if (!person) throw unauthorized('Please log in to do that.');
+  const shipping = book.find((a) => a.id === shippingId);
+  const billing = book.find((a) => a.id === billingId);
+  if (!shipping || !billing) throw addressNotFound();
+  refuseProblemLines(quoted);
+  const buyer: Buyer = { id: buyerId, ...person, shipping, billing };
+  const plans = await plansOf(deps, sellersOf(quoted));
 
-    const priced = await reserveStock(
-      tx,
-      buyerId,
-      input.items.map((i) => ({
-        productId: i._id,
-        amount: i.amount,
-        selectedVariations: i.selectedVariations,
-      })),
-    );
-    const minorLine = (l: PricedLine) => ({
-      amount: l.amount,
-      price: cents(l.priceMinor),
-      shippingCost: cents(l.shippingMinor),
+  const placed = await inTransaction(deps, async (tx) => {
+    const written = await writeOrder(tx, buyer, quoted, plans);
+    if (!(await takeQuotedStock(tx.db, buyerId, lines, quoted))) throw new StockMoved();
+    return written;
+  }).catch(async (err: unknown) => {
+    if (!(err instanceof StockMoved)) throw err;
+    return inTransaction(deps, async (tx) => {
+      const priced = await reserveStock(tx, buyerId, lines);
+      return writeOrder(tx, buyer, priced, await plansOf(tx, sellersOf(priced)));
     });
-    const totals = cartTotalsMinor(priced.map(minorLine));
-    if (totals.grandTotal > ORDER_TOTAL_MAX_MINOR) {
-      const max = formatMoney(toMajor(ORDER_TOTAL_MAX_MINOR), deps.env.CURRENCY);
-      throw validationError(
-        `An order can total at most ${max}: place it as several smaller orders.`,
-      );
-    }
-    const bySeller = new Map<string, PricedLine[]>();
-    for (const line of priced)
-      bySeller.set(line.sellerId!, [...(bySeller.get(line.sellerId!) ?? []), line]);
-    const groups = [...bySeller.entries()];
-    const partTotals = groups.map(([, lines]) => cartTotalsMinor(lines.map(minorLine)));
-    // Adds up to totals.tax: the same half-up tenth of the same cents, shared out.
-    const taxes = orderTaxShares(partTotals.map((p) => p.subtotal + p.shipping));
+  });
+  // Stock changed: lists showing "sold out" or counts must not serve the old answer; the
+  // sellers' pages are refreshed behind their visitors (a soft change).
+  invalidateCatalogStock(deps, placed.sellers);
+  return placed.order;
+}
 
-    const at = nowDate(deps);
-    const [order] = await tx.db
-      .insert(orders)
-      .values({
-        buyerId,
-        buyerName: buyer.name,
-        buyerEmail: buyer.email,
-        status: 'pending',
-        currency: deps.env.CURRENCY,
-        subtotalMinor: totals.subtotal,
-        shippingMinor: totals.shipping,
-        taxMinor: totals.tax,
-        grandTotalMinor: totals.grandTotal,
-        shippingAddress: shipping.address,
-        billingAddress: billing.address,
-        paymentProvider: paymentsOf(deps).provider,
-        expiresAt: new Date(at.getTime() + COMMERCE_LIMITS.holdMinutes * 60_000),
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
-    for (const [i, [sellerId, lines]] of groups.entries()) {
-      const part = partTotals[i]!;
-      // The seller's plan at the time of purchase sets the fee (a later upgrade does not change it).
-      const { limits } = await planOf(tx, sellerId);
-      const [row] = await tx.db
-        .insert(transactions)
-        .values({
+/** The order's rows (order, one transaction per seller, items, its expiry job): 4 inserts. */
+async function writeOrder(
+  deps: ModuleDeps,
+  buyer: Buyer,
+  priced: PricedLine[],
+  plans: Awaited<ReturnType<typeof plansOf>>,
+) {
+  const minorLine = (l: PricedLine) => ({
+    amount: l.amount,
+    price: cents(l.priceMinor),
+    shippingCost: cents(l.shippingMinor),
+  });
+  const totals = cartTotalsMinor(priced.map(minorLine));
+  if (totals.grandTotal > ORDER_TOTAL_MAX_MINOR) {
+    const max = formatMoney(toMajor(ORDER_TOTAL_MAX_MINOR), deps.env.CURRENCY);
+    throw validationError(`An order can total at most ${max}: place it as several smaller orders.`);
+  }
+  const bySeller = new Map<string, PricedLine[]>();
+  for (const line of priced)
+    bySeller.set(line.sellerId!, [...(bySeller.get(line.sellerId!) ?? []), line]);
+  const groups = [...bySeller.entries()];
+  const partTotals = groups.map(([, lines]) => cartTotalsMinor(lines.map(minorLine)));
+  // Adds up to totals.tax: the same half-up tenth of the same cents, shared out.
+  const taxes = orderTaxShares(partTotals.map((p) => p.subtotal + p.shipping));
+
+  const db: DbOrTx = deps.db;
+  const at = nowDate(deps);
+  const [order] = await db
+    .insert(orders)
+    .values({
+      buyerId: buyer.id,
+      buyerName: buyer.name,
+      buyerEmail: buyer.email,
+      status: 'pending',
+      currency: deps.env.CURRENCY,
+      subtotalMinor: totals.subtotal,
+      shippingMinor: totals.shipping,
+      taxMinor: totals.tax,
+      grandTotalMinor: totals.grandTotal,
+      shippingAddress: buyer.shipping.address,
+      billingAddress: buyer.billing.address,
+      paymentProvider: paymentsOf(deps).provider,
+      expiresAt: new Date(at.getTime() + COMMERCE_LIMITS.holdMinutes * 60_000),
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning();
+  // Ids made here so that the items can name their part in the same single insert.
+  const partIds = groups.map(() => randomUUID());
+  const parts = await db
+    .insert(transactions)
+    .values(
+      groups.map(([sellerId, lines], i) => {
+        const part = partTotals[i]!;
+        // The seller's plan at the time of purchase sets the fee (a later upgrade does not change it).
+        const feeBps = plans.get(sellerId)!.limits.platformFeeBps;
+        return {
+          id: partIds[i]!,
           orderId: order!.id,
           sellerId,
           sellerName: lines[0]!.sellerName ?? '',
           sellerUsername: lines[0]!.sellerUsername ?? '',
-          buyerId,
+          buyerId: buyer.id,
           buyerName: buyer.name,
-          status: 'pending',
+          status: 'pending' as const,
           subtotalMinor: part.subtotal,
           shippingMinor: part.shipping,
           taxMinor: taxes[i]!,
           totalMinor: part.subtotal + part.shipping + taxes[i]!,
-          platformFeeMinor: platformFeeMinor(part.subtotal + part.shipping, limits.platformFeeBps),
+          platformFeeMinor: platformFeeMinor(part.subtotal + part.shipping, feeBps),
           createdAt: at,
           updatedAt: at,
-        })
-        .returning({ id: transactions.id });
-      await tx.db.insert(orderItems).values(
+        };
+      }),
+    )
+    .returning();
+  const items = await db
+    .insert(orderItems)
+    .values(
+      groups.flatMap(([, lines], i) =>
         lines.map((l) => ({
           orderId: order!.id,
-          transactionId: row!.id,
+          transactionId: partIds[i]!,
           productId: l.productId,
           title: l.title ?? '',
           image: l.image,
@@ -157,14 +224,9 @@ export async function placeOrder(
           amount: l.amount,
           selectedVariations: l.selectedVariations,
         })),
-      );
-    }
-    await enqueueJob(tx, expireOrderJob, { orderId: order!.id }, { runAt: order!.expiresAt });
-    return { order: order!, sellers: groups.map(([id]) => id) };
-  });
-  // Stock changed: lists showing "sold out" or counts must not serve the old answer; the
-  // sellers' pages are refreshed behind their visitors (a soft change).
-  invalidateCatalogStock(deps, sellers);
-  const [full] = await ordersWithParts(deps.db, [order]);
-  return full!;
+      ),
+    )
+    .returning();
+  await enqueueJob(deps, expireOrderJob, { orderId: order!.id }, { runAt: order!.expiresAt });
+  return { order: placedOrder(order!, parts, items), sellers: groups.map(([id]) => id) };
 }

@@ -114,24 +114,8 @@ const plainAddress = (a: StoredAddress): StoredAddress => ({
   phone: a.phone ?? '',
 });
 
-/** Orders with their parts, items and feedback flags, in the order given (4 queries). */
-export async function ordersWithParts(db: DbOrTx, rows: OrderRow[]): Promise<Order[]> {
-  if (rows.length === 0) return [];
-  const txRows = await db
-    .select()
-    .from(transactions)
-    .where(
-      inArray(
-        transactions.orderId,
-        rows.map((o) => o.id),
-      ),
-    )
-    .orderBy(transactions.sellerName, transactions.id);
-  const parts = await loadParts(
-    db,
-    txRows.map((t) => t.id),
-  );
-  return rows.map((order) => ({
+function toOrder(order: OrderRow, txRows: TransactionRow[], parts: Parts): Order {
+  return {
     _id: order.id,
     status: order.status,
     currency: order.currency,
@@ -151,7 +135,47 @@ export async function ordersWithParts(db: DbOrTx, rows: OrderRow[]): Promise<Ord
     transactions: txRows
       .filter((t) => t.orderId === order.id)
       .map((t) => toTransaction(t, order, parts)),
-  }));
+  };
+}
+
+/** Orders with their parts, items and feedback flags, in the order given (4 queries). */
+export async function ordersWithParts(db: DbOrTx, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const txRows = await db
+    .select()
+    .from(transactions)
+    .where(
+      inArray(
+        transactions.orderId,
+        rows.map((o) => o.id),
+      ),
+    )
+    .orderBy(transactions.sellerName, transactions.id);
+  const parts = await loadParts(
+    db,
+    txRows.map((t) => t.id),
+  );
+  return rows.map((order) => toOrder(order, txRows, parts));
+}
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * An order just placed, from the rows its transaction wrote (no read after the commit): parts by
+ * seller name and items by id, as ordersWithParts lists them; no feedback can exist yet.
+ */
+export function placedOrder(
+  order: OrderRow,
+  txRows: TransactionRow[],
+  itemRows: OrderItemRow[],
+): Order {
+  const items = new Map<string, OrderItem[]>();
+  for (const row of [...itemRows].sort((a, b) => byText(a.id, b.id)))
+    items.set(row.transactionId, [...(items.get(row.transactionId) ?? []), toItem(row)]);
+  const sorted = [...txRows].sort(
+    (a, b) => byText(a.sellerName, b.sellerName) || byText(a.id, b.id),
+  );
+  return toOrder(order, sorted, { items, feedback: new Set() });
 }
 
 /** Transactions (sales) with their items, feedback flags and order details (3 queries). */

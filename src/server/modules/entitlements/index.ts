@@ -3,4 +3,4 @@
 // but the kernel, so every module that a plan limits (catalog, sites, commerce, outreach, ai) can
 // ask it without depending on the plans module's subscriptions and payments — which itself
 // depends on accounts, and accounts on sites.
-export { planOf, planAllowsSql, planLimitError, requirePlanAllows } from './limits';
+export { planOf, plansOf, planAllowsSql, planLimitError, requirePlanAllows } from './limits';

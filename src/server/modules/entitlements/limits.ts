@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   PAID_PLAN_IDS,
   PLANS,
@@ -25,6 +25,22 @@ export async function planOf(
     .where(eq(users.id, userId))
     .limit(1);
   return PLANS[effectivePlanId(row?.plan ?? null, deps.now())];
+}
+
+/** The plans of several members in one query (placing an order reads each seller's fee). */
+export async function plansOf(
+  deps: Pick<ModuleDeps, 'db' | 'now'>,
+  userIds: readonly string[],
+): Promise<Map<string, PlanDefinition>> {
+  const rows = userIds.length
+    ? await deps.db
+        .select({ id: users.id, plan: users.plan })
+        .from(users)
+        .where(inArray(users.id, [...userIds]))
+    : [];
+  const now = deps.now();
+  const stored = new Map(rows.map((r) => [r.id, r.plan]));
+  return new Map(userIds.map((id) => [id, PLANS[effectivePlanId(stored.get(id) ?? null, now)]]));
 }
 
 /**

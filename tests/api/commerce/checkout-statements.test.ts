@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../helpers/app';
+import { signedInUser } from '../../factories/accounts';
+import { createProduct } from '../../factories/catalog';
+import { createTestAddress } from '../../factories/commerce';
+import { send, VISA } from './checkout-support';
+
+/**
+ * The SQL of one whole checkout (docs/decisions/047): the posts' rows are locked only by the
+ * conditional stock UPDATE, the order's last statement before its commit; the order's rows are
+ * one insert per table whatever the cart; paying reads the order once.
+ */
+let t: TestApp;
+const statements: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({}, {}, { onQuery: (sql) => statements.push(sql) });
+});
+afterAll(() => t?.close());
+
+/**
+ * The statements `call` ran (the access check of the request included), without begin and commit:
+ * PostgreSQL's driver reports them, PGlite's does not.
+ */
+async function recorded(call: () => Promise<void>): Promise<string[]> {
+  statements.length = 0;
+  await call();
+  return statements.filter((s) => !/^(begin|commit)$/i.test(s.trim()));
+}
+const count = (list: string[], pattern: RegExp) => list.filter((s) => pattern.test(s)).length;
+
+describe('a checkout’s statements', () => {
+  it('places an order of two sellers with reads first, one insert per table and the stock last', async () => {
+    const maya = await signedInUser(t.deps, { accountType: 'seller' });
+    const leo = await signedInUser(t.deps, { accountType: 'seller' });
+    const buyer = await signedInUser(t.deps, { accountType: 'buyer' });
+    const address = await createTestAddress(t, buyer.user.id);
+    const lamp = await createProduct(t, maya.user, { stock: 5 });
+    const mug = await createProduct(t, maya.user, { stock: 5 });
+    const chair = await createProduct(t, leo.user, { stock: 5 });
+    let orderId = '';
+    const placing = await recorded(async () => {
+      const res = await send(t, buyer.auth, 'POST', '/orders', {
+        items: [lamp, mug, chair].map((p) => ({ _id: p._id, amount: 2, selectedVariations: {} })),
+        shippingAddressId: address.id,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      orderId = res.json<{ order: { _id: string } }>().order._id;
+    });
+    expect(count(placing, /for update/i)).toBe(0);
+    expect(count(placing, /^insert into "orders"/)).toBe(1);
+    expect(count(placing, /^insert into "transactions"/)).toBe(1);
+    expect(count(placing, /^insert into "order_items"/)).toBe(1);
+    // One conditional UPDATE per post, and nothing after them: the rows are locked to the commit only.
+    const stockUpdates = placing.filter((s) => /^update "products"/.test(s));
+    expect(stockUpdates).toHaveLength(3);
+    expect(placing.slice(-3)).toEqual(stockUpdates);
+    for (const s of stockUpdates) expect(s).toMatch(/stock >= \$\d+/);
+
+    let intentId = '';
+    const starting = await recorded(async () => {
+      const res = await send(t, buyer.auth, 'POST', '/payment-intent', { orderId });
+      expect(res.statusCode, res.body).toBe(200);
+      intentId = res.json<{ paymentIntentId: string }>().paymentIntentId;
+    });
+    expect(count(starting, /from "orders"/)).toBe(1);
+
+    const paying = await recorded(async () => {
+      const res = await send(t, buyer.auth, 'POST', '/payments/local/confirm', {
+        paymentIntentId: intentId,
+        card: VISA,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    expect(count(paying, /from "orders"/)).toBe(1);
+    expect(count(paying, /savepoint/i)).toBe(0);
+  });
+});
