@@ -1,24 +1,11 @@
-import path from 'node:path';
-import { PassThrough, pipeline } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
-import { firstPaintHead, headRewriter, type FirstPaintHandle } from './first-paint.server';
 
 export const streamTimeout = 5_000;
-
-/**
- * Scripts behind what the first paint needs, and the built stylesheet inlined where a route asks
- * for it (docs/decisions/048); the production
- * server serves `build/client` from its working directory (boot/start.ts). In development Vite
- * owns styles and scripts: pages go out as rendered.
- */
-const rewriteHead =
-  process.env.NODE_ENV === 'production'
-    ? firstPaintHead(path.join(process.cwd(), 'build', 'client'))
-    : null;
 
 /**
  * React Router's Node entry, plus the per-response CSP nonce on every inline script React and the
@@ -56,18 +43,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          if (rewriteHead) {
-            const inlineStylesheet = routerContext.staticHandlerContext.matches.some(
-              (match) =>
-                (routerContext.routeModules[match.route.id]?.handle as FirstPaintHandle | undefined)
-                  ?.inlineStylesheet === true,
-            );
-            const rewriter = headRewriter((head) => rewriteHead(head, { inlineStylesheet }));
-            // pipeline: a body closed early (the client went away) closes the rewriter, and React
-            // stops rendering as it did when it wrote to the body itself.
-            pipeline(rewriter, body, () => {});
-            pipe(rewriter);
-          } else pipe(body);
+          pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

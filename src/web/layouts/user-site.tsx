@@ -11,12 +11,6 @@ import { describeError, errorTitle } from '../lib/errors';
 import { pageMeta } from '../lib/meta';
 
 /**
- * Sellers' pages carry the app's stylesheet inline, so nothing blocks their first paint; they are
- * served from the render cache, compressed once (docs/decisions/048, entry.server.tsx).
- */
-export const handle = { inlineStylesheet: true };
-
-/**
  * `/:username` and everything below it. Static routes always win over this one. The first segment
  * is dispatched here (React Router cannot express these patterns): `/index-{product}bio` is a
  * landing page, `/{username}-x` {username}'s link-in-bio card (docs/decisions/016), anything else
