@@ -16,10 +16,13 @@ const never = (): Promise<never> => Promise.reject(new Error('signed out'));
 export function PostLikeAction({
   product,
   viewerId,
+  liked,
   className,
 }: {
   product: { _id: string; title: string; likesCount: number; user: { _id: string } };
   viewerId: string | null;
+  /** The viewer's like when the page knows it (a shared page's GET /me/page-state). */
+  liked?: boolean;
   className?: string;
 }) {
   if (viewerId === product.user._id)
@@ -43,7 +46,7 @@ export function PostLikeAction({
   if (viewerId === null) return signedOut;
   return (
     <Suspense fallback={signedOut}>
-      <BoundPostLike product={product} signedIn className={className} />
+      <BoundPostLike product={product} signedIn liked={liked} className={className} />
     </Suspense>
   );
 }

@@ -45,7 +45,8 @@ export function SellerActions({
         name={owner.name}
         toggle={() => calls().then((m) => m.follow(owner._id))}
         onChange={onFollowChange}
-        className="btn btn-site"
+        // Wide enough for "Following": filled in after load, it moves nothing (docs/decisions/045).
+        className="btn btn-site min-w-28"
       />
       <LikeButton
         liked={viewer?.liked ?? false}

@@ -1,0 +1,19 @@
+import type { SessionUser } from '../../../shared/contracts/accounts';
+import { useRootData } from '../../lib/root-data';
+import { useAuthStore } from './stores/auth-store';
+
+/**
+ * Who is signed in, as the page should show it. A page rendered for its visitor says so itself
+ * (the root loader's `user`); a shared page (a seller's, docs/decisions/045) was rendered for
+ * nobody, so there it is the client's own auth state — null on the server and in the first
+ * client render (the persisted store loads after hydration), so the markup matches and what is
+ * personal fills in afterwards. GET /me/page-state then confirms it (features/social).
+ */
+export function useViewer(): SessionUser | null {
+  const root = useRootData();
+  const stored = useAuthStore((s) => s.user);
+  return root?.shared ? stored : (root?.user ?? null);
+}
+
+/** The client's auth state named someone the server does not know as signed in: forget them. */
+export const forgetViewer = (): void => useAuthStore.getState().clear();
