@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicProfileSchema } from './accounts';
+import { meResponse, publicProfileSchema } from './accounts';
 import { isUuid, requiredAs } from './common';
 import { obj, productSchema, uuidField } from './catalog-model';
 import { productListQuery, productListResponse } from './catalog-requests';
@@ -113,10 +113,11 @@ export const pageStateQuery = obj({
 });
 export type PageStateQuery = z.input<typeof pageStateQuery>;
 
-/** What is personal on a shared page, for the caller only: the subsets of the ids asked about. */
-export const pageStateResponse = obj({
-  /** Who asked: the page checks it is the member it shows as signed in. */
-  userId: z.string(),
+/**
+ * What is personal on a shared page, for the caller only: who they are (as GET /users/me answers:
+ * the page's header and menu) and the subsets of the ids asked about.
+ */
+export const pageStateResponse = meResponse.extend({
   /** Posts among the ids that I like. */
   likedPostIds: z.array(z.string()),
   /** Members among the ids that I like. */

@@ -43,17 +43,17 @@ describe('GET /me/page-state', () => {
     const { seller, fan, liked, ids } = await sellerAndFan();
     statements = [];
     const answer = pageStateResponse.parse(ok(await pageState([...ids, UNKNOWN].join(','), fan.auth)));
-    expect(answer).toEqual({
-      userId: fan.user.id,
+    expect(answer).toMatchObject({
+      user: { _id: fan.user.id, email: fan.user.email },
       likedPostIds: [liked._id],
       likedUserIds: [seller.user.id],
       followedUserIds: [seller.user.id],
       blockedUserIds: [],
     });
-    // The session check, then the four kinds: never a statement per id.
+    // The session check, who I am, then the four kinds: never a statement per id.
     const reads = statements.filter((sql) => /from "(product_likes|user_likes|follows|blocks)"/.test(sql));
     expect(reads).toHaveLength(4);
-    expect(statements.length).toBeLessThanOrEqual(6);
+    expect(statements.length).toBeLessThanOrEqual(8);
 
     const pest = await signedInUser(t.deps);
     ok(await block(t, fan.auth, pest.user.id));
@@ -62,12 +62,13 @@ describe('GET /me/page-state', () => {
   });
 
   it("tells another member nothing of someone else's: only their own (empty) relations", async () => {
-    const { ids } = await sellerAndFan();
+    const { ids, fan } = await sellerAndFan();
     const stranger = await signedInUser(t.deps);
     const res = await pageState(ids.join(','), stranger.auth);
     expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(ok(res)).toEqual({
-      userId: stranger.user.id,
+    for (const trace of [fan.user.id, fan.user.email, fan.user.username]) expect(res.body).not.toContain(trace);
+    expect(ok(res)).toMatchObject({
+      user: { _id: stranger.user.id },
       likedPostIds: [],
       likedUserIds: [],
       followedUserIds: [],
@@ -75,7 +76,7 @@ describe('GET /me/page-state', () => {
     });
     // No other way to ask about someone else: a user id in the query is only "is it on the page".
     const withUserParam = ok(await socialGet(t, `/me/page-state?ids=${ids[0]}&userId=${ids[0]}`, stranger.auth));
-    expect(withUserParam).toMatchObject({ userId: stranger.user.id, followedUserIds: [] });
+    expect(withUserParam).toMatchObject({ user: { _id: stranger.user.id }, followedUserIds: [] });
   });
 
   it('is 401 without a session', async () => {

@@ -1,22 +1,25 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PageState } from '../../../shared/contracts/social';
 import { blocks, follows, productLikes, userLikes } from '../../db/schema';
+import { getMe } from '../accounts';
 import type { ModuleDeps } from '../core';
 
 /**
- * GET /me/page-state: what is personal about `ids` (the posts and members a shared page shows,
- * docs/decisions/045) for `userId` only — which of them they like, follow or have blocked. One
- * statement per kind, each an index range of the caller's own rows (every primary key starts with
- * the member), run side by side; ids that are nobody's simply match nothing.
+ * GET /me/page-state: what is personal on a shared page (docs/decisions/045) for `userId` only —
+ * who they are (GET /users/me's answer) and which of `ids` (the posts and members the page shows)
+ * they like, follow or have blocked. One statement per kind, each an index range of the caller's
+ * own rows (every primary key starts with the member), run side by side; ids that are nobody's
+ * simply match nothing.
  */
 export async function getPageState(
-  deps: Pick<ModuleDeps, 'db'>,
+  deps: ModuleDeps,
   userId: string,
   ids: readonly string[],
 ): Promise<PageState> {
   const { db } = deps;
   const list = [...ids];
-  const [likedPosts, likedUsers, followed, blocked] = await Promise.all([
+  const [me, likedPosts, likedUsers, followed, blocked] = await Promise.all([
+    getMe(deps, userId),
     db
       .select({ id: productLikes.productId })
       .from(productLikes)
@@ -36,7 +39,7 @@ export async function getPageState(
   ]);
   const idsOf = (rows: { id: string }[]) => rows.map((r) => r.id);
   return {
-    userId,
+    ...me,
     likedPostIds: idsOf(likedPosts),
     likedUserIds: idsOf(likedUsers),
     followedUserIds: idsOf(followed),

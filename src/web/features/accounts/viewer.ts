@@ -14,6 +14,3 @@ export function useViewer(): SessionUser | null {
   const stored = useAuthStore((s) => s.user);
   return root?.shared ? stored : (root?.user ?? null);
 }
-
-/** The client's auth state named someone the server does not know as signed in: forget them. */
-export const forgetViewer = (): void => useAuthStore.getState().clear();

@@ -24,8 +24,7 @@ import type { FollowState } from '../../components/FollowButton';
 import { serverApi } from '../../lib/api';
 import { canonicalMeta, pageMeta } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
-import { forgetViewer, useViewer } from '../../features/accounts/viewer';
-import { usePageState } from '../../features/social/stores/page-state';
+import { useSharedPage } from './shared-page';
 import { loadSellerTags } from './seller';
 import { loadSellerRating } from '../../features/feedback/api/feedback-loaders';
 import { SellerRating } from '../../features/feedback/components/SellerRating';
@@ -121,10 +120,10 @@ function SellerProfile({
   site: PublicSite;
   rating: { averageRating: number; recordsCount: number } | null;
 }) {
-  const viewerId = useViewer()?._id ?? null;
   const { owner } = site;
+  const { viewer: me, state: page } = useSharedPage([owner._id]);
+  const viewerId = me?._id ?? null;
   const self = viewerId === owner._id;
-  const page = usePageState(self ? null : viewerId, [owner._id], forgetViewer);
   const viewer: ViewerState | null = page && {
     following: page.followedUserIds.includes(owner._id),
     liked: page.likedUserIds.includes(owner._id),

@@ -9,8 +9,7 @@ import { sitePath } from '../../features/sites/site-paths';
 import { useSite } from '../../features/sites/use-user-site';
 import { serverApi } from '../../lib/api';
 import { pageMeta } from '../../lib/meta';
-import { forgetViewer, useViewer } from '../../features/accounts/viewer';
-import { usePageState } from '../../features/social/stores/page-state';
+import { useSharedPage } from './shared-page';
 import { sitePostMeta } from './post-meta';
 import { loadSitePost } from './seller';
 
@@ -34,10 +33,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export default function SitePost({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { product } = loaderData;
-  const viewer = useViewer();
+  const { viewer, state: page } = useSharedPage([product._id]);
   const me = viewer?._id ?? null;
   const self = me === product.user._id;
-  const page = usePageState(self ? null : me, [product._id], forgetViewer);
   // Until the member's own state is known the button stays the neutral one it was rendered as.
   const viewerId = self || page ? me : null;
   return (

@@ -3,16 +3,14 @@ import type { PageState } from '../../../../shared/contracts/social';
 import { quietApi } from '../../../lib/api';
 
 /**
- * GET /me/page-state for `viewerId` (loaded on demand, for members only: visitors' pages never
- * carry it). The answer must be that member's: no session (401, after the client's own refresh
- * failed) or another member's means the client's auth state was stale ('stale'). Any other
- * failure leaves the neutral state (null).
+ * GET /me/page-state (loaded on demand, only where a session may exist: visitors' pages never
+ * carry it): 'signed-out' when there is no session (401, after the client's own refresh failed),
+ * null on any other failure (the page keeps the neutral state it was rendered with).
  */
-export async function loadPageState(viewerId: string, ids: string): Promise<PageState | 'stale' | null> {
+export async function loadPageState(ids: string): Promise<PageState | 'signed-out' | null> {
   try {
-    const state = await quietApi.call(socialApi.pageState, { query: { ids } });
-    return state.userId === viewerId ? state : 'stale';
+    return await quietApi.call(socialApi.pageState, { query: { ids } });
   } catch (error) {
-    return (error as { status?: number }).status === 401 ? 'stale' : null;
+    return (error as { status?: number }).status === 401 ? 'signed-out' : null;
   }
 }
