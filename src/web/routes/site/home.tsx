@@ -121,7 +121,7 @@ function SellerProfile({
   rating: { averageRating: number; recordsCount: number } | null;
 }) {
   const { owner } = site;
-  const { viewer: me, state: page } = useSharedPage([owner._id]);
+  const { viewer: me, state: page, signedIn, settled } = useSharedPage([owner._id]);
   const viewerId = me?._id ?? null;
   const self = viewerId === owner._id;
   const viewer: ViewerState | null = page && {
@@ -129,14 +129,15 @@ function SellerProfile({
     liked: page.likedUserIds.includes(owner._id),
     blocked: page.blockedUserIds.includes(owner._id),
   };
+  // A value, not the object: an answer that says what was shown already resets nothing.
+  const following = viewer?.following ?? false;
   const [follow, setFollow] = useState<FollowState>({
-    following: viewer?.following ?? false,
+    following,
     followersCount: owner.followersCount,
   });
   useEffect(
-    () =>
-      setFollow({ following: viewer?.following ?? false, followersCount: owner.followersCount }),
-    [viewer?.following, owner.followersCount],
+    () => setFollow({ following, followersCount: owner.followersCount }),
+    [following, owner.followersCount],
   );
   return (
     <>
@@ -161,6 +162,8 @@ function SellerProfile({
               viewerId={viewerId}
               follow={follow}
               onFollowChange={setFollow}
+              signedIn={signedIn}
+              settled={settled}
             />
           )
         }
@@ -173,7 +176,7 @@ function SellerProfile({
           <ReportButton
             targetType="user"
             targetId={owner._id}
-            signedIn={viewerId !== null}
+            signedIn={signedIn}
             label={`Report ${owner.name || owner.username}`}
             className="site-text-link"
             testId="report-seller"

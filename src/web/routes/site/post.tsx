@@ -33,11 +33,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export default function SitePost({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { product } = loaderData;
-  const { viewer, state: page } = useSharedPage([product._id]);
-  const me = viewer?._id ?? null;
-  const self = me === product.user._id;
-  // Until the member's own state is known the button stays the neutral one it was rendered as.
-  const viewerId = self || page ? me : null;
+  const { viewer, state: page, signedIn, settled } = useSharedPage([product._id]);
+  const self = viewer !== null && viewer._id === product.user._id;
   return (
     <div data-testid="site-post">
       <PostPage
@@ -50,8 +47,8 @@ export default function SitePost({ loaderData }: Route.ComponentProps) {
           <>
             <PostLikeAction
               product={product}
-              viewerId={viewerId}
-              liked={page?.likedPostIds.includes(product._id)}
+              viewerId={viewer?._id ?? null}
+              shared={{ liked: !!page?.likedPostIds.includes(product._id), signedIn, settled }}
             />
             {self && (
               <Link

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { LikeButton } from '../../../components/LikeButton';
 import { formatNumber } from '../../../../shared/format';
+import { MESSAGES } from '../../../../shared/messages';
 
 // The like button of the post pages. Most of their visitors are signed out (a shared link, a
 // cached page): they need only the button that asks them to log in, so the liked-ids store and
@@ -16,13 +17,16 @@ const never = (): Promise<never> => Promise.reject(new Error('signed out'));
 export function PostLikeAction({
   product,
   viewerId,
-  liked,
+  shared,
   className,
 }: {
   product: { _id: string; title: string; likesCount: number; user: { _id: string } };
   viewerId: string | null;
-  /** The viewer's like when the page knows it (a shared page's GET /me/page-state). */
-  liked?: boolean;
+  /**
+   * On a page rendered for nobody (docs/decisions/045): the viewer's like once known (false till
+   * then), a sign of a session, and the promise the like waits for (useSharedPage).
+   */
+  shared?: { liked: boolean; signedIn: boolean; settled: () => Promise<void> };
   className?: string;
 }) {
   if (viewerId === product.user._id)
@@ -32,6 +36,27 @@ export function PostLikeAction({
       </span>
     );
   const label = product.title || 'this post';
+  // One button from the server's render on: the member's state fills in without a swap.
+  if (shared)
+    return (
+      <LikeButton
+        liked={shared.liked}
+        count={product.likesCount}
+        signedIn={shared.signedIn}
+        toggle={() =>
+          shared
+            .settled()
+            .then(() => import('../api/social-calls'))
+            .then((m) => m.likeProduct(product._id))
+        }
+        onChange={(liked) =>
+          void import('../stores/liked-store').then((m) => m.setLiked('product', product._id, liked))
+        }
+        label={label}
+        errorMessage={MESSAGES.likeError}
+        className={className}
+      />
+    );
   // Signed out: the button shows the count and, when pressed, the log-in modal.
   const signedOut = (
     <LikeButton
