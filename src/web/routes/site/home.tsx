@@ -24,7 +24,8 @@ import type { FollowState } from '../../components/FollowButton';
 import { serverApi } from '../../lib/api';
 import { canonicalMeta, pageMeta } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
-import { useSharedPage } from './shared-page';
+import { useSharedPage } from '../../features/social/shared-page';
+import { clientSession, useViewer } from '../../features/accounts/viewer';
 import { loadSellerTags } from './seller';
 import { loadSellerRating } from '../../features/feedback/api/feedback-loaders';
 import { SellerRating } from '../../features/feedback/components/SellerRating';
@@ -121,7 +122,8 @@ function SellerProfile({
   rating: { averageRating: number; recordsCount: number } | null;
 }) {
   const { owner } = site;
-  const { viewer: me, state: page, signedIn, settled } = useSharedPage([owner._id]);
+  const me = useViewer();
+  const { state: page, signedIn, settled } = useSharedPage([owner._id], me, clientSession);
   const viewerId = me?._id ?? null;
   const self = viewerId === owner._id;
   const viewer: ViewerState | null = page && {

@@ -9,7 +9,8 @@ import { sitePath } from '../../features/sites/site-paths';
 import { useSite } from '../../features/sites/use-user-site';
 import { serverApi } from '../../lib/api';
 import { pageMeta } from '../../lib/meta';
-import { useSharedPage } from './shared-page';
+import { useSharedPage } from '../../features/social/shared-page';
+import { clientSession, useViewer } from '../../features/accounts/viewer';
 import { sitePostMeta } from './post-meta';
 import { loadSitePost } from './seller';
 
@@ -33,7 +34,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export default function SitePost({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { product } = loaderData;
-  const { viewer, state: page, signedIn, settled } = useSharedPage([product._id]);
+  const viewer = useViewer();
+  const { state: page, signedIn, settled } = useSharedPage([product._id], viewer, clientSession);
   const self = viewer !== null && viewer._id === product.user._id;
   return (
     <div data-testid="site-post">

@@ -71,7 +71,7 @@ export function PostLikeAction({
   if (viewerId === null) return signedOut;
   return (
     <Suspense fallback={signedOut}>
-      <BoundPostLike product={product} signedIn liked={liked} className={className} />
+      <BoundPostLike product={product} signedIn className={className} />
     </Suspense>
   );
 }
