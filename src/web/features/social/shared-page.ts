@@ -45,6 +45,7 @@ export function useSharedPage(
     setState(null);
     let live = true;
     const ask = async () => {
+      if (!key) return;
       const mayBe = session.user() !== null || !!readCookie(document.cookie, ACCESS_TOKEN_COOKIE);
       setSign(mayBe);
       if (!mayBe) return;
@@ -66,5 +67,8 @@ export function useSharedPage(
     // `session` is a fixed object (the accounts feature's): not a reason to ask again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, open]);
-  return { state, signedIn: viewer !== null || sign, settled: () => settled };
+  return { viewer, state, signedIn: viewer !== null || sign, settled: () => settled };
 }
+
+/** What the user-site layout hands its pages (React Router's outlet context). */
+export type SharedPage = ReturnType<typeof useSharedPage>;

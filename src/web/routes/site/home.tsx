@@ -1,5 +1,5 @@
 import { lazy, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useOutletContext } from 'react-router';
 import type { Route } from './+types/home';
 import { ReportButton } from '../../components/ReportButton';
 import { loadUserMessages } from '../../features/messages/api/messages-api';
@@ -24,8 +24,7 @@ import type { FollowState } from '../../components/FollowButton';
 import { serverApi } from '../../lib/api';
 import { canonicalMeta, pageMeta } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
-import { useSharedPage } from '../../features/social/shared-page';
-import { clientSession, useViewer } from '../../features/accounts/viewer';
+import type { SharedPage } from '../../features/social/shared-page';
 import { loadSellerTags } from './seller';
 import { loadSellerRating } from '../../features/feedback/api/feedback-loaders';
 import { SellerRating } from '../../features/feedback/components/SellerRating';
@@ -122,8 +121,7 @@ function SellerProfile({
   rating: { averageRating: number; recordsCount: number } | null;
 }) {
   const { owner } = site;
-  const me = useViewer();
-  const { state: page, signedIn, settled } = useSharedPage([owner._id], me, clientSession);
+  const { viewer: me, state: page, signedIn, settled } = useOutletContext<SharedPage>();
   const viewerId = me?._id ?? null;
   const self = viewerId === owner._id;
   const viewer: ViewerState | null = page && {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useOutletContext } from 'react-router';
 import type { Route } from './+types/post';
 import { PostPage } from '../../features/catalog/components/PostPage';
 import { useCartStore } from '../../features/cart/stores/cart-store';
@@ -9,8 +9,7 @@ import { sitePath } from '../../features/sites/site-paths';
 import { useSite } from '../../features/sites/use-user-site';
 import { serverApi } from '../../lib/api';
 import { pageMeta } from '../../lib/meta';
-import { useSharedPage } from '../../features/social/shared-page';
-import { clientSession, useViewer } from '../../features/accounts/viewer';
+import type { SharedPage } from '../../features/social/shared-page';
 import { sitePostMeta } from './post-meta';
 import { loadSitePost } from './seller';
 
@@ -34,8 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export default function SitePost({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { product } = loaderData;
-  const viewer = useViewer();
-  const { state: page, signedIn, settled } = useSharedPage([product._id], viewer, clientSession);
+  const { viewer, state: page, signedIn, settled } = useOutletContext<SharedPage>();
   const self = viewer !== null && viewer._id === product.user._id;
   return (
     <div data-testid="site-post">
