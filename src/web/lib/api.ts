@@ -24,7 +24,7 @@ export function setSessionExpiredHandler(handler: SessionExpiredHandler | null):
   sessionExpiredHandler = handler;
 }
 
-const getToken = () =>
+export const getToken = () =>
   typeof document === 'undefined' ? undefined : readCookie(document.cookie, ACCESS_TOKEN_COOKIE);
 
 /** The browser's API client: /api/v1 with the token cookie, refresh-and-retry, upload progress. */
@@ -33,17 +33,6 @@ export const api: ApiClient = createApiClient({
   getToken,
   onSessionExpired: (error) => sessionExpiredHandler?.(error),
   uploadFetch: createXhrUpload(),
-  fallbackMessage: MESSAGES.genericError,
-});
-
-/**
- * The browser client for what a shared page asks on its own after loading (GET /me/page-state,
- * docs/decisions/045): it refreshes an expired token as `api` does, but a failed refresh there
- * only means "not signed in" — no modal, no trip to /login from a public page.
- */
-export const quietApi: ApiClient = createApiClient({
-  baseUrl: '/api/v1',
-  getToken,
   fallbackMessage: MESSAGES.genericError,
 });
 

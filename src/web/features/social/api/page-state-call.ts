@@ -1,6 +1,14 @@
 import { socialApi } from '../../../../shared/api/social';
 import type { PageState } from '../../../../shared/contracts/social';
-import { quietApi } from '../../../lib/api';
+import { getToken } from '../../../lib/api';
+import { createApiClient } from '../../../lib/api-client';
+
+/**
+ * The browser client for what a shared page asks on its own after loading: it refreshes an
+ * expired token as `api` does, but a failed refresh here only means "not signed in" — no modal,
+ * no trip to /login from a public page.
+ */
+const quietApi = createApiClient({ baseUrl: '/api/v1', getToken });
 
 /**
  * GET /me/page-state (loaded on demand, only where a session may exist: visitors' pages never

@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { LikeButton } from '../../../components/LikeButton';
 import { formatNumber } from '../../../../shared/format';
-import { MESSAGES } from '../../../../shared/messages';
 
 // The like button of the post pages. Most of their visitors are signed out (a shared link, a
 // cached page): they need only the button that asks them to log in, so the liked-ids store and
@@ -36,39 +35,27 @@ export function PostLikeAction({
       </span>
     );
   const label = product.title || 'this post';
-  // One button from the server's render on: the member's state fills in without a swap.
-  if (shared)
-    return (
-      <LikeButton
-        liked={shared.liked}
-        count={product.likesCount}
-        signedIn={shared.signedIn}
-        toggle={() =>
-          shared
-            .settled()
-            .then(() => import('../api/social-calls'))
-            .then((m) => m.likeProduct(product._id))
-        }
-        onChange={(liked) =>
-          void import('../stores/liked-store').then((m) => m.setLiked('product', product._id, liked))
-        }
-        label={label}
-        errorMessage={MESSAGES.likeError}
-        className={className}
-      />
-    );
-  // Signed out: the button shows the count and, when pressed, the log-in modal.
+  // Signed out: the button shows the count and, when pressed, the log-in modal. On a shared page
+  // the same button, from the server's render on, takes the member's state when it is known.
   const signedOut = (
     <LikeButton
-      liked={false}
+      liked={!!shared?.liked}
       count={product.likesCount}
-      signedIn={false}
-      toggle={never}
+      signedIn={!!shared?.signedIn}
+      toggle={
+        shared
+          ? () =>
+              shared
+                .settled()
+                .then(() => import('../api/social-calls'))
+                .then((m) => m.likeProduct(product._id))
+          : never
+      }
       label={label}
       className={className}
     />
   );
-  if (viewerId === null) return signedOut;
+  if (shared || viewerId === null) return signedOut;
   return (
     <Suspense fallback={signedOut}>
       <BoundPostLike product={product} signedIn className={className} />
