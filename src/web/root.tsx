@@ -55,13 +55,6 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
 }
 
 /**
- * A seller's page other than their checkout and a post's preview (as the server decides:
- * src/server/http/pages/shared-pages.ts), by the next route's params and path.
- */
-const isSharedRoute = (params: { username?: string }, pathname: string) =>
-  params.username !== undefined && !/\/(checkout|preview)\/?$/.test(pathname);
-
-/**
  * Also after leaving /login or /logout: the header must follow the new session; and after leaving
  * a seller's pages (`:username`), whose render did not read the session (docs/decisions/045).
  */
@@ -74,7 +67,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 }) =>
   defaultShouldRevalidate ||
   sessionMayHaveChanged(currentUrl.pathname) ||
-  (currentParams.username !== undefined && !isSharedRoute(nextParams, nextUrl.pathname));
+  // …for a page that is not (src/server/http/pages/shared-pages.ts: not a seller's, or their
+  // checkout or a post's preview).
+  (currentParams.username !== undefined &&
+    (nextParams.username === undefined || /(checkout|preview)\/?$/.test(nextUrl.pathname)));
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   const brand = loaderData?.config.brandName ?? 'Storefront';

@@ -23,14 +23,13 @@ export function loader({ params, context, url }: Route.LoaderArgs): Promise<User
   return loadUserSite(context, params.username, url.pathname);
 }
 
-/** A post's id in the path (`/{username}/{id}`), not a list's parameter. */
-const POST_ID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
-
 export default function UserSiteLayout({ loaderData, params }: Route.ComponentProps) {
   // The seller's pages are rendered for nobody (docs/decisions/045): what is personal about the
   // seller and the post shown is asked here once, for every page below (useOutletContext).
   const owner = loaderData.kind === 'site' ? loaderData.site.owner._id : null;
-  const post = params.id && POST_ID.test(params.id) ? params.id : null;
+  // A post's id (a uuid's 36 characters), not a list's parameter (`products/feedback/:id`): the
+  // API refuses malformed ids.
+  const post = params.id?.length === 36 ? params.id : null;
   const shared = useSharedPage(
     [owner, post].filter((id): id is string => id !== null),
     useViewer(),

@@ -168,20 +168,16 @@ function SellerProfile({
           )
         }
       />
+      {/* Hidden from the owner, its room kept: nothing below moves when they are recognised. */}
       <p className={self ? 'invisible mt-4 text-sm' : 'mt-4 text-sm'}>
-        {self ? (
-          // Its room kept, so nothing below moves when the owner is recognised (CLS 0).
-          <span aria-hidden="true">&nbsp;</span>
-        ) : (
-          <ReportButton
-            targetType="user"
-            targetId={owner._id}
-            signedIn={signedIn}
-            label={`Report ${owner.name || owner.username}`}
-            className="site-text-link"
-            testId="report-seller"
-          />
-        )}
+        <ReportButton
+          targetType="user"
+          targetId={owner._id}
+          signedIn={signedIn}
+          label={`Report ${owner.name || owner.username}`}
+          className="site-text-link"
+          testId="report-seller"
+        />
       </p>
     </>
   );
