@@ -102,7 +102,10 @@ export const PAGE_STATE_IDS_MAX = 100;
 export const pageStateQuery = obj({
   ids: z
     .string(requiredAs('a comma-separated list of ids'))
-    .max(PAGE_STATE_IDS_MAX * 37, { error: `Ask about at most ${PAGE_STATE_IDS_MAX} ids.`, abort: true })
+    .max(PAGE_STATE_IDS_MAX * 37, {
+      error: `Ask about at most ${PAGE_STATE_IDS_MAX} ids.`,
+      abort: true,
+    })
     .transform((raw) => [...new Set(raw.split(',').map((id) => id.trim().toLowerCase()))])
     .pipe(
       z

@@ -23,7 +23,8 @@ export function useViewer(): SessionUser | null {
  */
 export const clientSession = {
   user: (): SessionUser | null => useAuthStore.getState().user,
-  remember: (user: SessionUser, site: Site | null) => useAuthStore.getState().setSession(user, site),
+  remember: (user: SessionUser, site: Site | null) =>
+    useAuthStore.getState().setSession(user, site),
   forget: () => useAuthStore.getState().clear(),
   loaded(then: () => void): () => void {
     const { persist } = useAuthStore;

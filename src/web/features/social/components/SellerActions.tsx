@@ -48,7 +48,11 @@ export function SellerActions({
         {...follow}
         signedIn={signedIn}
         name={owner.name}
-        toggle={() => settled().then(calls).then((m) => m.follow(owner._id))}
+        toggle={() =>
+          settled()
+            .then(calls)
+            .then((m) => m.follow(owner._id))
+        }
         onChange={onFollowChange}
         // Wide enough for "Following": filled in after load, it moves nothing (docs/decisions/045).
         className="btn btn-site min-w-28"
@@ -58,7 +62,11 @@ export function SellerActions({
         count={owner.likesCount}
         signedIn={signedIn}
         label={owner.name}
-        toggle={() => settled().then(calls).then((m) => m.likeUser(owner._id))}
+        toggle={() =>
+          settled()
+            .then(calls)
+            .then((m) => m.likeUser(owner._id))
+        }
         // Keeps the liked-ids list of this session (if loaded) in step.
         onChange={(liked) => void likedStore().then((m) => m.setLiked('user', owner._id, liked))}
         errorMessage={MESSAGES.likeError}
