@@ -18,6 +18,12 @@ export interface WebLoadContext {
    */
   signedIn: boolean;
   /**
+   * The page is the same for everyone (a seller's page, docs/decisions/045): the server did not read
+   * the session at all, so `signedIn` is false whoever asks, and the client fills in what is
+   * personal after it loads.
+   */
+  shared: boolean;
+  /**
    * Set when the request's Host is a seller's verified custom domain: the page is that seller's
    * site, addressed without the `/{username}` prefix (canonical URLs use this host).
    */

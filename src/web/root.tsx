@@ -47,17 +47,30 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     config: context.config,
     user,
     site,
+    shared: context.shared,
     cookieConsent: hasCookieConsent(request.headers.get('cookie')),
     siteDomain: context.siteDomain ?? null,
     year: new Date().getFullYear(),
   };
 }
 
-/** Also after leaving /login or /logout: the header must follow the new session. */
+/**
+ * Also after leaving /login or /logout: the header must follow the new session; and after leaving
+ * a seller's pages (`:username`), whose render did not read the session (docs/decisions/045).
+ */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   currentUrl,
+  currentParams,
+  nextParams,
+  nextUrl,
   defaultShouldRevalidate,
-}) => defaultShouldRevalidate || sessionMayHaveChanged(currentUrl.pathname);
+}) =>
+  defaultShouldRevalidate ||
+  sessionMayHaveChanged(currentUrl.pathname) ||
+  // …for a page that is not (src/server/http/pages/shared-pages.ts: not a seller's, or their
+  // checkout or a post's preview).
+  (currentParams.username !== undefined &&
+    (nextParams.username === undefined || /(checkout|preview)\/?$/.test(nextUrl.pathname)));
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   const brand = loaderData?.config.brandName ?? 'Storefront';

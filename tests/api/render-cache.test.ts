@@ -81,7 +81,8 @@ describe('the render cache', () => {
     const { seller, url } = await sellerWithPage();
     await visit(t, url);
     await visit(t, url);
-    await visit(t, url, { cookie: `token=${seller.token}` });
+    // A member's visit to the seller's checkout (a personal page under their site) is never cached.
+    await visit(t, `${url}/checkout`, { cookie: `token=${seller.token}` });
     expect(await counts()).toEqual({ hit: before.hit + 2, miss: before.miss + 1, bypass: before.bypass + 1 });
   });
 
@@ -94,19 +95,28 @@ describe('the render cache', () => {
     }
   });
 
-  it('renders every visit of a signed-in visitor afresh, and never keeps it', async () => {
-    const { seller, url } = await sellerWithPage();
-    await renameInSql(t, seller.user.id, 'Fresh for the owner');
+  it('serves signed-in visitors the shared copy too, without touching their session (docs/decisions/045)', async () => {
+    const { seller, url, first } = await sellerWithPage();
+    await renameInSql(t, seller.user.id, 'Not for the owner either');
     const signedIn = await visit(t, url, { cookie: `token=${seller.token}` });
+    expect(cacheOf(signedIn)).toBe('hit');
+    expect(signedIn.body).toBe(first.body);
+    // An expired or unknown session is not even read here: no refresh, no cookies cleared.
+    const stale = await visit(t, url, { cookie: 'refreshToken=not-a-real-token' });
+    expect(cacheOf(stale)).toBe('hit');
+    expect(stale.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('renders every visit of a signed-in visitor to a personal page of the site afresh, and never keeps it', async () => {
+    const { seller, url } = await sellerWithPage();
+    const checkout = `${url}/checkout`;
+    const signedIn = await visit(t, checkout, { cookie: `token=${seller.token}` });
     expect(cacheOf(signedIn)).toBe('bypass');
     expect(signedIn.headers['cache-control']).toBe('private, no-store');
-    expect(signedIn.body).toContain('Fresh for the owner');
-    // An expired or unknown session cookie is a session check too (it clears the cookies).
-    const stale = await visit(t, url, { cookie: 'refreshToken=not-a-real-token' });
+    // An expired or unknown session cookie is a session check there (it clears the cookies).
+    const stale = await visit(t, checkout, { cookie: 'refreshToken=not-a-real-token' });
     expect(cacheOf(stale)).toBe('bypass');
     expect(stale.headers['set-cookie']).toBeDefined();
-    // The anonymous copy is unchanged by either.
-    expect(cacheOf(await visit(t, url))).toBe('hit');
   });
 
   it('never keeps a page that is not found, nor pages outside sellers’ sites', async () => {

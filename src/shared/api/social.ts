@@ -9,6 +9,8 @@ import {
   followingResponse,
   likedProductIdsResponse,
   likedUserIdsResponse,
+  pageStateQuery,
+  pageStateResponse,
   productLikeRequest,
   productLikeResponse,
   socialPageQuery,
@@ -104,6 +106,17 @@ export const socialApi = {
     tags: ['products', 'social'],
     query: socialPageQuery,
     response: followingPostsResponse,
+  }),
+
+  // ---- what is personal on a shared page (docs/decisions/045) ----
+  pageState: endpoint({
+    method: 'GET',
+    path: '/me/page-state',
+    summary:
+      'Which of the posts and members on a page I like, follow or blocked (up to 100 ids), and who I am',
+    tags: ['users', 'social'],
+    query: pageStateQuery,
+    response: pageStateResponse,
   }),
 
   // ---- blocks ----

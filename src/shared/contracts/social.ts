@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { publicProfileSchema } from './accounts';
+import { meResponse, publicProfileSchema } from './accounts';
+import { isUuid, requiredAs } from './common';
 import { obj, productSchema, uuidField } from './catalog-model';
 import { productListQuery, productListResponse } from './catalog-requests';
 
@@ -88,3 +89,45 @@ export type FollowingPosts = z.infer<typeof followingPostsResponse>;
 /** POST /users/block */
 export const blockResponse = obj({ blocked: z.boolean() });
 export type BlockResponse = z.infer<typeof blockResponse>;
+
+// ---- page state ----
+
+/** The most ids one GET /me/page-state asks about: a page of posts, its seller and a little more. */
+export const PAGE_STATE_IDS_MAX = 100;
+
+/**
+ * GET /me/page-state?ids=a,b,c: the ids (posts and members) shown on a page that is the same for
+ * everyone (docs/decisions/045), comma-separated, each a uuid, 1 to PAGE_STATE_IDS_MAX of them.
+ */
+export const pageStateQuery = obj({
+  ids: z
+    .string(requiredAs('a comma-separated list of ids'))
+    .max(PAGE_STATE_IDS_MAX * 37, {
+      error: `Ask about at most ${PAGE_STATE_IDS_MAX} ids.`,
+      abort: true,
+    })
+    .transform((raw) => [...new Set(raw.split(',').map((id) => id.trim().toLowerCase()))])
+    .pipe(
+      z
+        .array(z.string().refine(isUuid, 'Each id must be a post or member id.'))
+        .min(1, 'Ask about at least one id.')
+        .max(PAGE_STATE_IDS_MAX, `Ask about at most ${PAGE_STATE_IDS_MAX} ids.`),
+    ),
+});
+export type PageStateQuery = z.input<typeof pageStateQuery>;
+
+/**
+ * What is personal on a shared page, for the caller only: who they are (as GET /users/me answers:
+ * the page's header and menu) and the subsets of the ids asked about.
+ */
+export const pageStateResponse = meResponse.extend({
+  /** Posts among the ids that I like. */
+  likedPostIds: z.array(z.string()),
+  /** Members among the ids that I like. */
+  likedUserIds: z.array(z.string()),
+  /** Members among the ids that I follow. */
+  followedUserIds: z.array(z.string()),
+  /** Members among the ids that I have blocked. */
+  blockedUserIds: z.array(z.string()),
+});
+export type PageState = z.infer<typeof pageStateResponse>;

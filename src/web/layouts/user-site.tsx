@@ -1,4 +1,6 @@
 import { Outlet } from 'react-router';
+import { clientSession, useViewer } from '../features/accounts/viewer';
+import { useSharedPage } from '../features/social/shared-page';
 import type { Route } from './+types/user-site';
 import { DefaultShell } from '../shell/DefaultShell';
 import { ErrorPage } from '../shell/LazyErrorPage';
@@ -21,7 +23,18 @@ export function loader({ params, context, url }: Route.LoaderArgs): Promise<User
   return loadUserSite(context, params.username, url.pathname);
 }
 
-export default function UserSiteLayout({ loaderData }: Route.ComponentProps) {
+export default function UserSiteLayout({ loaderData, params }: Route.ComponentProps) {
+  // The seller's pages are rendered for nobody (docs/decisions/045): what is personal about the
+  // seller and the post shown is asked here once, for every page below (useOutletContext).
+  const owner = loaderData.kind === 'site' ? loaderData.site.owner._id : null;
+  // A post's id (a uuid's 36 characters), not a list's parameter (`products/feedback/:id`): the
+  // API refuses malformed ids.
+  const post = params.id?.length === 36 ? params.id : null;
+  const shared = useSharedPage(
+    [owner, post].filter((id): id is string => id !== null),
+    useViewer(),
+    clientSession,
+  );
   if (loaderData.kind === 'landing') {
     return (
       <LandingShell>
@@ -36,7 +49,7 @@ export default function UserSiteLayout({ loaderData }: Route.ComponentProps) {
       theme={loaderData.theme}
       compact={loaderData.variant === 'x'}
     >
-      <Outlet />
+      <Outlet context={shared} />
     </UserSiteShell>
   );
 }

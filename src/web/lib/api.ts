@@ -24,11 +24,13 @@ export function setSessionExpiredHandler(handler: SessionExpiredHandler | null):
   sessionExpiredHandler = handler;
 }
 
+export const getToken = () =>
+  typeof document === 'undefined' ? undefined : readCookie(document.cookie, ACCESS_TOKEN_COOKIE);
+
 /** The browser's API client: /api/v1 with the token cookie, refresh-and-retry, upload progress. */
 export const api: ApiClient = createApiClient({
   baseUrl: '/api/v1',
-  getToken: () =>
-    typeof document === 'undefined' ? undefined : readCookie(document.cookie, ACCESS_TOKEN_COOKIE),
+  getToken,
   onSessionExpired: (error) => sessionExpiredHandler?.(error),
   uploadFetch: createXhrUpload(),
   fallbackMessage: MESSAGES.genericError,

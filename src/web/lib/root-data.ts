@@ -23,6 +23,11 @@ export interface RootData {
   config: WebPublicConfig;
   user: SessionUser | null;
   site: Site | null;
+  /**
+   * Rendered the same for everyone, without reading the session (load-context.ts `shared`):
+   * `user` is null whoever is signed in; useViewer() tells who it is once the page has loaded.
+   */
+  shared: boolean;
   /** The request carried `cookieConsent=1`: the cookie notice is not rendered. */
   cookieConsent: boolean;
   /** The seller's custom domain this page is served on (load-context.ts), else null. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { PrefetchPageLinks, useLocation, useMatches } from 'react-router';
 import { useAuthStore } from '../features/accounts/stores/auth-store';
+import { useViewer } from '../features/accounts/viewer';
 import { useCartStore } from '../features/cart/stores/cart-store';
 import { USER_SITE_ROUTE_ID, type UserSiteData } from '../features/sites/types';
 import { useChunkReload } from '../lib/chunk-reload';
@@ -31,6 +32,8 @@ function usePersistedStores() {
   const root = useRootData();
   const user = root?.user ?? null;
   const site = root?.site ?? null;
+  // A shared page's render did not read the session (docs/decisions/045): it says nothing of it.
+  const shared = root?.shared ?? false;
   const [hydrated, setHydrated] = useState(false);
 
   useEffect(() => {
@@ -47,16 +50,16 @@ function usePersistedStores() {
 
   // The server decides who is signed in (cookies); the persisted copy follows it.
   useEffect(() => {
-    if (!hydrated) return;
+    if (!hydrated || shared) return;
     const store = useAuthStore.getState();
     if (user) store.setSession(user, site);
     else if (store.user) store.clear();
-  }, [hydrated, user, site]);
+  }, [hydrated, shared, user, site]);
 }
 
 function IdlePrefetch() {
   const ready = useIdlePrefetch();
-  const user = useRootData()?.user ?? null;
+  const user = useViewer();
   const { pathname } = useLocation();
   const matches = useMatches();
   const siteData = matches.find((m) => m.id === USER_SITE_ROUTE_ID)?.loaderData as

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useBrandName, useRootData } from '../lib/root-data';
+import { useBrandName } from '../lib/root-data';
+import { useViewer } from '../features/accounts/viewer';
 import { SocialIcon } from '../components/ui/icons';
 import { Copyright, FooterNav } from './FooterNav';
 import { LazyAvatarMenu } from './LazyAvatarMenu';
@@ -38,8 +39,8 @@ function SocialLinks() {
 
 /** The Landing layout (SPEC §2): Sign Up and Sign In buttons, social links. */
 export function LandingShell({ children }: { children: ReactNode }) {
-  const root = useRootData();
-  const user = root?.user ?? null;
+  // On /index-{product}bio (a shared page) the member fills in after load: docs/decisions/045.
+  const user = useViewer();
   const brand = useBrandName();
   return (
     <div className="flex min-h-dvh flex-col bg-white" data-layout="landing">

@@ -2,8 +2,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { SIGN_OUT_LINK_STATE } from '../features/accounts/sign-out';
+import { useViewer } from '../features/accounts/viewer';
 import { SIGNED_OUT_MENU, sideMenuEntries } from '../lib/navigation';
-import { useRootData } from '../lib/root-data';
 import { Avatar } from '../components/ui/Avatar';
 import { CloseIcon } from '../components/ui/icons';
 import { MenuButton } from './MenuButton';
@@ -23,7 +23,7 @@ export function SideMenu() {
   const open = useMenuStore((s) => s.open);
   const setOpen = useMenuStore((s) => s.setOpen);
   const location = useLocation();
-  const user = useRootData()?.user ?? null;
+  const user = useViewer();
 
   useEffect(() => {
     useMenuStore.getState().close();

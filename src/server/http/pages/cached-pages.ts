@@ -16,6 +16,7 @@ import {
 import { acceptedEncoding } from '../api/v1/shared-answer';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../api/session';
 import type { PageHost } from './site-hosts';
+import { isSharedPage, staticFirstSegments } from './shared-pages';
 
 /**
  * `hit` (from the cache), `miss` (rendered, and kept when it may be), `bypass` (never cached),
@@ -66,26 +67,6 @@ function withoutTracking(query: string): string {
     .join('&');
 }
 
-/**
- * The first path segments of the app's static routes (`login`, `products`, …), read from the route
- * manifest: a page whose first segment is none of them is a seller's (`/:username…`).
- */
-function staticFirstSegments(build: ServerBuild): Set<string> {
-  const routes = build.routes;
-  const fullPath = (id: string): string => {
-    const route = routes[id];
-    if (!route) return '';
-    const parent = route.parentId ? fullPath(route.parentId) : '';
-    return [parent, route.path ?? ''].filter(Boolean).join('/');
-  };
-  const segments = new Set<string>();
-  for (const id of Object.keys(routes)) {
-    const first = fullPath(id).split('/')[0] ?? '';
-    if (first && !first.startsWith(':') && first !== '*') segments.add(first.toLowerCase());
-  }
-  return segments;
-}
-
 /** Sends a cached page, in the encoding the client takes best (brotli, gzip, or none). */
 function sendCached(
   request: FastifyRequest,
@@ -115,7 +96,8 @@ const NOT_REPEATED = new Set([
 export interface PageCache {
   /**
    * Whether this page request may use the cache, and under which key; null when not (and then a
-   * seller's page says `bypass`: signed-in visitors, other methods, unknown hosts, long queries).
+   * seller's page says `bypass`: signed-in visitors of a personal page, other methods, unknown
+   * hosts, long queries).
    */
   plan(request: FastifyRequest, reply: FastifyReply, host: PageHost, url: string): CachePlan | null;
   /**
@@ -222,7 +204,11 @@ export function createPageCache(
       const slug = path.split('/', 2)[1] ?? '';
       if (!slug || path.endsWith('.data') || staticSegments.has(slug.toLowerCase())) return null;
       const query = queryAt < 0 ? '' : withoutTracking(url.slice(queryAt + 1));
-      const anonymous = !request.cookies[ACCESS_COOKIE] && !request.cookies[REFRESH_COOKIE];
+      // A shared page is rendered without the session for members too (shared-pages.ts): their
+      // cookies change nothing in it. Elsewhere (a seller's checkout) a session means personal.
+      const anonymous =
+        isSharedPage(path, staticSegments) ||
+        (!request.cookies[ACCESS_COOKIE] && !request.cookies[REFRESH_COOKIE]);
       const method = request.method;
       if (
         !anonymous ||

@@ -12,6 +12,7 @@ import { REQUEST_ID_HEADER } from '../api/request-id';
 import type { RenderCacheLimits } from './render-cache';
 import { renderedBody } from './rendered-body';
 import type { PageSession } from '../api/session';
+import { isSharedPage, staticFirstSegments } from './shared-pages';
 import { sitePathOnDomain, siteHosts } from './site-hosts';
 import { unavailablePage } from './unavailable-page';
 import { isDatabaseUnavailable } from '../../db/faults';
@@ -97,7 +98,9 @@ function saysDatabaseAway(res: { statusCode: number; body: string }): boolean {
 /**
  * What the loaders and actions of one page request get (React Router's load context): the
  * session is checked once here; the in-process API calls carry a ticket for that identity, valid
- * until the response is over. A visitor without session cookies costs no session work at all.
+ * until the response is over. A visitor without session cookies costs no session work at all,
+ * and neither does anyone on a `shared` page (shared-pages.ts: the same HTML for everyone, so the
+ * session is not even read — no refresh, no Set-Cookie; the client refreshes on its own calls).
  * `onDatabaseAway` hears of any of those calls answered 503 DB_UNAVAILABLE.
  */
 export async function createPageContext(
@@ -107,8 +110,9 @@ export async function createPageContext(
   resolveSession?: WebOptions['resolveSession'],
   siteDomain: SiteDomainContext | null = null,
   onDatabaseAway?: () => void,
+  shared = false,
 ): Promise<RouterContextProvider> {
-  const session = resolveSession ? await resolveSession(request, reply) : null;
+  const session = resolveSession && !shared ? await resolveSession(request, reply) : null;
   // A signed-in page shows personal data; a refreshed session sets tokens: never cached.
   if (session || reply.hasHeader('set-cookie')) reply.header('cache-control', 'private, no-store');
   const ticket = session ? app.pageIdentities.issue(session.user) : undefined;
@@ -125,6 +129,7 @@ export async function createPageContext(
     config: publicConfig(app.deps.env),
     nonce: (reply.raw as { cspNonce?: string }).cspNonce ?? '',
     signedIn: session !== null,
+    shared,
     siteDomain,
   });
 }
@@ -214,6 +219,15 @@ function webRequestFor(
 export async function registerWeb(app: FastifyInstance, options: WebOptions) {
   const handler = createRequestHandler(options.build, options.mode);
   const pageHost = siteHosts(app);
+  const { build } = options;
+  // Which first segments are the app's own (not a seller's): from the route manifest, which in
+  // development is reloaded with the code.
+  const fixedSegments = typeof build === 'function' ? null : staticFirstSegments(build);
+  const sharedPage = async (url: string) =>
+    isSharedPage(
+      url.split('?', 1)[0]!,
+      fixedSegments ?? staticFirstSegments(await (build as () => Promise<ServerBuild>)()),
+    );
   // The production build only: in development every request renders the code being edited.
   const pages: PageCache | null =
     typeof options.build === 'function' || options.renderCache === false
@@ -264,7 +278,16 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
 
         if (options.viteMiddleware) {
           const { resolveSession } = options;
-          const context = await createPageContext(app, request, reply, resolveSession, siteDomain);
+          const shared = await sharedPage(url);
+          const context = await createPageContext(
+            app,
+            request,
+            reply,
+            resolveSession,
+            siteDomain,
+            undefined,
+            shared,
+          );
           // Development: Vite's middleware answers its own paths on the raw response; the rest is
           // rendered straight onto it (no compression in development).
           for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -277,6 +300,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
           return;
         }
 
+        const shared = await sharedPage(url);
         const render = async (target: string, background = false) => {
           let databaseAway = false;
           const context = await createPageContext(
@@ -287,6 +311,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
             background ? undefined : options.resolveSession,
             siteDomain,
             () => (databaseAway = true),
+            shared,
           );
           const webRequest = webRequestFor(request, reply, target, background);
           const response = await handler(webRequest, context);
@@ -296,7 +321,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
           await response.body?.cancel();
           return unavailablePage(app.deps.env.BRAND_NAME);
         };
-        // Anonymous visits to a seller's page already in the render cache are answered from it
+        // Visits to a seller's page already in the render cache (anonymous ones, and members' on
+        // its shared pages) are answered from it
         // without the database (even a custom domain's, from its last known owner: site-hosts.ts).
         const plan = pages?.plan(request, reply, host, url);
         if (plan) {

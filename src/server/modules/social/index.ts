@@ -24,3 +24,4 @@ export {
   toggleProductLike,
   toggleUserLike,
 } from './likes';
+export { getPageState } from './page-state';

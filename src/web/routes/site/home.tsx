@@ -1,5 +1,5 @@
 import { lazy, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useOutletContext } from 'react-router';
 import type { Route } from './+types/home';
 import { ReportButton } from '../../components/ReportButton';
 import { loadUserMessages } from '../../features/messages/api/messages-api';
@@ -19,12 +19,12 @@ import { useUserSite } from '../../features/sites/use-user-site';
 import { productLabel } from '../../features/sites/user-slug';
 import { STEPS } from '../../features/landing/content/pitch';
 import { productPitch } from '../../features/landing/content/products';
-import { loadViewerState } from '../../features/social/api/social-loaders';
 import { SellerActions, type ViewerState } from '../../features/social/components/SellerActions';
 import type { FollowState } from '../../components/FollowButton';
 import { serverApi } from '../../lib/api';
 import { canonicalMeta, pageMeta } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
+import type { SharedPage } from '../../features/social/shared-page';
 import { loadSellerTags } from './seller';
 import { loadSellerRating } from '../../features/feedback/api/feedback-loaders';
 import { SellerRating } from '../../features/feedback/components/SellerRating';
@@ -82,11 +82,11 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     };
   }
   const query = listQueryFromUrl(url);
-  const [list, tags, viewer, messages, rating] = await Promise.all([
+  // The same page for everyone (docs/decisions/045): whether I follow or like them is asked by
+  // the page after it loads (SellerProfile).
+  const [list, tags, messages, rating] = await Promise.all([
     listProductsByUser(client, site.owner.username, query),
     loadSellerTags(client, site),
-    // Signed in (never for the cached anonymous page): do I follow or like them?
-    loadViewerState(client, context, site.owner._id),
     // The seller's latest public messages, under the first page of posts.
     query.page === 1 ? loadUserMessages(client, site.owner.username) : null,
     // Their average rating as a seller, beside the follower count (null: no feedback yet).
@@ -97,7 +97,6 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     list,
     query,
     tags,
-    viewer,
     messages,
     rating,
     href: url.pathname + url.search,
@@ -108,26 +107,37 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData?.meta ?? pageMeta(matches, '');
 
-/** The seller's profile with follow and like; the follower count follows a follow made here. */
+/**
+ * The seller's profile with follow and like; the follower count follows a follow made here. The
+ * server renders it for nobody (follow, like and report, not yet pressed); a member's follow and
+ * like fill in once the page has loaded (GET /me/page-state), and the seller on their own page
+ * gets their page's edit link in the same place — the report link keeps its room, unseen.
+ */
 function SellerProfile({
   site,
-  viewer,
   rating,
 }: {
   site: PublicSite;
-  viewer: ViewerState | null;
   rating: { averageRating: number; recordsCount: number } | null;
 }) {
-  const viewerId = useRootData()?.user?._id ?? null;
   const { owner } = site;
+  const { viewer: me, state: page, signedIn, settled } = useOutletContext<SharedPage>();
+  const viewerId = me?._id ?? null;
+  const self = viewerId === owner._id;
+  const viewer: ViewerState | null = page && {
+    following: page.followedUserIds.includes(owner._id),
+    liked: page.likedUserIds.includes(owner._id),
+    blocked: page.blockedUserIds.includes(owner._id),
+  };
+  // A value, not the object: an answer that says what was shown already resets nothing.
+  const following = viewer?.following ?? false;
   const [follow, setFollow] = useState<FollowState>({
-    following: viewer?.following ?? false,
+    following,
     followersCount: owner.followersCount,
   });
   useEffect(
-    () =>
-      setFollow({ following: viewer?.following ?? false, followersCount: owner.followersCount }),
-    [viewer?.following, owner.followersCount],
+    () => setFollow({ following, followersCount: owner.followersCount }),
+    [following, owner.followersCount],
   );
   return (
     <>
@@ -135,9 +145,13 @@ function SellerProfile({
         site={site}
         followersCount={follow.followersCount}
         rating={rating && <SellerRating username={owner.username} {...rating} />}
-        // The seller on their own page sees their likes among the counts instead.
+        // The seller on their own page sees their page's edit link instead.
         actions={
-          viewerId !== owner._id && (
+          self ? (
+            <Link to="/edit-page" className="btn btn-site" data-testid="owner-edit-page">
+              Edit your page
+            </Link>
+          ) : (
             <SellerActions
               owner={{
                 _id: owner._id,
@@ -148,22 +162,23 @@ function SellerProfile({
               viewerId={viewerId}
               follow={follow}
               onFollowChange={setFollow}
+              signedIn={signedIn}
+              settled={settled}
             />
           )
         }
       />
-      {viewerId !== owner._id && (
-        <p className="mt-4 text-sm">
-          <ReportButton
-            targetType="user"
-            targetId={owner._id}
-            signedIn={viewerId !== null}
-            label={`Report ${owner.name || owner.username}`}
-            className="site-text-link"
-            testId="report-seller"
-          />
-        </p>
-      )}
+      {/* Hidden from the owner, its room kept: nothing below moves when they are recognised. */}
+      <p className={self ? 'invisible mt-4 text-sm' : 'mt-4 text-sm'}>
+        <ReportButton
+          targetType="user"
+          targetId={owner._id}
+          signedIn={signedIn}
+          label={`Report ${owner.name || owner.username}`}
+          className="site-text-link"
+          testId="report-seller"
+        />
+      </p>
     </>
   );
 }
@@ -209,10 +224,10 @@ export default function UserSiteHome({ loaderData }: Route.ComponentProps) {
     );
   if (loaderData.kind !== 'page') return null;
 
-  const { list, query, href, tags, viewer, messages, rating } = loaderData;
+  const { list, query, href, tags, messages, rating } = loaderData;
   return (
     <div data-testid="user-site-home" data-variant={variant}>
-      <SellerProfile site={site} viewer={viewer} rating={rating} />
+      <SellerProfile site={site} rating={rating} />
       <section aria-labelledby="site-posts-title" className="mt-10">
         <h2 id="site-posts-title" className="text-2xl font-bold tracking-tight">
           Posts

@@ -1,3 +1,4 @@
+import { Link, useOutletContext } from 'react-router';
 import type { Route } from './+types/post';
 import { PostPage } from '../../features/catalog/components/PostPage';
 import { useCartStore } from '../../features/cart/stores/cart-store';
@@ -8,7 +9,7 @@ import { sitePath } from '../../features/sites/site-paths';
 import { useSite } from '../../features/sites/use-user-site';
 import { serverApi } from '../../lib/api';
 import { pageMeta } from '../../lib/meta';
-import { useRootData } from '../../lib/root-data';
+import type { SharedPage } from '../../features/social/shared-page';
 import { sitePostMeta } from './post-meta';
 import { loadSitePost } from './seller';
 
@@ -24,10 +25,16 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData?.meta ?? pageMeta(matches, 'Post');
 
-/** The post page in the site's colours; its tags and seller link stay on the site. */
+/**
+ * The post page in the site's colours; its tags and seller link stay on the site. Rendered for
+ * nobody (docs/decisions/045): a member's like fills in once the page has loaded, and the seller
+ * gets their likes count and the post's edit link where others have the like button.
+ */
 export default function SitePost({ loaderData }: Route.ComponentProps) {
   const site = useSite();
-  const viewerId = useRootData()?.user?._id ?? null;
+  const { product } = loaderData;
+  const { viewer, state: page, signedIn, settled } = useOutletContext<SharedPage>();
+  const self = viewer !== null && viewer._id === product.user._id;
   return (
     <div data-testid="site-post">
       <PostPage
@@ -36,12 +43,30 @@ export default function SitePost({ loaderData }: Route.ComponentProps) {
         sellerHref={site ? sitePath(site.username) : undefined}
         tagUsername={site?.username}
         buttonClass="btn btn-site"
-        actions={<PostLikeAction product={loaderData.product} viewerId={viewerId} />}
+        actions={
+          <>
+            <PostLikeAction
+              product={product}
+              viewerId={viewer?._id ?? null}
+              shared={{ liked: !!page?.likedPostIds.includes(product._id), signedIn, settled }}
+            />
+            {self && (
+              <Link
+                to={`/add-edit-item/${encodeURIComponent(product._id)}`}
+                className="btn btn-site"
+                data-testid="owner-edit-post"
+              >
+                Edit the post
+              </Link>
+            )}
+          </>
+        }
       />
       <CommentsSection
         productId={loaderData.product._id}
         ownerId={loaderData.product.user._id}
         data={loaderData.comments}
+        viewer={viewer}
       />
     </div>
   );

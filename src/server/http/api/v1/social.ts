@@ -3,6 +3,7 @@ import { socialApi } from '../../../../shared/api/social';
 import {
   getFollowed,
   getFollowState,
+  getPageState,
   likedProductIds,
   likedUserIds,
   listBlocked,
@@ -83,6 +84,16 @@ export const socialRoutes: FastifyPluginAsync = async (app) => {
     access: 'user',
     handler: async (request, _reply, deps) =>
       listFollowingPosts(deps, currentUser(request).id, request.query),
+  });
+
+  // ---- what is personal on a shared page (docs/decisions/045) ----
+  defineRoute(app, socialApi.pageState, {
+    access: 'user',
+    handler: async (request, reply, deps) => {
+      // The caller's own relations: no shared cache may keep them.
+      reply.header('cache-control', 'private, no-store');
+      return getPageState(deps, currentUser(request).id, request.query.ids);
+    },
   });
 
   // ---- blocks ----

@@ -1,6 +1,7 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/Avatar';
 import { useRootData } from '../../../lib/root-data';
+import type { SessionUser } from '../../../../shared/contracts/accounts';
 import type { PostCommentsState, ShownComment, ShownThread } from '../api/comments-api';
 
 // A post's comments under the post (docs/decisions/020). Visitors get the thread as plain
@@ -20,11 +21,18 @@ export interface CommentsSectionProps {
   /** The post's owner: they (and moderators) approve or reject its comments here. */
   ownerId: string;
   data: PostCommentsState;
+  /**
+   * Given on a page that is the same for everyone (a seller's post, docs/decisions/045): rendered
+   * for nobody, its thread is the visitors'; the member recognised once it has loaded (null until
+   * then) gets their tools and their own view of the thread. Absent: the page's own member.
+   */
+  viewer?: SessionUser | null;
 }
 
 export function CommentsSection(props: CommentsSectionProps) {
-  if (useRootData()?.user) return <SignedIn {...props} View={CommentsView} />;
-  return (
+  const renderedFor = useRootData()?.user;
+  const { viewer } = props;
+  const visitors = (
     <CommentsView data={props.data}>
       <p>
         <a className="link" href={props.data.loginHref}>
@@ -33,6 +41,16 @@ export function CommentsSection(props: CommentsSectionProps) {
       </p>
     </CommentsView>
   );
+  // Rendered for the member: the server waited for their module (no <Suspense>).
+  if (renderedFor && viewer === undefined) return <SignedIn {...props} View={CommentsView} />;
+  // A member recognised after load: the visitors' thread stays on screen until it arrives.
+  if (viewer)
+    return (
+      <Suspense fallback={visitors}>
+        <SignedIn {...props} View={CommentsView} />
+      </Suspense>
+    );
+  return visitors;
 }
 
 /** The thread: each comment with its replies, oldest first; `tools` adds a comment's buttons. */

@@ -1,10 +1,12 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { isModeratorRole } from '../../../../shared/contracts/account-rules';
 import type { Comment, CommentDecision } from '../../../../shared/contracts/comments';
 import { SOCIAL_LIMITS } from '../../../../shared/contracts/social-rules';
 import { ReportButton } from '../../../components/ReportButton';
+import { api } from '../../../lib/api';
 import { useRootData } from '../../../lib/root-data';
+import { loadPostComments, type PostCommentsState } from '../api/comments-api';
 import { decideComment, submitComment } from '../actions';
 import type { CommentsSectionProps, CommentsView } from './CommentsSection';
 import { ReviewButtons } from './ReviewButtons';
@@ -19,9 +21,13 @@ export default function SignedIn({
   productId,
   ownerId,
   data,
+  viewer,
   View,
 }: CommentsSectionProps & { View: typeof CommentsView }) {
-  const user = useRootData()?.user;
+  const rendered = useRootData()?.user;
+  const shared = viewer !== undefined;
+  const user = shared ? viewer : rendered;
+  const mine = useOwnThread(shared ? productId : null, data);
   const owner = user?._id === ownerId;
   const reviewer = owner || isModeratorRole(user?.role);
   const { revalidate } = useRevalidator();
@@ -50,7 +56,7 @@ export default function SignedIn({
 
   return (
     <View
-      data={data}
+      data={mine ?? data}
       tools={(c, thread) => (
         <p className="comment-actions">
           {open(c) && open(thread) && (
@@ -116,4 +122,26 @@ export default function SignedIn({
       </form>
     </View>
   );
+}
+
+/**
+ * A shared page's thread was read for nobody (docs/decisions/045): the member's own view of it —
+ * their comments waiting for review, and for the post's owner and moderators every pending one —
+ * is read again with their session once the page has loaded, and after every write (`data`
+ * changes when the page revalidates). Null until then, or when `productId` is null (a page
+ * rendered for the member already).
+ */
+function useOwnThread(productId: string | null, data: PostCommentsState): PostCommentsState | null {
+  const [mine, setMine] = useState<PostCommentsState | null>(null);
+  useEffect(() => {
+    if (!productId) return;
+    let live = true;
+    void loadPostComments(api, productId, new URL(window.location.href)).then(
+      (own) => live && !own.error && setMine(own),
+    );
+    return () => {
+      live = false;
+    };
+  }, [productId, data]);
+  return mine;
 }

@@ -16,10 +16,16 @@ const never = (): Promise<never> => Promise.reject(new Error('signed out'));
 export function PostLikeAction({
   product,
   viewerId,
+  shared,
   className,
 }: {
   product: { _id: string; title: string; likesCount: number; user: { _id: string } };
   viewerId: string | null;
+  /**
+   * On a page rendered for nobody (docs/decisions/045): the viewer's like once known (false till
+   * then), a sign of a session, and the promise the like waits for (useSharedPage).
+   */
+  shared?: { liked: boolean; signedIn: boolean; settled: () => Promise<void> };
   className?: string;
 }) {
   if (viewerId === product.user._id)
@@ -29,18 +35,27 @@ export function PostLikeAction({
       </span>
     );
   const label = product.title || 'this post';
-  // Signed out: the button shows the count and, when pressed, the log-in modal.
+  // Signed out: the button shows the count and, when pressed, the log-in modal. On a shared page
+  // the same button, from the server's render on, takes the member's state when it is known.
   const signedOut = (
     <LikeButton
-      liked={false}
+      liked={!!shared?.liked}
       count={product.likesCount}
-      signedIn={false}
-      toggle={never}
+      signedIn={!!shared?.signedIn}
+      toggle={
+        shared
+          ? () =>
+              shared
+                .settled()
+                .then(() => import('../api/social-calls'))
+                .then((m) => m.likeProduct(product._id))
+          : never
+      }
       label={label}
       className={className}
     />
   );
-  if (viewerId === null) return signedOut;
+  if (shared || viewerId === null) return signedOut;
   return (
     <Suspense fallback={signedOut}>
       <BoundPostLike product={product} signedIn className={className} />

@@ -28,31 +28,45 @@ export function SellerActions({
   viewerId,
   follow,
   onFollowChange,
+  signedIn = viewerId !== null,
+  settled = () => Promise.resolve(),
 }: {
   owner: { _id: string; name: string; likesCount: number };
   viewer: ViewerState | null;
   viewerId: string | null;
   follow: FollowState;
   onFollowChange: (state: FollowState) => void;
+  /** A shared page's sign of a session, before it knows whose (docs/decisions/045). */
+  signedIn?: boolean;
+  /** Resolves once the page knows the viewer's state: a toggle is sent after it. */
+  settled?: () => Promise<void>;
 }) {
   if (viewerId === owner._id || viewer?.blocked) return null;
-  const signedIn = viewerId !== null;
   return (
     <>
       <FollowButton
         {...follow}
         signedIn={signedIn}
         name={owner.name}
-        toggle={() => calls().then((m) => m.follow(owner._id))}
+        toggle={() =>
+          settled()
+            .then(calls)
+            .then((m) => m.follow(owner._id))
+        }
         onChange={onFollowChange}
-        className="btn btn-site"
+        // Wide enough for "Following": filled in after load, it moves nothing (docs/decisions/045).
+        className="btn btn-site min-w-28"
       />
       <LikeButton
         liked={viewer?.liked ?? false}
         count={owner.likesCount}
         signedIn={signedIn}
         label={owner.name}
-        toggle={() => calls().then((m) => m.likeUser(owner._id))}
+        toggle={() =>
+          settled()
+            .then(calls)
+            .then((m) => m.likeUser(owner._id))
+        }
         // Keeps the liked-ids list of this session (if loaded) in step.
         onChange={(liked) => void likedStore().then((m) => m.setLiked('user', owner._id, liked))}
         errorMessage={MESSAGES.likeError}
