@@ -6,6 +6,8 @@
  *
  *   LIGHTHOUSE_RUNS=1 node --import tsx bench/lighthouse-quick.ts http://127.0.0.1:3160 [paths…]
  */
+export {};
+
 const [base = 'http://127.0.0.1:3000', ...asked] = process.argv.slice(2);
 // Read by bench/lighthouse.ts when it loads: set before importing it.
 process.env.LIGHTHOUSE_RUNS ??= '1';
