@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../../shared/contracts/catalog';
-import type { FeaturedSeller } from '../../../../shared/contracts/featured';
-import { toFeaturedView } from '../../landing/api/featured';
 import { toCardList, toCardView } from './card-view';
 
-/** The inline data of `/` and `/marketplace` holds what the cards show, and no field more. */
+/** The inline data of `/` and `/marketplace` holds what the post cards show, and no field more. */
 const media = (n: number, type: 'image' | 'video') => ({
   _id: `m${n}`,
   type,
@@ -65,27 +63,5 @@ describe('a post card’s view', () => {
     const list = toCardList({ products: [product], recordsCount: 1, totalProducts: 5, error: null });
     expect(Object.keys(list).sort()).toEqual(['error', 'products', 'recordsCount']);
     expect(list.products[0]).toStrictEqual(toCardView(product));
-  });
-});
-
-describe('a featured seller’s view', () => {
-  it('is what the card shows: the avatar’s thumbnail, the bio as shown, no likes', () => {
-    const seller: FeaturedSeller = {
-      _id: 'u1',
-      username: 'maya',
-      name: 'Maya',
-      bio: 'b'.repeat(300),
-      image: { thumbnail: '/a.webp', fullsize: '/b.webp' },
-      postsCount: 3,
-      followersCount: 4,
-      likesCount: 5,
-      recentSalesCount: 6,
-    };
-    const view = toFeaturedView(seller);
-    expect(Object.keys(view).sort()).toEqual(
-      ['_id', 'avatar', 'bio', 'followersCount', 'name', 'postsCount', 'recentSalesCount', 'username'],
-    );
-    expect(view.avatar).toBe('/a.webp');
-    expect(view.bio.length).toBeLessThanOrEqual(121);
   });
 });
