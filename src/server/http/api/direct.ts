@@ -6,6 +6,7 @@ import { requestDeps } from '../../composition/app-deps';
 import type { AuthenticatedUser } from '../../modules/accounts';
 import type { ModuleDeps } from '../../modules/core';
 import { refusal, type Access } from './access';
+import { fillPath } from '../../../shared/api/endpoint';
 import { errorBody } from './error-handler';
 
 /**
@@ -35,7 +36,10 @@ declare module 'fastify' {
 export const directKey = (method: string, path: string) => `${method} ${path}`;
 
 /** Whether a route may be called directly (see above); anything else keeps to HTTP. */
-export function isDirectEligible(endpoint: EndpointDef, options: { rateLimit?: object; preHandler?: unknown }) {
+export function isDirectEligible(
+  endpoint: EndpointDef,
+  options: { rateLimit?: object; preHandler?: unknown },
+) {
   return (
     endpoint.method === 'GET' &&
     (endpoint.status ?? 200) === 200 &&
@@ -91,40 +95,71 @@ export interface DirectCaller {
 
 /** The direct calls of one page request, with its identity. */
 export function createDirectCall(app: FastifyInstance, caller: DirectCaller): DirectCall {
-  return async (method, path, input: DirectInput): Promise<DirectAnswer | null> => {
-    const route = app.directRoutes.get(directKey(method, path));
-    if (!route || route.viaHttp) return null;
-    const params = input.params ?? {};
-    // What the HTTP path would refuse before the route's own rules, it refuses there (same words).
-    if (Object.values(params).some((v) => !v || encodeURIComponent(v).length > MAX_PARAM_LENGTH)) return null;
-    try {
-      const refused = refusal(route.access, caller.user);
-      if (refused) throw refused;
-      const { endpoint } = route;
-      const query = parsed(endpoint.query, input.query);
-      const routeParams = parsed(endpoint.params, params);
-      // A validation error's answer is HTTP's to word: rare in loaders, and said once.
-      if (!query || !routeParams) return null;
-      const request = directRequest({
-        query: query.value,
-        params: routeParams.value,
-        body: undefined,
-        user: caller.user,
-        id: caller.id,
-        log: caller.log,
+  return async (method, path, input) => {
+    const started = performance.now();
+    const answer = await callDirectly(app, caller, method, path, input);
+    if (answer && app.hasDecorator('logRequestLine')) {
+      // The line the HTTP call had (boot/request-log.ts), under the page request's id.
+      const query = new URLSearchParams(input.query).toString();
+      app.logRequestLine(caller.log, {
+        method,
+        url: `/api/v1${fillPath(path, input.params)}${query ? `?${query}` : ''}`,
+        statusCode: answer.ok ? 200 : answer.status,
+        ms: Math.round(performance.now() - started),
+        direct: true,
       });
-      const answer = await route.handler(request, NO_REPLY, requestDeps(app.deps, { id: caller.id, log: caller.log }));
-      const encoded = z.safeEncode(endpoint.response, answer as never);
-      if (!encoded.success) throw new Error(`${method} ${path}: the answer does not match its schema`, { cause: encoded.error });
-      return { ok: true, data: encoded.data };
-    } catch (err) {
-      if (err instanceof NeedsHttp) {
-        route.viaHttp = true;
-        return null;
-      }
-      const { status, message, code, details } = app.answerError(err, caller.log);
-      if (code === 'DB_UNAVAILABLE') caller.onDatabaseAway?.();
-      return { ok: false, status, body: errorBody(status, message, code, details) };
     }
+    return answer;
   };
+}
+
+async function callDirectly(
+  app: FastifyInstance,
+  caller: DirectCaller,
+  method: string,
+  path: string,
+  input: DirectInput,
+): Promise<DirectAnswer | null> {
+  const route = app.directRoutes.get(directKey(method, path));
+  if (!route || route.viaHttp) return null;
+  const params = input.params ?? {};
+  // What the HTTP path would refuse before the route's own rules, it refuses there (same words).
+  if (Object.values(params).some((v) => !v || encodeURIComponent(v).length > MAX_PARAM_LENGTH))
+    return null;
+  try {
+    const refused = refusal(route.access, caller.user);
+    if (refused) throw refused;
+    const { endpoint } = route;
+    const query = parsed(endpoint.query, input.query);
+    const routeParams = parsed(endpoint.params, params);
+    // A validation error's answer is HTTP's to word: rare in loaders, and said once.
+    if (!query || !routeParams) return null;
+    const request = directRequest({
+      query: query.value,
+      params: routeParams.value,
+      body: undefined,
+      user: caller.user,
+      id: caller.id,
+      log: caller.log,
+    });
+    const answer = await route.handler(
+      request,
+      NO_REPLY,
+      requestDeps(app.deps, { id: caller.id, log: caller.log }),
+    );
+    const encoded = z.safeEncode(endpoint.response, answer as never);
+    if (!encoded.success)
+      throw new Error(`${method} ${path}: the answer does not match its schema`, {
+        cause: encoded.error,
+      });
+    return { ok: true, data: encoded.data };
+  } catch (err) {
+    if (err instanceof NeedsHttp) {
+      route.viaHttp = true;
+      return null;
+    }
+    const { status, message, code, details } = app.answerError(err, caller.log);
+    if (code === 'DB_UNAVAILABLE') caller.onDatabaseAway?.();
+    return { ok: false, status, body: errorBody(status, message, code, details) };
+  }
 }
