@@ -1,3 +1,4 @@
+import type { DirectCall } from '../shared/api/direct';
 import type { WebPublicConfig } from './lib/root-data';
 
 export type { WebPublicConfig };
@@ -9,6 +10,8 @@ export type { WebPublicConfig };
 export interface WebLoadContext {
   /** fetch() bound to the API in-process (app.inject): same routes, no network hop, token forwarded. */
   apiFetch: typeof fetch;
+  /** The API's reads called in-process without HTTP or JSON (docs/decisions/046); tried first. */
+  apiDirect?: DirectCall;
   config: WebPublicConfig;
   /** CSP nonce for this response's inline scripts. */
   nonce: string;

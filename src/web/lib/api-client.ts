@@ -8,6 +8,7 @@
  * one error type, `ApiError`, read in one place (`toApiError`).
  */
 import { accountsApi } from '../../shared/api/accounts';
+import type { DirectCall } from '../../shared/api/direct';
 import {
   fillPath,
   type CallInput,
@@ -57,6 +58,11 @@ export interface ApiClientOptions {
    * use `fetch` and report 1 when done.
    */
   uploadFetch?: UploadFetch;
+  /**
+   * The server's in-process path to the API's reads (docs/decisions/046): tried first for calls
+   * without extra headers or upload progress; a call it has no path for goes through `fetch`.
+   */
+  direct?: DirectCall;
 }
 
 /** The request as the client sends it: headers are a plain record. */
@@ -99,6 +105,16 @@ export function buildPath(path: string, query?: Record<string, QueryValue>): str
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
+/** The request parts as the URL would carry them (`buildPath`, `fillPath`): strings only. */
+function asUrlStrings(values: Record<string, unknown> | undefined): Record<string, string> | undefined {
+  if (!values) return undefined;
+  const strings: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== undefined && value !== null && value !== '') strings[key] = String(value);
+  }
+  return strings;
+}
+
 /** Reads one cookie from a `document.cookie`-style string. */
 export function readCookie(cookieHeader: string, name: string): string | undefined {
   for (const part of cookieHeader.split(';')) {
@@ -116,12 +132,17 @@ export async function toApiError(res: Response, fallback: string): Promise<ApiEr
   } catch {
     // not JSON (a proxy's error page, an empty body): the fallback message
   }
+  return apiErrorOf(res.status, body, fallback);
+}
+
+/** The error of a failed answer with this status and (parsed) body. */
+function apiErrorOf(status: number, body: unknown, fallback: string): ApiError {
   const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const message =
     typeof record.message === 'string' && record.message.trim() ? record.message : fallback;
   const details = Array.isArray(record.details) ? (record.details as FieldIssue[]) : undefined;
   return new ApiError(
-    res.status,
+    status,
     message,
     isErrorCode(record.code) ? record.code : undefined,
     details,
@@ -199,6 +220,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
       fillPath(endpoint.path, params as Record<string, unknown> | undefined),
       query as Record<string, QueryValue> | undefined,
     );
+    if (options.direct && !opts.headers && !opts.onUploadProgress) {
+      const answer = await options.direct(endpoint.method, endpoint.path, {
+        query: asUrlStrings(query as Record<string, unknown> | undefined),
+        params: asUrlStrings(params as Record<string, unknown> | undefined),
+      });
+      // The answer the HTTP path would give, already decoded: no headers to forward from reads.
+      if (answer?.ok) return { data: answer.data as ResponseOf<E>, headers: new Headers() };
+      if (answer) throw apiErrorOf(answer.status, answer.body, fallback);
+    }
     const init: SendInit = { ...opts, method: endpoint.method, path, body };
     let res = await send(init);
     if (res.status === 401 && refresh && !NO_REFRESH.has(endpoint.path)) {

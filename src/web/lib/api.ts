@@ -1,3 +1,4 @@
+import type { DirectCall } from '../../shared/api/direct';
 import { MESSAGES } from '../../shared/messages';
 import { createApiClient, readCookie, type ApiClient, type ApiError } from './api-client';
 import { createXhrUpload } from './xhr-upload';
@@ -37,14 +38,17 @@ export const api: ApiClient = createApiClient({
 });
 
 /**
- * The API client for loaders and actions: calls go in-process (`context.apiFetch`, app.inject)
- * carrying the identity the server resolved for the page request. The server already checked
- * (and, if needed, refreshed) that session once, so a 401 here is final: no refresh-and-retry.
+ * The API client for loaders and actions: calls go in-process carrying the identity the server
+ * resolved for the page request — reads straight to their handler (`context.apiDirect`,
+ * docs/decisions/046), everything else through `context.apiFetch` (app.inject). The server
+ * already checked (and, if needed, refreshed) that session once, so a 401 here is final: no
+ * refresh-and-retry.
  */
-export function serverApi(context: { apiFetch: typeof fetch }): ApiClient {
+export function serverApi(context: { apiFetch: typeof fetch; apiDirect?: DirectCall }): ApiClient {
   return createApiClient({
     baseUrl: '/api/v1',
     fetch: context.apiFetch,
+    direct: context.apiDirect,
     refresh: false,
     fallbackMessage: MESSAGES.genericError,
   });

@@ -2,6 +2,7 @@ import type { Route } from './+types/home';
 import { listProducts } from '../features/catalog/api/catalog-api';
 import { itemHref } from '../features/catalog/browse/PostList';
 import { ProductGrid } from '../features/catalog/browse/ProductGrid';
+import { toCardList } from '../features/catalog/browse/card-view';
 import { loadFeaturedSellers } from '../features/landing/api/featured';
 import { HomeFeatured } from '../features/landing/components/HomeFeatured';
 import {
@@ -45,7 +46,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The page's words come as data too: they never enter the page's JavaScript (docs/decisions/036).
   return {
     featured,
-    posts,
+    // The cards only: a card shows five fields of a post (docs/decisions/046).
+    posts: toCardList(posts),
     hero: HEROES.home,
     steps: STEPS,
     features: FEATURES,

@@ -3,6 +3,7 @@ import type { Route } from './+types/marketplace';
 import { PageHeader } from '../components/ui/page';
 import { listProducts, listTags } from '../features/catalog/api/catalog-api';
 import { PostList } from '../features/catalog/browse/PostList';
+import { toCardList } from '../features/catalog/browse/card-view';
 import { TagLinks } from '../features/catalog/browse/TagLinks';
 import { listQueryFromUrl } from '../features/catalog/list-query';
 import { serverApi } from '../lib/api';
@@ -14,7 +15,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const query = listQueryFromUrl(url);
   const [list, tags] = await Promise.all([listProducts(client, query), listTags(client)]);
   return {
-    list,
+    // The cards only: a card shows five fields of a post (docs/decisions/046).
+    list: toCardList(list),
     query,
     href: url.pathname + url.search,
     tags: tags.filter((t) => t.count > 0),

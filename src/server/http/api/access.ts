@@ -37,14 +37,24 @@ export interface ApiRouteInfo {
   multipart: boolean;
 }
 
+/**
+ * The error refusing `user` a route under `access`, or null when they may call it: the one rule the
+ * HTTP guard below and the in-process calls of page renders (direct.ts) both apply.
+ */
+export function refusal(access: Access, user: { role: Role } | null): Error | null {
+  if (access === 'public') return null;
+  if (!user) return unauthorized();
+  const roles = ROLES_ALLOWED[access];
+  return roles && !roles.includes(user.role) ? forbidden() : null;
+}
+
 function guardFor(access: Access): preValidationHookHandler | null {
   if (access === 'public') return null;
-  const roles = ROLES_ALLOWED[access];
   // preValidation: the caller is refused before their input is looked at, so an anonymous call
   // gets 401 whatever it sent.
   return async (request: FastifyRequest) => {
-    if (!request.user) throw unauthorized();
-    if (roles && !roles.includes(request.user.role)) throw forbidden();
+    const refused = refusal(access, request.user);
+    if (refused) throw refused;
   };
 }
 

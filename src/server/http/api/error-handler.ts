@@ -107,6 +107,17 @@ function isUnstorableText(err: unknown): boolean {
   return false;
 }
 
+/** The body of every error answer. */
+export function errorBody(statusCode: number, message: string, code: ErrorCode, details?: unknown) {
+  return {
+    statusCode,
+    error: STATUS_TEXT[statusCode] ?? 'Error',
+    message,
+    code,
+    ...(details === undefined ? {} : { details }),
+  };
+}
+
 export function sendError(
   reply: { code(n: number): { send(body: unknown): unknown } },
   statusCode: number,
@@ -114,13 +125,7 @@ export function sendError(
   code: ErrorCode,
   details?: unknown,
 ) {
-  return reply.code(statusCode).send({
-    statusCode,
-    error: STATUS_TEXT[statusCode] ?? 'Error',
-    message,
-    code,
-    ...(details === undefined ? {} : { details }),
-  });
+  return reply.code(statusCode).send(errorBody(statusCode, message, code, details));
 }
 
 /**
@@ -141,48 +146,74 @@ function outageLog(intervalMs = OUTAGE_LOG_INTERVAL_MS, now: () => number = Date
   };
 }
 
+/** What an error answers, before it is sent: status, message, catalogue code, field details. */
+export interface ErrorAnswer {
+  status: number;
+  message: string;
+  code: ErrorCode;
+  details?: unknown;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The one mapping of errors to answers (logging what must be logged): the error handler sends
+     * it, and the in-process calls of page renders (direct.ts) hand it to their loaders.
+     */
+    answerError: (err: unknown, log: FastifyBaseLogger) => ErrorAnswer;
+  }
+}
+
+/** Maps any error to its answer; `logOutage` throttles the database-away warnings. */
+function errorAnswer(err: unknown, log: FastifyBaseLogger, logOutage: ReturnType<typeof outageLog>): ErrorAnswer {
+  if (isDomainError(err)) {
+    return { status: STATUS_OF_KIND[err.kind], message: err.message, code: err.code, details: err.details };
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const issues = err.validation as unknown as ZodIssueLike[];
+    const details = issues.map((i) => ({
+      path: i.params?.issue?.path ?? i.instancePath?.split('/').filter(Boolean) ?? [],
+      message: i.params?.issue?.message ?? i.message,
+    }));
+    const message = validationMessage(issues, err.validationContext ?? 'body');
+    return { status: 400, message, code: 'VALIDATION_ERROR', details };
+  }
+  if (isDatabaseUnavailable(err)) {
+    // Not a fault of this request: the database restarts, fails over or is overloaded. The pool
+    // reconnects by itself once it answers again.
+    logOutage(log, err);
+    return { status: 503, message: DATABASE_AWAY_MESSAGE, code: 'DB_UNAVAILABLE' };
+  }
+  const fe = err as FastifyError;
+  const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+  if (status >= 500 && isUnstorableText(err)) {
+    return { status: 400, message: 'The request contains characters that cannot be stored.', code: 'VALIDATION_ERROR' };
+  }
+  if (status >= 500) {
+    log.error({ err: loggableError(err) }, 'request failed');
+    return { status, message: 'Something went wrong on our side. Please try again later.', code: 'INTERNAL' };
+  }
+  if (status === 429) {
+    return { status, message: fe.message || 'Too many attempts. Please wait a moment and try again.', code: 'RATE_LIMITED' };
+  }
+  // Fastify's own 4xx (bad JSON, body too large, unsupported media type), in words for people.
+  const message =
+    FRAMEWORK_MESSAGES[fe.code] ??
+    (err instanceof SyntaxError ? FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY! : fe.message);
+  return { status, message, code: CODE_OF_STATUS[status] ?? 'BAD_REQUEST' };
+}
+
 /** Every error leaves as `{ statusCode, error, message, code, details? }`; never a stack trace. */
 export function installErrorHandler(app: FastifyInstance) {
   const logOutage = outageLog();
+  const answerError = (err: unknown, log: FastifyBaseLogger) => errorAnswer(err, log, logOutage);
+  app.decorate('answerError', answerError);
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {
-    // Every 503 says when to come back, so clients and balancers retry instead of giving up.
-    const retryLater = () => reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-    if (isDomainError(err)) {
-      if (STATUS_OF_KIND[err.kind] === 503) retryLater();
-      return sendError(reply, STATUS_OF_KIND[err.kind], err.message, err.code, err.details);
-    }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const issues = err.validation as unknown as ZodIssueLike[];
-      const details = issues.map((i) => ({
-        path: i.params?.issue?.path ?? i.instancePath?.split('/').filter(Boolean) ?? [],
-        message: i.params?.issue?.message ?? i.message,
-      }));
-      return sendError(reply, 400, validationMessage(issues, err.validationContext ?? 'body'), 'VALIDATION_ERROR', details);
-    }
-    if (isDatabaseUnavailable(err)) {
-      // Not a fault of this request: the database restarts, fails over or is overloaded. The pool
-      // reconnects by itself once it answers again.
-      logOutage(request.log, err);
-      retryLater();
-      return sendError(reply, 503, DATABASE_AWAY_MESSAGE, 'DB_UNAVAILABLE');
-    }
-    const fe = err as FastifyError;
-    const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
-    if (status >= 500 && isUnstorableText(err)) {
-      return sendError(reply, 400, 'The request contains characters that cannot be stored.', 'VALIDATION_ERROR');
-    }
-    if (status >= 500) {
-      request.log.error({ err: loggableError(err) }, 'request failed');
-      return sendError(reply, status, 'Something went wrong on our side. Please try again later.', 'INTERNAL');
-    }
-    if (status === 429) {
-      return sendError(reply, 429, fe.message || 'Too many attempts. Please wait a moment and try again.', 'RATE_LIMITED');
-    }
-    // Fastify's own 4xx (bad JSON, body too large, unsupported media type), in words for people.
-    const message =
-      FRAMEWORK_MESSAGES[fe.code] ??
-      (err instanceof SyntaxError ? FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY! : fe.message);
-    return sendError(reply, status, message, CODE_OF_STATUS[status] ?? 'BAD_REQUEST');
+    const { status, message, code, details } = answerError(err, request.log);
+    // Every 503 of ours says when to come back, so clients and balancers retry instead of giving
+    // up (an unexpected failure reported as 503 by a plugin is an INTERNAL, with no promise).
+    if (status === 503 && code !== 'INTERNAL') reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return sendError(reply, status, message, code, details);
   });
 
   app.setNotFoundHandler((request, reply) => sendError(reply, 404, noRouteMessage(request), 'NOT_FOUND'));

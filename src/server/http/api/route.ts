@@ -4,6 +4,7 @@ import type { EndpointDef } from '../../../shared/api/endpoint';
 import { requestDeps } from '../../composition/app-deps';
 import type { ModuleDeps } from '../../modules/core';
 import type { Access } from './access';
+import { directKey, isDirectEligible } from './direct';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -25,6 +26,12 @@ export interface RouteOptions<E extends EndpointDef> {
   preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
   /** Gets the use-cases' deps built for this request (its logger), so handlers stay one line. */
   handler: (request: RequestOf<E>, reply: FastifyReply, deps: ModuleDeps) => Promise<ReplyOf<E>>;
+  /**
+   * Sends the handler's answer over HTTP itself (bytes prepared once for many readers,
+   * api/v1/shared-answer.ts) instead of through the serializer. Page renders calling the route
+   * directly (direct.ts) take the answer as the handler gives it.
+   */
+  send?: (request: RequestOf<E>, reply: FastifyReply, answer: ReplyOf<E>) => FastifyReply;
 }
 
 /**
@@ -68,7 +75,16 @@ export function defineRoute<const E extends EndpointDef>(
       const deps = requestDeps(app.deps, request);
       // Set before the handler runs, so an `okWhenExisting` handler can answer 200 instead.
       if (status !== 200) reply.code(status);
-      return options.handler(request as RequestOf<E>, reply, deps);
+      const answer = await options.handler(request as RequestOf<E>, reply, deps);
+      return options.send ? options.send(request as RequestOf<E>, reply, answer) : answer;
     },
   });
+  // The same handler, for the loaders of page renders without HTTP (docs/decisions/046).
+  if (isDirectEligible(endpoint, options) && app.hasDecorator('directRoutes')) {
+    app.directRoutes.set(directKey(endpoint.method, endpoint.path), {
+      endpoint,
+      access: options.access,
+      handler: options.handler as never,
+    });
+  }
 }

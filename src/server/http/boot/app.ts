@@ -82,6 +82,7 @@ export async function buildApp(
   app.decorate('deps', deps);
   // Shared by the API scope (which fills and reads them) and the server renderer.
   app.decorate('apiRoutes', []);
+  app.decorate('directRoutes', new Map());
   app.decorate('pageIdentities', new PageIdentities());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 /** A request slower than this is logged whatever it asked for. */
 export const SLOW_REQUEST_MS = 1000;
@@ -18,7 +18,15 @@ const QUIET_PATHS = [
 ];
 
 /** Query parameters whose values are secrets (emailed tokens, signatures, passwords). */
-const SECRET_PARAMS = new Set(['token', 'refreshtoken', 'sig', 'signature', 'code', 'password', 'key']);
+const SECRET_PARAMS = new Set([
+  'token',
+  'refreshtoken',
+  'sig',
+  'signature',
+  'code',
+  'password',
+  'key',
+]);
 /** Path segments that are secrets: /password-reset/{token}. */
 const SECRET_SEGMENTS = /^(\/password-reset\/)[^/?#]+/;
 
@@ -27,7 +35,10 @@ const REDACTED = '[redacted]';
 /** A URL as it may be logged: every token-carrying part replaced. */
 export function redactUrl(url: string): string {
   const queryAt = url.indexOf('?');
-  const path = (queryAt === -1 ? url : url.slice(0, queryAt)).replace(SECRET_SEGMENTS, `$1${REDACTED}`);
+  const path = (queryAt === -1 ? url : url.slice(0, queryAt)).replace(
+    SECRET_SEGMENTS,
+    `$1${REDACTED}`,
+  );
   if (queryAt === -1) return path;
   const query = url
     .slice(queryAt + 1)
@@ -56,7 +67,11 @@ const isQuiet = (url: string) => {
  * How a finished request is logged, or null for a routine asset/media/health request. A 503 is
  * a warning: the service said to retry (a database away, an instance draining), nothing broke.
  */
-export function requestLogLevel(url: string, statusCode: number, ms: number): 'error' | 'warn' | 'info' | null {
+export function requestLogLevel(
+  url: string,
+  statusCode: number,
+  ms: number,
+): 'error' | 'warn' | 'info' | null {
   if (statusCode === 503) return 'warn';
   if (statusCode >= 500) return 'error';
   if (ms >= SLOW_REQUEST_MS) return 'warn';
@@ -69,17 +84,38 @@ export function requestLogLevel(url: string, statusCode: number, ms: number): 'e
  * logged only when they fail or are slow. URLs are redacted (see redactUrl).
  */
 export function installRequestLog(app: FastifyInstance) {
-  app.addHook('onResponse', (request, reply, done) => {
-    const statusCode = reply.statusCode;
-    const ms = Math.round(reply.elapsedTime);
-    const level = requestLogLevel(request.url, statusCode, ms);
-    if (!level) return done();
-    const url = redactUrl(request.url);
+  const logLine: RequestLine = (log, { method, url: rawUrl, statusCode, ms, direct }) => {
+    const level = requestLogLevel(rawUrl, statusCode, ms);
+    if (!level) return;
+    const url = redactUrl(rawUrl);
     const slow = ms >= SLOW_REQUEST_MS;
-    request.log[level](
-      { method: request.method, url, statusCode, ms },
-      `${request.method} ${url} ${statusCode} ${ms} ms${slow ? ' (slow)' : ''}`,
+    log[level](
+      { method, url, statusCode, ms, ...(direct ? { direct } : {}) },
+      `${method} ${url} ${statusCode} ${ms} ms${slow ? ' (slow)' : ''}${direct ? ' (direct)' : ''}`,
     );
+  };
+  app.decorate('logRequestLine', logLine);
+  app.addHook('onResponse', (request, reply, done) => {
+    const ms = Math.round(reply.elapsedTime);
+    logLine(request.log, {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      ms,
+    });
     done();
   });
+}
+
+/** Writes a request's line; `direct`: an API read a page render made without HTTP (api/direct.ts). */
+type RequestLine = (
+  log: FastifyBaseLogger,
+  line: { method: string; url: string; statusCode: number; ms: number; direct?: true },
+) => void;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The request log's one line (this file's rules), for calls that are not HTTP requests. */
+    logRequestLine: RequestLine;
+  }
 }

@@ -16,6 +16,7 @@ import { isSharedPage, staticFirstSegments } from './shared-pages';
 import { sitePathOnDomain, siteHosts } from './site-hosts';
 import { unavailablePage } from './unavailable-page';
 import { isDatabaseUnavailable } from '../../db/faults';
+import { createDirectCall } from '../api/direct';
 
 export interface WebOptions {
   /** Directory of the client bundle (build/client); absent in dev, where Vite serves it. */
@@ -119,6 +120,13 @@ export async function createPageContext(
   if (ticket) reply.raw.once('close', () => app.pageIdentities.revoke(ticket));
   // React Router's context object (future.v8_middleware) with the web's load context on it.
   return Object.assign(new RouterContextProvider(), {
+    // Reads go straight to their route's handler (docs/decisions/046); the rest through inject.
+    apiDirect: createDirectCall(app, {
+      user: session?.user ?? null,
+      id: request.id,
+      log: request.log,
+      onDatabaseAway,
+    }),
     apiFetch: createInProcessFetch(app, {
       ticket,
       ip: request.ip,

@@ -2,21 +2,25 @@ import { desc, gt, or, sql } from 'drizzle-orm';
 import type { Tag } from '../../../shared/contracts/catalog';
 import { tags } from '../../db/schema';
 import { nowDate, validationError, type ModuleDeps } from '../core';
-import { invalidateCatalog } from './cache';
+import { cachedList, invalidateCatalog } from './cache';
 import type { Actor } from './ownership';
 
 /**
  * GET /tags — the vocabulary offered to buyers and sellers: tags admins added and tags carried by
  * at least one published post, most used first. One read of the small `tags` table (its counts
  * are kept by every post write); tags only drafts use stay out until a post with them is published.
+ * Cached with the public lists (cache.ts: dropped by the same writes, which are the ones that change
+ * the counts): every page in the default layout lists the tags in its header, `/marketplace` twice.
  */
-export async function listTags(deps: Pick<ModuleDeps, 'db'>): Promise<{ tags: Tag[] }> {
-  const rows = await deps.db
-    .select({ name: tags.name, count: tags.publishedCount })
-    .from(tags)
-    .where(or(tags.curated, gt(tags.publishedCount, 0)))
-    .orderBy(desc(tags.publishedCount), tags.name);
-  return { tags: rows };
+export async function listTags(deps: Pick<ModuleDeps, 'db' | 'env' | 'now'>): Promise<{ tags: Tag[] }> {
+  return cachedList(deps, 'tags', async () => {
+    const rows = await deps.db
+      .select({ name: tags.name, count: tags.publishedCount })
+      .from(tags)
+      .where(or(tags.curated, gt(tags.publishedCount, 0)))
+      .orderBy(desc(tags.publishedCount), tags.name);
+    return { tags: rows };
+  });
 }
 
 /**

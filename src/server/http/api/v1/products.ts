@@ -20,12 +20,9 @@ import { defineRoute } from '../route';
 import { HOUR, MINUTE, perIp, perUser } from './rate-limits';
 import { sendShared } from './shared-answer';
 
-/**
- * A public list sent from bytes prepared once per cached answer (shared-answer.ts); the cast is
- * the handler's "already sent" return.
- */
+/** A public list sent from bytes prepared once per cached answer (shared-answer.ts). */
 const sendList = (request: FastifyRequest, reply: FastifyReply, list: ProductList) =>
-  sendShared(request, reply, productListResponse, list) as unknown as ProductList;
+  sendShared(request, reply, productListResponse, list);
 
 /** Posts: writes (owner or admin, checked in the module) and the public and personal lists. */
 export const productRoutes: FastifyPluginAsync = async (app) => {
@@ -34,8 +31,8 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
   // ---- reads (public ones answer `request.user`'s own drafts only where the call says so) ----
   defineRoute(app, catalogApi.products, {
     access: 'public',
-    handler: async (request, reply, deps) =>
-      sendList(request, reply, await listProducts(deps, request.query)),
+    handler: async (request, _reply, deps) => listProducts(deps, request.query),
+    send: sendList,
   });
   defineRoute(app, catalogApi.featuredSellers, {
     access: 'public',
@@ -53,8 +50,9 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
   });
   defineRoute(app, catalogApi.productsByTag, {
     access: 'public',
-    handler: async (request, reply, deps) =>
-      sendList(request, reply, await listProductsByTag(deps, request.params.tag, request.query)),
+    handler: async (request, _reply, deps) =>
+      listProductsByTag(deps, request.params.tag, request.query),
+    send: sendList,
   });
   defineRoute(app, catalogApi.productsByDomain, {
     access: 'public',

@@ -2,21 +2,20 @@
 // one `feature-catalog` chunk (vite/client-chunks.ts, docs/decisions/011) instead of one chunk per
 // set of routes using each — on a phone every extra chunk costs a request and its headers.
 import type { ReactNode } from 'react';
-import type { Product } from '../../../../shared/contracts/catalog';
 import { useRootData } from '../../../lib/root-data';
-import type { ListState } from '../api/catalog-api';
+import type { CardList, ProductCardView } from './card-view';
 import type { ListQuery } from '../list-query';
 import { Pagination } from './Pagination';
 import { ProductGrid } from './ProductGrid';
 import { SortControl } from './SortControl';
 
-export const itemHref = (p: Product) => `/items/${encodeURIComponent(p._id)}`;
+export const itemHref = (p: { _id: string }) => `/items/${encodeURIComponent(p._id)}`;
 
 /**
  * A browsable list of posts: its size, the sort form, the grid (or its empty or error state) and
  * the page links. `href` is the page's path and query, for the page links.
  */
-export function PostList({
+export function PostList<P extends ProductCardView>({
   list,
   query,
   href,
@@ -27,14 +26,14 @@ export function PostList({
   extra,
   eagerCards,
 }: {
-  list: ListState;
+  list: CardList<P>;
   query: ListQuery;
   href: string;
   empty: ReactNode;
-  hrefFor?: (p: Product) => string;
+  hrefFor?: (p: P) => string;
   keep?: Record<string, string | undefined>;
   label?: string;
-  extra?: (product: Product) => ReactNode;
+  extra?: (product: P) => ReactNode;
   /** See ProductGrid: 0 when the list starts below the fold. */
   eagerCards?: number;
 }) {

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import type { Product } from '../../../../shared/contracts/catalog';
 import { formatMoney } from '../../../../shared/format';
+import type { ProductCardView } from './card-view';
 
 /** A card is a column of the grid: half the page on phones, a third on tablets, a quarter above. */
 export const CARD_SIZES = '(min-width: 1024px) 18rem, (min-width: 640px) 33vw, 50vw';
 
 export interface ProductCardProps {
-  product: Product;
+  product: ProductCardView;
   href: string;
   currency: string;
   /** Cards in the first rows load at once; the rest when scrolled near (below the fold). */

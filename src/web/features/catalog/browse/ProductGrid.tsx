@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Product } from '../../../../shared/contracts/catalog';
+import type { ProductCardView } from './card-view';
 import { ProductCard } from './ProductCard';
 
 /** Cards loaded at once: the first row on the widest grid (what is above the fold). */
@@ -9,24 +9,24 @@ const EAGER_CARDS = 4;
  * The card whose picture is fetched first (likely the page's largest, its LCP): the first of the
  * eager cards that has a picture; -1 when none has.
  */
-const leadPictureIndex = (products: readonly Product[], eager: number) =>
+const leadPictureIndex = (products: readonly ProductCardView[], eager: number) =>
   products.slice(0, eager).findIndex((p) => p.medias.some((m) => m.type === 'image'));
 
-export interface ProductGridProps {
-  products: Product[];
+export interface ProductGridProps<P extends ProductCardView> {
+  products: P[];
   currency: string;
-  hrefFor: (product: Product) => string;
+  hrefFor: (product: P) => string;
   /** Shown instead of the grid when the list is empty: say what to do next. */
   empty: ReactNode;
   /** SPEC §8 message when the list failed to load (the list is then empty). */
   error?: string | null;
   label?: string;
-  extra?: (product: Product) => ReactNode;
+  extra?: (product: P) => ReactNode;
   /** How many cards load their picture at once (0 when the grid starts below the fold). */
   eagerCards?: number;
 }
 
-export function ProductGrid({
+export function ProductGrid<P extends ProductCardView>({
   products,
   currency,
   hrefFor,
@@ -35,7 +35,7 @@ export function ProductGrid({
   label = 'Posts',
   extra,
   eagerCards = EAGER_CARDS,
-}: ProductGridProps) {
+}: ProductGridProps<P>) {
   if (error)
     return (
       <p role="alert" data-testid="list-error" className="rounded-lg bg-red-50 p-4 text-red-800">

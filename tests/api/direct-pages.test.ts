@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { productionWeb } from '../helpers/web-build';
+import { inject, signedInUser } from '../factories/accounts';
+import { createProduct } from '../factories/catalog';
+
+/**
+ * The pages every visitor renders afresh (docs/decisions/046), through the production build as
+ * `npm start` serves it: their loaders read the API without one in-process HTTP call, and their
+ * inline data carries what the cards show, not whole posts.
+ */
+let t: TestApp;
+let seller: Awaited<ReturnType<typeof signedInUser>>;
+const DESCRIPTION = 'Only the post page shows this description';
+
+beforeAll(async () => {
+  t = await createTestApp({}, {}, { web: productionWeb() });
+  seller = await signedInUser(t.deps, { username: 'cards-seller' });
+  for (let i = 1; i <= 2; i++) {
+    await createProduct(t, seller.user, {
+      title: `Card post ${i}`,
+      description: DESCRIPTION,
+      _tags: ['cards', 'trimmed'],
+      variations: [{ name: 'Size', options: [{ name: 'Large' }] }],
+    });
+  }
+}, 180_000);
+afterAll(() => t?.close());
+
+/** Renders `url` while counting app.inject calls: the render's own request is the one expected. */
+async function render(url: string, cookie?: string) {
+  const injects = vi.spyOn(t.app, 'inject');
+  try {
+    const res = await inject(t, { url, headers: cookie ? { cookie } : {} });
+    return { res, injects: injects.mock.calls.length };
+  } finally {
+    injects.mockRestore();
+  }
+}
+
+describe('pages rendered afresh', () => {
+  it.each(['/marketplace', '/', '/login'])('%s reads its data with no in-process HTTP call', async (url) => {
+    const { res, injects } = await render(url);
+    expect(res.statusCode).toBe(200);
+    expect(injects).toBe(1);
+  });
+
+  it('a signed-in /marketplace (session, header, lists) makes none either', async () => {
+    const { res, injects } = await render('/marketplace', `token=${seller.token}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Card post 1');
+    expect(injects).toBe(1);
+  });
+
+  it.each(['/marketplace', '/'])('%s shows the cards, and its inline data holds no more than they show', async (url) => {
+    const { res } = await render(url);
+    expect(res.body).toContain('Card post 1');
+    expect(res.body).toContain('cards-seller');
+    // Fields of a post no card shows: its description, variations, shipping, stock, dates.
+    expect(res.body).not.toContain(DESCRIPTION);
+    for (const field of ['"variations"', '"shippingCost"', '"likesType"', '"createdAt"', '"fullsize"']) {
+      expect(res.body).not.toContain(field.replaceAll('"', '\\"'));
+    }
+  });
+});
