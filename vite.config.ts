@@ -3,10 +3,11 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { clientApiCatalogue } from './vite/client-api-catalogue';
 import { clientChunks } from './vite/client-chunks';
+import { clientProductionRouter } from './vite/client-production-router';
 
 export default defineConfig({
   // The browser gets the API catalogue without its zod schemas, and the code every page loads in
   // two chunks instead of twenty (docs/decisions/011).
-  plugins: [clientApiCatalogue(), clientChunks(), tailwindcss(), reactRouter()],
+  plugins: [clientProductionRouter(), clientApiCatalogue(), clientChunks(), tailwindcss(), reactRouter()],
   build: { assetsInlineLimit: 0 },
 });

@@ -257,6 +257,28 @@ describe('writes that only move counts (docs/decisions/044)', () => {
     expect(afterEdit.body).toContain('Renamed mug');
   });
 
+  it('a member who reloads after their like waits for the one render and sees it counted; visitors get the old page', async () => {
+    const { seller, post } = await sellerWithPage(t, 'Reloaded mug');
+    const url = `/${seller.user.username}/${post._id}`;
+    const first = await visit(t, url);
+    expect(first.body).toContain('data-testid="like-button-count">0<');
+    const member = await signedInUser(t.deps);
+    expect((await like(t, member, post._id)).statusCode).toBe(200);
+
+    // Within the floor since the page's render: a visitor is not made to wait…
+    const visitor = await visit(t, url);
+    expect(cacheOf(visitor)).toBe('revalidate');
+    expect(visitor.body).toBe(first.body);
+    // …but the member is answered with the page rendered again, their like in its count.
+    const reloaded = await visit(t, url, { cookie: `token=${member.token}` });
+    expect(cacheOf(reloaded)).toBe('miss');
+    expect(reloaded.body).toContain('data-testid="like-button-count">1<');
+    // And that render is the shared copy from then on.
+    const after = await visit(t, url);
+    expect(cacheOf(after)).toBe('hit');
+    expect(after.body).toBe(reloaded.body);
+  });
+
   it('a follow keeps the page too; a block drops it', async () => {
     const { seller, url } = await sellerWithPage(t, 'Followed mug');
     const member = await signedInUser(t.deps);

@@ -67,12 +67,16 @@ function withoutTracking(query: string): string {
     .join('&');
 }
 
+/** Whether the request carries a session (it may be expired: it is not checked here). */
+const hasSession = (request: FastifyRequest) =>
+  Boolean(request.cookies[ACCESS_COOKIE] || request.cookies[REFRESH_COOKIE]);
+
 /** Sends a cached page, in the encoding the client takes best (brotli, gzip, or none). */
 function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
   page: CachedPage,
-  result: 'hit' | 'revalidate' | 'stale' = 'hit',
+  result: 'hit' | 'miss' | 'revalidate' | 'stale' = 'hit',
 ): FastifyReply {
   for (const [name, value] of page.headers) reply.header(name, value);
   reply.header('content-security-policy', page.csp);
@@ -206,9 +210,7 @@ export function createPageCache(
       const query = queryAt < 0 ? '' : withoutTracking(url.slice(queryAt + 1));
       // A shared page is rendered without the session for members too (shared-pages.ts): their
       // cookies change nothing in it. Elsewhere (a seller's checkout) a session means personal.
-      const anonymous =
-        isSharedPage(path, staticSegments) ||
-        (!request.cookies[ACCESS_COOKIE] && !request.cookies[REFRESH_COOKIE]);
+      const anonymous = isSharedPage(path, staticSegments) || !hasSession(request);
       const method = request.method;
       if (
         !anonymous ||
@@ -231,9 +233,18 @@ export function createPageCache(
     async respond(request, reply, plan, render, send) {
       const cached = store.read(plan.key);
       if (cached?.outdated) {
+        // Members are the ones whose likes and follows outdate a page: one who reloads right after
+        // a click must not see their own like missing from the count, so a member skips the floor
+        // and waits for the one render (visitors get the old page at once, as before).
+        const member = hasSession(request);
         // Claimed without yielding: of the visits finding it out of date, one starts the render.
-        const settle = store.refresh(plan.key);
+        const settle = store.refresh(plan.key, member);
         if (settle) refreshBehind(request, plan, render, settle);
+        const fresh = member ? await store.running(plan.key) : null;
+        if (fresh) {
+          metrics.renderCache('miss');
+          return sendCached(request, reply, fresh, 'miss');
+        }
         metrics.renderCache('revalidate');
         return sendCached(request, reply, cached.page, 'revalidate');
       }

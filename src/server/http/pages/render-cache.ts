@@ -153,11 +153,12 @@ export class RenderCache {
    * Claims the one background render of an out-of-date `key` when it is due — none running, and
    * the floor since its render (or since the last attempt, which may have failed) passed — and
    * returns `begin(key)`'s settle function; else undefined (the page is served as it is).
+   * `skipFloor`: due whenever none is running (a member's visit, see cached-pages.ts).
    */
-  refresh(key: string): ((page: CachedPage | null) => void) | undefined {
+  refresh(key: string, skipFloor = false): ((page: CachedPage | null) => void) | undefined {
     const entry = this.#entries.get(key);
     const now = this.now();
-    if (!entry || this.#pending.has(key) || now < entry.refreshAfter) return undefined;
+    if (!entry || this.#pending.has(key) || (!skipFloor && now < entry.refreshAfter)) return undefined;
     if (!entry.outdated && entry.expires > now) return undefined;
     entry.refreshAfter = now + this.limits.refreshFloorMs;
     return this.begin(key);

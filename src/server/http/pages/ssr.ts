@@ -263,6 +263,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
         if (hashed) for (const name of NOT_FOR_BUNDLES) reply.removeHeader(name);
+        // The standard type (RFC 9239), without a charset: module scripts are always read as
+        // UTF-8, and the 31 bytes saved on each bundle count in every page's JavaScript budget.
+        if (hashed && filePath.endsWith('.js')) reply.header('content-type', 'text/javascript');
       },
     });
   }
