@@ -230,6 +230,8 @@ describe('writes that only move counts (docs/decisions/044)', () => {
     const first = await visit(t, url);
     expect(cacheOf(first)).toBe('miss');
     expect(first.body).toContain('data-testid="like-button-count">0<');
+    // Kept (a visit meanwhile would wait for the render and get it as a hit).
+    expect(cacheOf(await visit(t, url))).toBe('hit');
     const member = await signedInUser(t.deps);
     expect((await like(t, member, post._id)).statusCode).toBe(200);
 
@@ -262,6 +264,7 @@ describe('writes that only move counts (docs/decisions/044)', () => {
     const url = `/${seller.user.username}/${post._id}`;
     const first = await visit(t, url);
     expect(first.body).toContain('data-testid="like-button-count">0<');
+    expect(cacheOf(await visit(t, url))).toBe('hit');
     const member = await signedInUser(t.deps);
     expect((await like(t, member, post._id)).statusCode).toBe(200);
 
@@ -281,6 +284,7 @@ describe('writes that only move counts (docs/decisions/044)', () => {
 
   it('a follow keeps the page too; a block drops it', async () => {
     const { seller, url } = await sellerWithPage(t, 'Followed mug');
+    expect(cacheOf(await visit(t, url))).toBe('hit');
     const member = await signedInUser(t.deps);
     const social = (path: string) =>
       inject(t, { method: 'POST', url: `/api/v1/users/${path}`, headers: member.auth, payload: { id: seller.user.id } });
