@@ -80,6 +80,24 @@ export function scheduleAutoCancel(
   );
 }
 
+/** The order's charge in the ledger, once (its key): whether this call recorded it. */
+function recordCharge(
+  tx: ModuleDeps,
+  order: OrderRow,
+  input: { paymentIntentId: string; amountMinor: number },
+) {
+  return recordLedgerEntry(tx, {
+    kind: 'charge',
+    key: ledgerKey.charge(order.id),
+    orderId: order.id,
+    transactionId: null,
+    amountMinor: input.amountMinor,
+    currency: order.currency,
+    provider: order.paymentProvider,
+    providerRef: input.paymentIntentId,
+  });
+}
+
 export type PaidOutcome = 'paid' | 'already_paid' | 'refunding_late_payment';
 
 /**
@@ -108,19 +126,9 @@ export async function payLockedOrder(
   order: OrderRow,
   input: { paymentIntentId: string; amountMinor: number },
 ): Promise<PaidOutcome> {
-  const provider = order.paymentProvider;
   if (!isUnpaid(order)) {
     if (order.status !== 'cancelled') return 'already_paid';
-    const charged = await recordLedgerEntry(tx, {
-      kind: 'charge',
-      key: ledgerKey.charge(order.id),
-      orderId: order.id,
-      transactionId: null,
-      amountMinor: input.amountMinor,
-      currency: order.currency,
-      provider,
-      providerRef: input.paymentIntentId,
-    });
+    const charged = await recordCharge(tx, order, input);
     if (charged) {
       await enqueueJob(tx, refundJob, {
         orderId: order.id,
@@ -137,16 +145,7 @@ export async function payLockedOrder(
   }
   const at = nowDate(tx);
   const shipBy = new Date(at.getTime() + tx.env.SHIP_WITHIN_DAYS * 24 * 3600_000);
-  await recordLedgerEntry(tx, {
-    kind: 'charge',
-    key: ledgerKey.charge(order.id),
-    orderId: order.id,
-    transactionId: null,
-    amountMinor: input.amountMinor,
-    currency: order.currency,
-    provider,
-    providerRef: input.paymentIntentId,
-  });
+  await recordCharge(tx, order, input);
   await tx.db
     .update(orders)
     .set({
