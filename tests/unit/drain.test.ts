@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loneServerEnv } from '../helpers/lone-server-env';
 
 /**
  * SIGTERM to a real server process (docs/decisions/038): the server as `npm start` runs it
@@ -23,19 +24,7 @@ afterEach(async () => {
 async function startInstance() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sf-drain-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/drain-server.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      APP_URL: 'http://127.0.0.1',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-      DRAIN_MS: String(DRAIN_MS),
-    },
+    env: { ...loneServerEnv(dataDir), NODE_ENV: 'production', DRAIN_MS: String(DRAIN_MS) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>

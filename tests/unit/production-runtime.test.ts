@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureProductionBuilds } from '../helpers/web-build';
+import { loneServerEnv } from '../helpers/lone-server-env';
 
 /**
  * What the production server really runs (docs/decisions/043): the process `npm start` starts
@@ -21,16 +22,8 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'sf-runtime-'));
   const listFile = path.join(dataDir, 'loaded.txt');
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...loneServerEnv(path.join(dataDir, 'data')),
     LOADED_MODULES_FILE: listFile,
-    DATA_DIR: path.join(dataDir, 'data'),
-    PORT: '0',
-    HOST: '127.0.0.1',
-    APP_URL: 'http://127.0.0.1',
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'info',
   };
   // As `npm start` runs it: the production entry decides NODE_ENV itself (vitest sets "test").
   delete env.NODE_ENV;
