@@ -1,5 +1,10 @@
-import { promises as dns } from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import { promises as dns, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { isPublicAddress } from './public-address';
+
+export { isPublicAddress } from './public-address';
 
 /**
  * How the sites module looks at a custom domain from the outside to see whether its owner controls
@@ -10,6 +15,19 @@ export interface DomainProbe {
   txt(name: string): Promise<string[]>;
   /** The start of the text served at `url` (plain HTTP, no redirects to other hosts), or null. */
   httpText(url: string): Promise<string | null>;
+}
+
+/** Every address a host name resolves to (dns.lookup, as a connection would resolve it). */
+export type ResolveAddresses = (host: string) => Promise<LookupAddress[]>;
+
+export interface DomainProbeOptions {
+  /** Default: the system resolver (dns.lookup, every address). */
+  resolve?: ResolveAddresses;
+  /**
+   * Whether the probe may connect to an address. Default: public internet only (isPublicAddress);
+   * tests that serve from loopback widen it — never the app.
+   */
+  mayConnect?: (address: string) => boolean;
 }
 
 const TIMEOUT_MS = 5000;
@@ -24,50 +42,57 @@ const NO_RECORDS = new Set([
   'ECONNREFUSED',
 ]);
 
+const systemResolve: ResolveAddresses = (host) => dns.lookup(host, { all: true, verbatim: true });
+
 /**
- * Addresses a domain must not resolve to before we fetch from it: a seller could otherwise point
- * their "domain" at this machine's or the private network's services (SSRF). Loopback, private,
- * link-local (cloud metadata), carrier-grade NAT, unique-local and unspecified ranges.
+ * A socket `lookup` that answers with the one address already checked: the connection never asks
+ * DNS again, so a name that resolves to a public address for the check and to a private one a
+ * moment later (DNS rebinding) still reaches only the address that was checked.
  */
-const PRIVATE = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const)
-  PRIVATE.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-] as const)
-  PRIVATE.addSubnet(net, prefix, 'ipv6');
-
-/** True for an address on the public internet (the probe may fetch from it). */
-export function isPublicAddress(address: string): boolean {
-  // An IPv4-mapped IPv6 address (::ffff:127.0.0.1) is judged as the IPv4 address it carries.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPublicAddress(mapped);
-  const family = isIP(address);
-  if (family === 0) return false;
-  return !PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
+function pinnedLookup(checked: LookupAddress): LookupFunction {
+  return (_host, options, callback) => {
+    if (options.all) callback(null, [checked]);
+    else callback(null, checked.address, checked.family);
+  };
 }
 
-async function resolvesPublicly(host: string): Promise<boolean> {
-  try {
-    const addresses = await dns.lookup(host, { all: true, verbatim: true });
-    return addresses.length > 0 && addresses.every((a) => isPublicAddress(a.address));
-  } catch {
-    return false;
-  }
+/**
+ * GET `url` from exactly `address` (the Host header and TLS server name stay the URL's): the
+ * status and the first MAX_BYTES of the body, or null when it is no 2xx answer. No redirects.
+ */
+function getFrom(url: URL, address: LookupAddress): Promise<string | null> {
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.get(
+      url,
+      { lookup: pinnedLookup(address), timeout: TIMEOUT_MS, agent: false },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        if (status < 200 || status >= 300) {
+          response.destroy();
+          return resolve(null);
+        }
+        response.setEncoding('utf8');
+        let text = '';
+        response.on('data', (chunk: string) => {
+          text += chunk;
+          if (text.length >= MAX_BYTES) {
+            response.destroy();
+            resolve(text.slice(0, MAX_BYTES));
+          }
+        });
+        response.on('end', () => resolve(text.slice(0, MAX_BYTES)));
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('the domain took too long to answer')));
+    request.on('error', reject);
+  });
 }
 
-export function createDomainProbe(): DomainProbe {
+export function createDomainProbe(options: DomainProbeOptions = {}): DomainProbe {
+  const resolveAddresses = options.resolve ?? systemResolve;
+  const mayConnect = options.mayConnect ?? isPublicAddress;
   return {
     async txt(name) {
       try {
@@ -80,22 +105,15 @@ export function createDomainProbe(): DomainProbe {
     },
     async httpText(url) {
       try {
-        if (!(await resolvesPublicly(new URL(url).hostname))) return null;
-        const res = await fetch(url, {
-          redirect: 'manual',
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-        if (!res.ok || !res.body) return null;
-        const reader = res.body.getReader();
-        let text = '';
-        const decoder = new TextDecoder();
-        while (text.length < MAX_BYTES) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          text += decoder.decode(value, { stream: true });
-        }
-        await reader.cancel().catch(() => {});
-        return text.slice(0, MAX_BYTES);
+        const target = new URL(url);
+        if (target.protocol !== 'http:' && target.protocol !== 'https:') return null;
+        // An IP literal's brackets are not part of the address.
+        const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
+        const addresses = await resolveAddresses(host);
+        // One private address among public ones refuses the name: which one a connection would
+        // use is not ours to choose, and a seller may point one of them anywhere.
+        if (addresses.length === 0 || !addresses.every((a) => mayConnect(a.address))) return null;
+        return await getFrom(target, addresses[0]!);
       } catch {
         return null;
       }
