@@ -41,7 +41,15 @@ export async function startApp(
 ): Promise<{ child: ChildProcess; url: string }> {
   const port = env.PORT ?? String(3300 + Math.floor(Math.random() * 500));
   const child = spawn(process.execPath, PRODUCTION_START, {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      // Benches render from one address on purpose: the per-address render limit (ADR 053) off.
+      RENDER_RATE_LIMIT_PER_MINUTE: '0',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -174,7 +174,8 @@ async function main() {
   const appUrl = `http://127.0.0.1:${port}`;
   // APP_URL is the address measured: pages are cached for the app's own host only (ssr.ts).
   const app = spawn(process.execPath, PRODUCTION_START, {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: appUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true' },
+    // RENDER_RATE_LIMIT_PER_MINUTE: the load renders from one address on purpose (ADR 053).
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: appUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true', RENDER_RATE_LIMIT_PER_MINUTE: '0' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {

@@ -98,6 +98,8 @@ async function main() {
       APP_URL: appUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Renders from one address on purpose: the per-address render limit (docs/decisions/053) off.
+      RENDER_RATE_LIMIT_PER_MINUTE: '0',
       SEED_DEMO: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -143,6 +143,12 @@ const envSchema = z
           .filter(Boolean);
       }),
     ),
+    /**
+     * Page renders a client address may cause per minute when no cache answers them (visitors
+     * without a session: docs/decisions/053); past it they get a 429 page. Cache hits never count.
+     * 0: no limit (a benchmark rendering from one address).
+     */
+    RENDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
     /** The bearer token GET /metrics asks for; unset, the metrics endpoint is off (404). */
     METRICS_TOKEN: z.preprocess(
       (v) => (v === '' ? undefined : v),

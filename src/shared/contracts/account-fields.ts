@@ -2,7 +2,7 @@
 // Messages are phrased for people; the API prefixes the field ("username: …").
 
 import { z } from 'zod';
-import { requiredAs } from './common';
+import { readsAsWritten, requiredAs } from './common';
 import {
   BIO_MAX,
   EMAIL_MAX,
@@ -58,6 +58,8 @@ export const usernameSchema = z
   .string(requiredAs('text'))
   // A cheap bound before normalising, so huge inputs are refused without work.
   .max(USERNAME_MAX * 4, { error: USERNAME_RULE, abort: true })
+  // Said before the ASCII rule would refuse it for a less useful reason.
+  .superRefine(readsAsWritten)
   .transform(normalizeUsername)
   .superRefine((value, ctx) => {
     // Any non-ASCII left after NFKC is a look-alike ('а' is Cyrillic) or an accent: refuse it.
@@ -86,6 +88,7 @@ export const passwordSchema = z
 
 export const displayNameSchema = z
   .string(requiredAs('text'))
+  .superRefine(readsAsWritten)
   .trim()
   .min(1, 'Enter a name.')
   .max(NAME_MAX, `Use at most ${NAME_MAX} characters.`)
@@ -110,6 +113,7 @@ export const tagsSchema = z
   .array(
     z
       .string(requiredAs('text'))
+      .superRefine(readsAsWritten)
       .trim()
       .min(1, 'Tags cannot be empty.')
       .max(TAG_MAX, `Each tag can have at most ${TAG_MAX} characters.`)

@@ -29,6 +29,25 @@ export function normalizeUsername(raw: string): string {
 export const hasNoNul = (value: string): boolean => !value.includes('\u0000');
 export const NUL_RULE = 'Remove the invisible control character from this text.';
 
+/**
+ * Names read as written (issue 23): a bidirectional control (U+202A–U+202E embeddings and
+ * overrides, U+2066–U+2069 isolates) reorders the text after it — `\u202Eevil` shows as "live" —
+ * and a zero-width character at either end (U+200B–U+200D, U+2060, U+FEFF) makes two names look
+ * the same. Inside a name the zero-width joiners stay allowed: emoji and some scripts need them.
+ * Returns why `value` is refused, or null.
+ */
+export function unreadableNameRule(value: string): string | null {
+  if (/[\u202a-\u202e\u2066-\u2069]/.test(value)) return BIDI_CONTROL_RULE;
+  // Plain spaces around the character are trimmed later; it would still be at the edge then.
+  if (/^\s*[\u200b-\u200d\u2060\ufeff]|[\u200b-\u200d\u2060\ufeff]\s*$/.test(value))
+    return ZERO_WIDTH_EDGE_RULE;
+  return null;
+}
+export const BIDI_CONTROL_RULE =
+  'Remove the invisible text-direction character (such as a right-to-left override): it makes the text read differently from how it was written.';
+export const ZERO_WIDTH_EDGE_RULE =
+  'Remove the invisible zero-width character at the start or end: it makes this look like a different name.';
+
 export const USERNAME_RULE =
   "Use 3–30 lowercase letters, numbers, '-' or '_', starting and ending with a letter or number.";
 export const USERNAME_ASCII_RULE =

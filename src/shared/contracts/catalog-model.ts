@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasNoNul } from './account-fields';
-import { imageSchema, isUuid, requiredAs } from './common';
+import { imageSchema, isUuid, readsAsWritten, requiredAs } from './common';
 import { MEDIA_TYPES, PRODUCT_LIMITS as L, PRODUCT_STATUSES, normalizeTag } from './catalog-rules';
 
 // The post as the API shows it and takes it (SPEC §3 Product, DESIGN §4), and the field helpers the
@@ -38,6 +38,7 @@ export const productTagsSchema = z
   .array(
     z
       .string(requiredAs('text'))
+      .superRefine(readsAsWritten)
       .trim()
       .min(1, 'Tags cannot be empty.')
       .max(L.tagMax, `Each tag can have at most ${L.tagMax} characters.`)

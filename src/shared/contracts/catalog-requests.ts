@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredAs } from './common';
+import { readsAsWritten, requiredAs } from './common';
 import { hasNoNul } from './account-fields';
 import {
   PRODUCT_LIMITS as L,
@@ -126,6 +126,7 @@ export const tagInput = obj({
   userId: uuidField('a user id').optional(),
   tag: z
     .string(requiredAs('text'))
+    .superRefine(readsAsWritten)
     .trim()
     .min(1, 'Name the tag.')
     .max(L.tagMax, `A tag can have at most ${L.tagMax} characters.`)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unreadableNameRule } from './account-rules';
 
 /** An uploaded image as the API returns it: two processed variants (SPEC §3 image {thumbnail, fullsize}). */
 export const imageSchema = z.object({ thumbnail: z.string(), fullsize: z.string() });
@@ -37,3 +38,12 @@ export const errorResponse = z.object({
   details: z.unknown().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
+
+/**
+ * A name, site name or tag must read as it was written (account-rules.ts: no direction controls,
+ * no zero-width character at either end). Put before `.trim()`: that would hide a U+FEFF at the edge.
+ */
+export function readsAsWritten(value: string, ctx: z.RefinementCtx): void {
+  const rule = unreadableNameRule(value);
+  if (rule) ctx.addIssue({ code: 'custom', message: rule });
+}

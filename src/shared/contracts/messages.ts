@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hasNoNul } from './account-fields';
 import { PRODUCT_LIMITS, normalizeTag } from './catalog-rules';
 import { mediaSchema, NUL_RULE, obj, uuidField } from './catalog-model';
-import { imageSchema, requiredAs } from './common';
+import { imageSchema, readsAsWritten, requiredAs } from './common';
 import { SOCIAL_LIMITS as S } from './social-rules';
 
 // Messages (SPEC §3 "Message (post)", §7 "Messages"): short posts with text, images and `_tags`,
@@ -49,6 +49,7 @@ export const messageTagsSchema = z
   .array(
     z
       .string(requiredAs('text'))
+      .superRefine(readsAsWritten)
       .trim()
       .min(1, 'Tags cannot be empty.')
       .max(MESSAGE_TAG_MAX, `Each tag can have at most ${MESSAGE_TAG_MAX} characters.`)

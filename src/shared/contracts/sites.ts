@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasNoNul } from './account-fields';
-import { imageSchema, isUuid, requiredAs } from './common';
+import { imageSchema, isUuid, readsAsWritten, requiredAs } from './common';
 import { NUL_RULE, obj } from './catalog-model';
 import {
   DOMAIN_STATUSES,
@@ -129,6 +129,7 @@ export const domainNameField = z
 export const siteUpdateRequest = obj({
   name: z
     .string(requiredAs('text'))
+    .superRefine(readsAsWritten)
     .trim()
     .min(1, 'Give your site a name.')
     .max(SITE_LIMITS.name, `Use at most ${SITE_LIMITS.name} characters for the name.`)

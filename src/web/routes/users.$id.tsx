@@ -86,12 +86,12 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
           error={posts.error}
           eagerCards={0}
           extra={(p) => <ProductLikeButton product={p} signedIn={Boolean(root?.user)} />}
-          empty={<p>{user.name} has not published anything yet.</p>}
+          empty={<p><bdi>{user.name}</bdi> has not published anything yet.</p>}
         />
         {posts.recordsCount > posts.products.length && (
           <p>
             <Link to={`/${encodeURIComponent(user.username)}`} className="link">
-              See all {posts.recordsCount.toLocaleString('en-US')} posts on {user.name}'s page
+              See all {posts.recordsCount.toLocaleString('en-US')} posts on <bdi>{user.name}</bdi>'s page
             </Link>
           </p>
         )}

@@ -63,7 +63,7 @@ export function SideMenu() {
                 >
                   <Avatar name={user.name} src={user.image?.thumbnail} />
                   <span className="min-w-0">
-                    <span className="block truncate font-semibold">{user.name}</span>
+                    <span className="block truncate font-semibold"><bdi>{user.name}</bdi></span>
                     <span className="block truncate text-sm text-gray-600">{user.email}</span>
                   </span>
                 </Link>

@@ -69,7 +69,7 @@ export function UserSiteShell({
               ) : null}
               {showName ? (
                 <span className="truncate text-lg font-bold" data-testid="site-name">
-                  {site.name}
+                  <bdi>{site.name}</bdi>
                 </span>
               ) : null}
             </Link>
@@ -85,7 +85,7 @@ export function UserSiteShell({
       <footer data-testid="site-footer" className="site-footer">
         <div className="container-page flex flex-col gap-2 py-6 text-sm md:flex-row md:justify-between">
           <p>
-            © {year} {site.name}
+            © {year} <bdi>{site.name}</bdi>
           </p>
           <p>
             Powered by{' '}

@@ -27,12 +27,23 @@ import { isSharedPage, staticFirstSegments } from './shared-pages';
 export const RENDER_CACHE_HEADER = 'x-render-cache';
 
 /**
- * Parameters that only say where a click came from (social apps and ad networks add a fresh one to
- * every link): the page is the same without them, so they are neither part of the cache key nor
- * shown to the render — else one visitor's click id would be written into pages served to others.
+ * The query parameters a seller's pages read (docs/decisions/053): list pages `page`, `sort`,
+ * `tag`, `status` and `q` (features/catalog/list-query.ts), the feedback list `page`, a post's
+ * comments `commentsPage` (features/comments/api/comments-api.ts). Every other parameter changes
+ * nothing in the page — where a click came from (`utm_*`, `fbclid`: social apps add a fresh one to
+ * every link) or a cache-buster (`?cb=123`) — so it is neither part of the cache key nor shown to
+ * the render: else one visitor's click id would be written into pages served to others, and a
+ * fresh number would render the page afresh on every request. A page that starts reading another
+ * parameter must add it here.
  */
-const TRACKING_PARAM =
-  /^(?:utm_\w+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|igshid|igsh|ttclid|twclid|li_fat_id|mc_cid|mc_eid|_ga|_gl|yclid|srsltid)$/i;
+const SITE_PAGE_PARAMS: ReadonlySet<string> = new Set([
+  'page',
+  'sort',
+  'tag',
+  'status',
+  'q',
+  'commentsPage',
+]);
 /** Longer queries are rendered every time (no list page needs one). */
 const MAX_QUERY_LENGTH = 512;
 
@@ -41,7 +52,7 @@ export interface CachePlan {
   key: string;
   /** The first path segment: whose page it is (`maya`, `maya-x`). */
   slug: string;
-  /** The URL to render: the request's, without tracking parameters. */
+  /** The URL to render: the request's, with only the parameters the pages read. */
   url: string;
 }
 
@@ -58,12 +69,12 @@ const caches = new WeakMap<Env, RenderCache>();
 /** The render cache of the app whose `env` this is (tests wait on its background work). */
 export const renderCacheOf = (env: Env): RenderCache | undefined => caches.get(env);
 
-/** The query without tracking parameters, as it was written otherwise (order kept). */
-function withoutTracking(query: string): string {
+/** The query with only the parameters the pages read, as it was written otherwise (order kept). */
+function pageParamsOf(query: string): string {
   if (!query) return '';
   return query
     .split('&')
-    .filter((part) => part && !TRACKING_PARAM.test(part.split('=', 1)[0]!))
+    .filter((part) => part && SITE_PAGE_PARAMS.has(part.split('=', 1)[0]!))
     .join('&');
 }
 
@@ -207,7 +218,7 @@ export function createPageCache(
       const path = queryAt < 0 ? url : url.slice(0, queryAt);
       const slug = path.split('/', 2)[1] ?? '';
       if (!slug || path.endsWith('.data') || staticSegments.has(slug.toLowerCase())) return null;
-      const query = queryAt < 0 ? '' : withoutTracking(url.slice(queryAt + 1));
+      const query = queryAt < 0 ? '' : pageParamsOf(url.slice(queryAt + 1));
       // A shared page is rendered without the session for members too (shared-pages.ts): their
       // cookies change nothing in it. Elsewhere (a seller's checkout) a session means personal.
       const anonymous = isSharedPage(path, staticSegments) || !hasSession(request);

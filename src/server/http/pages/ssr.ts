@@ -11,6 +11,7 @@ import { noRouteMessage, sendError } from '../api/error-handler';
 import { REQUEST_ID_HEADER } from '../api/request-id';
 import type { RenderCacheLimits } from './render-cache';
 import { renderedBody } from './rendered-body';
+import { renderLimit } from './render-limit';
 import type { PageSession } from '../api/session';
 import { isSharedPage, staticFirstSegments } from './shared-pages';
 import { sitePathOnDomain, siteHosts } from './site-hosts';
@@ -227,6 +228,7 @@ function webRequestFor(
 export async function registerWeb(app: FastifyInstance, options: WebOptions) {
   const handler = createRequestHandler(options.build, options.mode);
   const pageHost = siteHosts(app);
+  const limitRenders = renderLimit(app);
   const { build } = options;
   // Which first segments are the app's own (not a seller's): from the route manifest, which in
   // development is reloaded with the code.
@@ -324,6 +326,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
             () => (databaseAway = true),
             shared,
           );
+          // A render no cache answered, for a visitor without a session: counted per address.
+          if (!background && !context.signedIn) {
+            const refused = await limitRenders(request);
+            if (refused) return refused;
+          }
           const webRequest = webRequestFor(request, reply, target, background);
           const response = await handler(webRequest, context);
           if (!databaseAway) return response;

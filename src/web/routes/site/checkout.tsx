@@ -82,18 +82,18 @@ export default function SiteCheckout() {
 
   return (
     <div data-testid="site-checkout" className="max-w-2xl">
-      <h1 className="text-3xl font-bold tracking-tight">Your cart at {site.name}</h1>
+      <h1 className="text-3xl font-bold tracking-tight">Your cart at <bdi>{site.name}</bdi></h1>
       {!hydrated ? (
         <p className="mt-6">Loading your cart…</p>
       ) : mine.length === 0 ? (
         <div className="mt-6" data-testid="site-cart-empty">
           <div className="list-empty">
-            <h2 className="text-lg font-semibold">Nothing from {site.name} in your cart yet</h2>
+            <h2 className="text-lg font-semibold">Nothing from <bdi>{site.name}</bdi> in your cart yet</h2>
             <p className="mt-2">Add a post to your cart and it will wait for you here.</p>
           </div>
           {others}
           <Link to={sitePath(username)} className="btn btn-site mt-6">
-            Shop at {site.name}
+            Shop at <bdi>{site.name}</bdi>
           </Link>
         </div>
       ) : (

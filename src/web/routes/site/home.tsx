@@ -217,7 +217,7 @@ export default function UserSiteHome({ loaderData }: Route.ComponentProps) {
             currency={currency}
             hrefFor={(p) => sitePath(username, p._id)}
             label={`Latest posts by ${site.name}`}
-            empty={<p>{site.name} has not published anything yet. Come back soon.</p>}
+            empty={<p><bdi>{site.name}</bdi> has not published anything yet. Come back soon.</p>}
           />
         }
       />
@@ -248,7 +248,7 @@ export default function UserSiteHome({ loaderData }: Route.ComponentProps) {
             eagerCards={0}
             empty={
               <p>
-                {site.name} has not published anything yet. Follow along and come back soon, or{' '}
+                <bdi>{site.name}</bdi> has not published anything yet. Follow along and come back soon, or{' '}
                 <Link to="/marketplace" className="link">
                   browse the marketplace
                 </Link>

@@ -66,7 +66,7 @@ export default function SiteProductsByTag({ loaderData }: Route.ComponentProps) 
             <p>
               No posts with this tag.{' '}
               <Link to={`${base}/products`} className="link">
-                See everything {site.site.name} sells
+                See everything <bdi>{site.site.name}</bdi> sells
               </Link>
               .
             </p>
@@ -77,7 +77,7 @@ export default function SiteProductsByTag({ loaderData }: Route.ComponentProps) 
           <p data-testid="list-empty">
             No tags yet.{' '}
             <Link to={base} className="link">
-              Back to {site.site.name}
+              Back to <bdi>{site.site.name}</bdi>
             </Link>
           </p>
         )

@@ -39,7 +39,7 @@ export default function SiteProducts({ loaderData }: Route.ComponentProps) {
   const { list, query, href } = loaderData;
   return (
     <div data-testid="site-products">
-      <h1 className="mb-6 text-3xl font-bold tracking-tight">Products by {site.site.name}</h1>
+      <h1 className="mb-6 text-3xl font-bold tracking-tight">Products by <bdi>{site.site.name}</bdi></h1>
       <PostList
         list={list}
         query={query}
@@ -48,7 +48,7 @@ export default function SiteProducts({ loaderData }: Route.ComponentProps) {
         label={`Products by ${site.site.name}`}
         empty={
           <p>
-            {site.site.name} has nothing for sale right now.{' '}
+            <bdi>{site.site.name}</bdi> has nothing for sale right now.{' '}
             <Link to="/marketplace" className="link">
               Browse the marketplace
             </Link>

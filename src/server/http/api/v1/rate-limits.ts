@@ -2,11 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
 import { rateLimited } from '../../../modules/core';
 
-/** "Please wait 4 minutes" reads better than "wait 240 seconds" for hour-long windows. */
-export function waitMessage(ttlMs: number): string {
+/** "4 minutes" reads better than "240 seconds" for hour-long windows. */
+export function waitDuration(ttlMs: number): string {
   const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
-  const wait = seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
-  return `Too many attempts. Please wait ${wait} and try again.`;
+  return seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+}
+
+export function waitMessage(ttlMs: number): string {
+  return `Too many attempts. Please wait ${waitDuration(ttlMs)} and try again.`;
 }
 
 /** Route-level limit per client IP (`config.rateLimit` of @fastify/rate-limit). */

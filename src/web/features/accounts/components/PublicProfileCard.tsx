@@ -62,7 +62,7 @@ export function PublicProfileCard({
             className="text-3xl font-bold tracking-tight break-words text-gray-950"
             data-testid="public-profile-name"
           >
-            {user.name}
+            <bdi>{user.name}</bdi>
           </h1>
           <p className="text-gray-700">@{user.username}</p>
           {user.bio ? (
@@ -110,7 +110,7 @@ export function PublicProfileCard({
             className="btn btn-primary mt-6 whitespace-normal text-center"
             data-testid="public-profile-page"
           >
-            Visit {user.name}'s page
+            Visit <bdi>{user.name}</bdi>'s page
           </Link>
         </div>
       </div>

@@ -99,7 +99,7 @@ export function UserCard({
     >
       <div className="min-w-0">
         <p className="font-semibold break-words text-gray-950">
-          {who} <span className="font-normal text-gray-700">@{user.username}</span>
+          <bdi>{who}</bdi> <span className="font-normal text-gray-700">@{user.username}</span>
         </p>
         <p className="text-sm break-all text-gray-800">{user.email}</p>
         <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-gray-800">
@@ -148,7 +148,7 @@ export function UserCard({
               disabled={busy || role === user.role}
               onClick={() => void saveRole()}
             >
-              Save role<span className="sr-only"> of {who}</span>
+              Save role<span className="sr-only"> of <bdi>{who}</bdi></span>
             </button>
           </div>
         )}
@@ -161,7 +161,7 @@ export function UserCard({
             onClick={() => void toggleSuspension()}
           >
             {suspended ? 'Reinstate' : 'Suspend'}
-            <span className="sr-only"> {who}</span>
+            <span className="sr-only"> <bdi>{who}</bdi></span>
           </button>
         )}
         {mayDelete && (
@@ -172,7 +172,7 @@ export function UserCard({
             data-testid="user-delete"
             onClick={() => void remove()}
           >
-            Delete<span className="sr-only"> {who}</span>
+            Delete<span className="sr-only"> <bdi>{who}</bdi></span>
           </button>
         )}
       </div>

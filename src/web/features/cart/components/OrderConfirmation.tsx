@@ -88,7 +88,7 @@ export function OrderConfirmation({ order }: { order: Order }) {
               <li key={t._id} className="py-3">
                 <div className="flex flex-wrap justify-between gap-2">
                   <span className="font-medium text-gray-900">
-                    {t.seller.name}{' '}
+                    <bdi>{t.seller.name}</bdi>{' '}
                     <span className="font-normal text-gray-700">
                       · {units(t.items.reduce((n, i) => n + i.amount, 0))}
                     </span>

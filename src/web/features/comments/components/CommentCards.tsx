@@ -43,7 +43,7 @@ function CommentCard({
           <>
             <Avatar name={c.user.name} src={c.user.image?.thumbnail} size="sm" />
             <span>
-              <strong className="text-gray-900">{c.user.name}</strong> @{c.user.username} on
+              <strong className="text-gray-900"><bdi>{c.user.name}</bdi></strong> @{c.user.username} on
             </span>
           </>
         )}

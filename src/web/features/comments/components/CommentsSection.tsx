@@ -69,7 +69,7 @@ export function CommentsView({
       <Avatar name={c.user.name} src={c.user.image?.thumbnail} size="sm" />
       <div>
         <p className="comment-meta">
-          <strong>{c.user.name}</strong> @{c.user.username}
+          <strong><bdi>{c.user.name}</bdi></strong> @{c.user.username}
           <time dateTime={c.createdAt}>{c.day}</time>
           {c.status === 'pending' && <span className="comment-badge">{PENDING_LABEL}</span>}
         </p>

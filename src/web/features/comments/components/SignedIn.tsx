@@ -69,7 +69,7 @@ export default function SignedIn({
                 box.current?.focus();
               }}
             >
-              Reply<span className="sr-only"> to {c.user.name}</span>
+              Reply<span className="sr-only"> to <bdi>{c.user.name}</bdi></span>
             </button>
           )}
           {reviewer && c.status === 'pending' && (
@@ -92,7 +92,7 @@ export default function SignedIn({
       <form method="post" onSubmit={submit} data-testid="comment-form">
         {target && (
           <p className="comment-target" data-testid="comment-reply-target">
-            Replying to {target.name}
+            Replying to <bdi>{target.name}</bdi>
             <button type="button" className="btn btn-ghost" onClick={() => setTarget(null)}>
               Cancel reply
             </button>

@@ -44,7 +44,7 @@ function FeedbackCard({
     <article className="py-5" data-testid="feedback-card">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <Stars rating={feedback.rating} tone={tone} />
-        <span className="font-semibold">{author.name}</span>
+        <span className="font-semibold"><bdi>{author.name}</bdi></span>
         <time dateTime={feedback.createdAt} className="text-sm">
           {feedback.day}
         </time>
@@ -80,7 +80,7 @@ function FeedbackCard({
                 to={`/${encodeURIComponent(seller.username)}`}
                 className="underline underline-offset-2"
               >
-                {seller.name}
+                <bdi>{seller.name}</bdi>
               </Link>
             </>
           )}

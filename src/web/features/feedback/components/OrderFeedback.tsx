@@ -65,7 +65,7 @@ export function OrderFeedback({ order, given }: { order: Order; given: Feedback[
           <h2 className="text-lg font-semibold">
             From{' '}
             <Link to={`/${encodeURIComponent(part.seller.username)}`} className="link">
-              {part.seller.name}
+              <bdi>{part.seller.name}</bdi>
             </Link>
           </h2>
           <ul className="mt-1 mb-4 text-gray-700">

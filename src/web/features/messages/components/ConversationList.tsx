@@ -50,7 +50,7 @@ export function ConversationList({ list, viewerId, page, limit, href }: Conversa
                   <span className="min-w-0 flex-1">
                     <span className="flex flex-wrap items-baseline justify-between gap-x-3">
                       <span className="font-semibold text-gray-950">
-                        {c.user.name}{' '}
+                        <bdi>{c.user.name}</bdi>{' '}
                         <span className="font-normal text-gray-700">@{c.user.username}</span>
                       </span>
                       <time className="text-sm text-gray-700" dateTime={c.lastMessage.createdAt}>

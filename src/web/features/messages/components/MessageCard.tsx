@@ -87,7 +87,7 @@ export function MessageCard({ message, liked, actions }: MessageCardProps) {
         <div className="min-w-0 flex-1">
           <h3 id={headingId} className="font-semibold text-gray-950">
             <Link to={`/users/${encodeURIComponent(message.user._id)}`} className="hover:underline">
-              {message.user.name}
+              <bdi>{message.user.name}</bdi>
             </Link>{' '}
             <span className="font-normal text-gray-700">@{message.user.username}</span>
           </h3>
@@ -96,7 +96,7 @@ export function MessageCard({ message, liked, actions }: MessageCardProps) {
             {message.updatedAt !== message.createdAt ? ' · edited' : ''}
             {message.recipient ? (
               <span data-testid="message-private">
-                {' · '}Private to {message.recipient.name} (@{message.recipient.username})
+                {' · '}Private to <bdi>{message.recipient.name}</bdi> (@{message.recipient.username})
               </span>
             ) : null}
           </p>

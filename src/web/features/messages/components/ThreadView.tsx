@@ -119,7 +119,7 @@ export function ThreadView({ thread, viewerId, likedIds, page, limit, href }: Th
     <section aria-labelledby="thread-heading" className="flex flex-col gap-4" data-testid="thread">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="thread-heading" className="text-xl font-semibold text-gray-950">
-          Conversation with {other.name}{' '}
+          Conversation with <bdi>{other.name}</bdi>{' '}
           <span className="font-normal text-gray-700">@{other.username}</span>
         </h2>
         {back}
@@ -135,7 +135,7 @@ export function ThreadView({ thread, viewerId, likedIds, page, limit, href }: Th
       />
       {messages.length === 0 ? (
         <p className="list-empty" data-testid="messages-empty">
-          No messages with {other.name} yet — write the first one below.
+          No messages with <bdi>{other.name}</bdi> yet — write the first one below.
         </p>
       ) : (
         <ol className="flex flex-col gap-3" aria-label={`Messages with ${other.name}`}>
@@ -153,7 +153,7 @@ export function ThreadView({ thread, viewerId, likedIds, page, limit, href }: Th
         data-testid="reply-form"
       >
         <label htmlFor={fieldId} className="field-label">
-          Reply to {other.name}
+          Reply to <bdi>{other.name}</bdi>
         </label>
         <textarea
           id={fieldId}
@@ -167,7 +167,7 @@ export function ThreadView({ thread, viewerId, likedIds, page, limit, href }: Th
         />
         <p id={`${fieldId}-count`} className="field-hint">
           {text.length.toLocaleString('en-US')} / {max.toLocaleString('en-US')} characters. Only you
-          and {other.name} see this conversation.
+          and <bdi>{other.name}</bdi> see this conversation.
         </p>
         {error ? (
           <p id={`${fieldId}-error`} className="field-error" role="alert">

@@ -143,7 +143,7 @@ function SellerPart({ part }: { part: Transaction }) {
         <h3 className="font-semibold text-gray-900">
           From{' '}
           <Link to={`/${encodeURIComponent(part.seller.username)}`} className="link">
-            {part.seller.name}
+            <bdi>{part.seller.name}</bdi>
           </Link>
         </h3>
         <StatusBadge label={status.label} tone={status.tone} testId="part-status" />
@@ -168,7 +168,7 @@ function SellerPart({ part }: { part: Transaction }) {
               className="link"
               data-testid="leave-feedback"
             >
-              Leave feedback<span className="sr-only"> for {part.seller.name}</span>
+              Leave feedback<span className="sr-only"> for <bdi>{part.seller.name}</bdi></span>
             </Link>
           </p>
         ) : null}

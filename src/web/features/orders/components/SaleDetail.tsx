@@ -31,7 +31,7 @@ export function SaleDetail({ sale, onChanged }: { sale: Transaction; onChanged: 
             tabIndex={-1}
             className="text-lg font-semibold text-gray-900"
           >
-            Sold to {sale.buyer.name}
+            Sold to <bdi>{sale.buyer.name}</bdi>
           </h2>
           <StatusBadge label={status.label} tone={status.tone} testId="sale-status" />
         </div>
@@ -96,7 +96,7 @@ export function SaleDetail({ sale, onChanged }: { sale: Transaction; onChanged: 
           {sale.buyer._id ? (
             <p className="mt-3">
               <Link to={`/users/${encodeURIComponent(sale.buyer._id)}`} className="link">
-                {sale.buyer.name}&apos;s profile
+                <bdi>{sale.buyer.name}</bdi>&apos;s profile
               </Link>
             </p>
           ) : null}

@@ -75,7 +75,7 @@ function SaleCard({
               Order {ref}
             </Link>{' '}
             <span className="text-base font-normal text-gray-700">
-              · {sale.buyer.name} ·{' '}
+              · <bdi>{sale.buyer.name}</bdi> ·{' '}
               <time dateTime={sale.createdAt}>{formatDay(sale.createdAt)}</time>
             </span>
           </h2>

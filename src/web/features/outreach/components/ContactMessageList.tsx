@@ -47,7 +47,7 @@ export function ContactMessageList({
                 </span>
               </header>
               <p className="mt-1 text-sm text-gray-700">
-                From {m.name} &lt;{m.email}&gt;
+                From <bdi>{m.name}</bdi> &lt;{m.email}&gt;
                 {m.sender ? ` (signed in as @${m.sender.username})` : ''} ·{' '}
                 <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
               </p>

@@ -24,7 +24,7 @@ export function ListLinkPanel({ result }: { result: ListLinkResult }) {
       {seller ? (
         <p className="mt-3">
           <Link to={`/${encodeURIComponent(seller.username)}`} className="link">
-            Go to {seller.name}&apos;s page
+            Go to <bdi>{seller.name}</bdi>&apos;s page
           </Link>
         </p>
       ) : null}

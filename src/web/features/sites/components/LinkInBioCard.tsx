@@ -31,7 +31,7 @@ export function LinkInBioCard({
   return (
     <div className="link-card" data-testid="link-in-bio">
       {avatar}
-      <h1 className="mt-4 text-2xl font-bold tracking-tight break-words">{site.name}</h1>
+      <h1 className="mt-4 text-2xl font-bold tracking-tight break-words"><bdi>{site.name}</bdi></h1>
       {about && <p className="mt-2 whitespace-pre-line break-words">{about}</p>}
 
       <nav aria-label={`Links of ${site.name}`} className="mt-6">

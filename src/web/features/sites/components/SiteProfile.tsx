@@ -45,7 +45,7 @@ export function SiteProfile({
       <SiteAvatar name={ownerName} image={owner.image} size={88} priority />
       <div className="min-w-0 flex-1">
         <h1 id="site-title" className="text-3xl font-bold tracking-tight break-words md:text-4xl">
-          {site.name}
+          <bdi>{site.name}</bdi>
         </h1>
         {ownerName !== site.name && <p className="mt-1 font-medium">by {ownerName}</p>}
         {site.description && (

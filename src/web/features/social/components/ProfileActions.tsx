@@ -59,7 +59,7 @@ export function ProfileActions({
           className="flex flex-wrap items-center justify-center gap-3 md:justify-start"
           role="status"
         >
-          <span>You have blocked {member.name}.</span>
+          <span>You have blocked <bdi>{member.name}</bdi>.</span>
           <BlockButton userId={member._id} name={member.name} blocked onChange={onBlockChange} />
         </p>
       )}

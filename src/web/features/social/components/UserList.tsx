@@ -65,7 +65,7 @@ export function UserList({
               to={profilePath(user._id)}
               className="font-semibold break-words text-gray-950 underline-offset-2 hover:underline"
             >
-              {user.name}
+              <bdi>{user.name}</bdi>
             </Link>
             <p className="truncate text-sm text-gray-700">
               @{user.username} · {counted(user.followersCount, 'follower', 'followers')}

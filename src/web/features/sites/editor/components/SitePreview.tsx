@@ -66,14 +66,14 @@ export function SitePreview({
           ) : null}
           {showName ? (
             <span className="truncate font-bold" data-testid="site-preview-name">
-              {branding.name}
+              <bdi>{branding.name}</bdi>
             </span>
           ) : null}
         </div>
         <div className="space-y-3 p-4">
           <p className="text-xs font-semibold tracking-wide uppercase opacity-80">@{username}</p>
           <p className="text-2xl font-bold tracking-tight" data-testid="site-preview-title">
-            {branding.name}
+            <bdi>{branding.name}</bdi>
           </p>
           <p className="text-sm opacity-90" data-testid="site-preview-description">
             {description.trim() || 'Your description appears here.'}
@@ -98,7 +98,7 @@ export function SitePreview({
           </ul>
         </div>
         <div className="site-footer px-3 py-3 text-xs" data-testid="site-preview-footer">
-          © {year} {branding.name}
+          © {year} <bdi>{branding.name}</bdi>
         </div>
       </div>
     </figure>
