@@ -34,7 +34,8 @@ export const RENDER_CACHE_HEADER = 'x-render-cache';
  * every link) or a cache-buster (`?cb=123`) — so it is neither part of the cache key nor shown to
  * the render: else one visitor's click id would be written into pages served to others, and a
  * fresh number would render the page afresh on every request. A page that starts reading another
- * parameter must add it here.
+ * parameter must add it here. (The shared pages only: the personal ones under a site, visited
+ * anonymously, keep every parameter but the tracking ones below — their flows may carry their own.)
  */
 const SITE_PAGE_PARAMS: ReadonlySet<string> = new Set([
   'page',
@@ -44,6 +45,9 @@ const SITE_PAGE_PARAMS: ReadonlySet<string> = new Set([
   'q',
   'commentsPage',
 ]);
+/** Parameters that only say where a click came from: dropped from every cached page's query. */
+const TRACKING_PARAM =
+  /^(?:utm_\w+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|igshid|igsh|ttclid|twclid|li_fat_id|mc_cid|mc_eid|_ga|_gl|yclid|srsltid)$/i;
 /** Longer queries are rendered every time (no list page needs one). */
 const MAX_QUERY_LENGTH = 512;
 
@@ -52,7 +56,7 @@ export interface CachePlan {
   key: string;
   /** The first path segment: whose page it is (`maya`, `maya-x`). */
   slug: string;
-  /** The URL to render: the request's, with only the parameters the pages read. */
+  /** The URL to render: the request's, its query as keptQuery keeps it. */
   url: string;
 }
 
@@ -69,12 +73,16 @@ const caches = new WeakMap<Env, RenderCache>();
 /** The render cache of the app whose `env` this is (tests wait on its background work). */
 export const renderCacheOf = (env: Env): RenderCache | undefined => caches.get(env);
 
-/** The query with only the parameters the pages read, as it was written otherwise (order kept). */
-function pageParamsOf(query: string): string {
+/**
+ * The query of a cached page as it is rendered and keyed, as it was written otherwise (order
+ * kept): a shared page's with only the parameters the pages read, any other's without tracking.
+ */
+function keptQuery(query: string, shared: boolean): string {
   if (!query) return '';
+  const kept = (name: string) => (shared ? SITE_PAGE_PARAMS.has(name) : !TRACKING_PARAM.test(name));
   return query
     .split('&')
-    .filter((part) => part && SITE_PAGE_PARAMS.has(part.split('=', 1)[0]!))
+    .filter((part) => part && kept(part.split('=', 1)[0]!))
     .join('&');
 }
 
@@ -218,10 +226,11 @@ export function createPageCache(
       const path = queryAt < 0 ? url : url.slice(0, queryAt);
       const slug = path.split('/', 2)[1] ?? '';
       if (!slug || path.endsWith('.data') || staticSegments.has(slug.toLowerCase())) return null;
-      const query = queryAt < 0 ? '' : pageParamsOf(url.slice(queryAt + 1));
       // A shared page is rendered without the session for members too (shared-pages.ts): their
       // cookies change nothing in it. Elsewhere (a seller's checkout) a session means personal.
-      const anonymous = isSharedPage(path, staticSegments) || !hasSession(request);
+      const shared = isSharedPage(path, staticSegments);
+      const query = queryAt < 0 ? '' : keptQuery(url.slice(queryAt + 1), shared);
+      const anonymous = shared || !hasSession(request);
       const method = request.method;
       if (
         !anonymous ||
