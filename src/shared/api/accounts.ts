@@ -147,7 +147,7 @@ export const accountsApi = {
     method: 'GET',
     path: '/users',
     summary:
-      'The member directory: active members, or those whose username or name contains `name`',
+      'The member directory: members with a public page (sellers, and members with a published post; never staff), or those whose username or name contains `name`; public fields only (everything else: GET /admin/users)',
     tags: users,
     query: directoryQuery,
     response: directoryResponse,

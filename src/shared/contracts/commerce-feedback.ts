@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UUID_RE, requiredAs } from './common';
+import { UUID_RE, imageSchema, requiredAs } from './common';
 import { obj, text, uuidField } from './catalog-model';
 import { COMMERCE_LIMITS as L, FEEDBACK_TYPES } from './commerce-rules';
 import { COUNTRY_CODES, iso, limitField, money, pageField } from './commerce-fields';
@@ -22,18 +22,26 @@ export const feedbackRequest = obj({
     .max(5, 'Rate from 1 to 5 stars.'),
   text: text(L.feedbackTextMax, ' in your feedback').trim().default(''),
 });
+/**
+ * A feedback as anyone reads it — public reputation (docs/decisions/030, 051): who wrote it (name,
+ * avatar, and username only when they have a public page), the rating, text and date, the seller
+ * of the sale and the titles of what was sold. Never the ids of the order, the sale or the buyer:
+ * the parties see those in their own lists (GET /orders, GET /sales).
+ */
 export const feedbackSchema = z.object({
   _id: z.string(),
   type: z.enum(FEEDBACK_TYPES),
-  transactionId: z.string(),
-  orderId: z.string(),
-  author: z.object({ _id: z.string().nullable(), name: z.string() }),
-  subjectId: z.string().nullable(),
+  author: z.object({
+    name: z.string(),
+    image: imageSchema.nullable(),
+    /** Null when the author has no public page (a buyer only, staff, or an account gone). */
+    username: z.string().nullable(),
+  }),
   /** The seller of the sale rated (whichever side wrote it): whose shop it was. */
-  seller: z.object({ _id: z.string().nullable(), name: z.string(), username: z.string() }),
+  seller: z.object({ name: z.string(), username: z.string() }),
   rating: z.number().int(),
   text: z.string(),
-  /** The items of the sale rated (titles and post ids), for context. */
+  /** The titles of the sale's items; the post id only while the post is public (for a link). */
   items: z.array(z.object({ productId: z.string().nullable(), title: z.string() })),
   createdAt: iso,
 });

@@ -47,8 +47,24 @@ export const directoryQuery = z.object(
   requiredAs('a query'),
 );
 export type DirectoryQuery = z.input<typeof directoryQuery>;
+/**
+ * A member as the directory shows them to anyone: the face of their public page, never their
+ * role, account type, email or sign-up date (docs/decisions/051). Staff see the rest in
+ * GET /admin/users.
+ */
+export const directoryMemberSchema = publicProfileSchema.pick({
+  _id: true,
+  username: true,
+  name: true,
+  bio: true,
+  link: true,
+  _tags: true,
+  image: true,
+  likesCount: true,
+});
+export type DirectoryMember = z.infer<typeof directoryMemberSchema>;
 export const directoryResponse = z.object({
-  users: z.array(publicProfileSchema),
+  users: z.array(directoryMemberSchema),
   recordsCount: z.number().int(),
 });
 export type DirectoryResponse = z.infer<typeof directoryResponse>;

@@ -97,18 +97,23 @@ describe('POST /cart/refresh', () => {
       ],
       ['stock', 2, 'Only 2 of “Mug” are left: your amount is now 2.'],
       ['stock', 0, '“Vase” is sold out.'],
-      ['unavailable', 0, '“Draft chair” is no longer for sale.'],
+      // A draft is answered like an unknown id: nothing about it (docs/decisions/051).
+      ['unavailable', 0, 'An item in your cart is no longer available.'],
       [
         'variation',
         0,
         'The options of “Shirt” have changed: choose one of the available options again.',
       ],
       ['own_post', 0, '“My own bowl” is your own post: you cannot buy it.'],
-      ['unavailable', 0, 'An item in your cart is no longer for sale.'],
+      ['unavailable', 0, 'An item in your cart is no longer available.'],
     ]);
     expect(lines[0]).toMatchObject({ price: 12, shippingCost: 2.5 });
     expect(lines[1]).toMatchObject({ requested: 5, stock: 2 });
     expect(lines[6]).toMatchObject({ title: null, sellerId: null, requested: 3 });
+    const { _id: _draft, requested: _r, ...draftLine } = lines[3]!;
+    const { _id: _unknown, requested: _r2, ...unknownLine } = lines[6]!;
+    expect(draftLine).toEqual(unknownLine);
+    expect(draftLine).toMatchObject({ title: null, image: null, price: 0, sellerName: null });
   });
 
   it('shares one post’s stock among its lines, in cart order', async () => {

@@ -200,8 +200,9 @@ describe('POST /orders', () => {
         if (typeof amount === 'number') expect(body.message).toBe(message);
       }
       for (const [bad, message] of [
-        [{ _id: randomUUID() }, 'An item in your cart is no longer for sale.'],
-        [{ _id: draft._id }, '“Draft” is no longer for sale.'],
+        [{ _id: randomUUID() }, 'An item in your cart is no longer available.'],
+        // A draft is refused like an unknown id, naming nothing (docs/decisions/051).
+        [{ _id: draft._id }, 'An item in your cart is no longer available.'],
         [{ _id: own._id }, '“Mine” is your own post: you cannot buy it.'],
         [
           { _id: shirt._id, selectedVariations: { Size: 'XXL' } },

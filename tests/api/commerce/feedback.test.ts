@@ -43,18 +43,27 @@ describe('POST /products/feedback', () => {
     });
     expect(res.statusCode).toBe(201);
     const { feedback } = res.json();
-    expect(feedback).toMatchObject({
+    // The public shape (docs/decisions/051): no ids of the order, the sale or the parties.
+    expect(feedback).toEqual({
+      _id: expect.any(String),
       type: 'order',
-      transactionId: part._id,
-      orderId: part.orderId,
-      author: { _id: buyer.user.id, name: 'Sam Buyer' },
-      subjectId: seller.user.id,
-      seller: { _id: seller.user.id, name: 'Maya Maker', username: seller.user.username },
+      author: { name: 'Sam Buyer', image: null, username: buyer.user.username },
+      seller: { name: 'Maya Maker', username: seller.user.username },
       rating: 5,
       text: 'Arrived quickly, well packed.',
       items: [{ productId: seller.post._id, title: "Maya Maker's lamp" }],
+      createdAt: expect.any(String),
     });
     expect(new Date(feedback.createdAt).toISOString()).toBe(feedback.createdAt);
+    // Stored against the sale, its order and both parties.
+    expect(await feedbackOf(part._id)).toEqual([
+      expect.objectContaining({
+        id: feedback._id,
+        orderId: part.orderId,
+        authorId: buyer.user.id,
+        subjectId: seller.user.id,
+      }),
+    ]);
 
     await nothingWritten(async () => {
       const again = await leave(t, buyer, { type: 'order', id: part._id, rating: 1, text: '' });
@@ -71,11 +80,17 @@ describe('POST /products/feedback', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().feedback).toMatchObject({
       type: 'transaction',
-      author: { _id: seller.user.id, name: 'Maya Maker' },
-      subjectId: buyer.user.id,
+      author: { name: 'Maya Maker', username: seller.user.username },
       rating: 4,
       text: '',
     });
+    expect(await feedbackOf(part._id)).toEqual([
+      expect.objectContaining({
+        type: 'transaction',
+        authorId: seller.user.id,
+        subjectId: buyer.user.id,
+      }),
+    ]);
     const again = await leave(t, seller, { type: 'transaction', id: part._id, rating: 4 });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('FEEDBACK_EXISTS');
@@ -90,7 +105,9 @@ describe('POST /products/feedback', () => {
     const { order, buyer, part } = await oneSellerSale();
     const res = await leave(t, buyer, { type: 'order', id: order._id, rating: 4 });
     expect(res.statusCode).toBe(201);
-    expect(res.json().feedback.transactionId).toBe(part._id);
+    expect(await feedbackOf(part._id)).toEqual([
+      expect.objectContaining({ id: res.json().feedback._id, type: 'order' }),
+    ]);
   });
 
   it('asks which seller when the order id names an order with several sellers', async () => {

@@ -11,6 +11,8 @@ const WORD = `zq${process.pid.toString(36)}`;
 let ana: Awaited<ReturnType<typeof createUser>>['user'];
 let anabel: Awaited<ReturnType<typeof createUser>>['user'];
 let bruno: Awaited<ReturnType<typeof createUser>>['user'];
+let carla: Awaited<ReturnType<typeof createUser>>['user'];
+let bea: Awaited<ReturnType<typeof createUser>>['user'];
 let pending: Awaited<ReturnType<typeof createUser>>['user'];
 let banned: Awaited<ReturnType<typeof createUser>>['user'];
 
@@ -26,6 +28,9 @@ beforeAll(async () => {
       role: 'moderator',
     })
   ).user;
+  carla = (await createUser(t.deps, { username: `carla-${WORD}`, accountType: 'seller' })).user;
+  // A buyer who only buys has no public page to be found by (docs/decisions/051).
+  bea = (await createUser(t.deps, { username: `bea-${WORD}`, accountType: 'buyer' })).user;
   pending = (await createUser(t.deps, { username: `pending-${WORD}`, activated: false })).user;
   banned = (await createUser(t.deps, { username: `banned-${WORD}` })).user;
   await t.deps.database.db
@@ -38,21 +43,26 @@ afterAll(() => t?.close());
 const directory = (query: string) => call(t, undefined, 'GET', `/api/v1/users${query}`);
 
 describe('GET /users (the member directory)', () => {
-  it('finds active, activated members by part of the username or name, case-insensitively', async () => {
+  it('finds active, activated members with a public page by part of the username or name, case-insensitively', async () => {
     const res = await directory(`?name=${WORD.toUpperCase()}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const names = body.users.map((u: { username: string }) => u.username);
-    expect(names).toEqual(expect.arrayContaining([ana.username, anabel.username, bruno.username]));
-    // Suspended and not-yet-activated accounts are nobody's business.
+    expect(names).toEqual(expect.arrayContaining([ana.username, anabel.username, carla.username]));
+    // Suspended and not-yet-activated accounts are nobody's business; nor are staff accounts and
+    // buyers without a page (docs/decisions/051).
     expect(names).not.toContain(pending.username);
     expect(names).not.toContain(banned.username);
+    expect(names).not.toContain(bruno.username);
+    expect(names).not.toContain(bea.username);
     expect(body.recordsCount).toBe(3);
     // Public fields only.
     for (const user of body.users) {
       expect(user).not.toHaveProperty('email');
       expect(user).not.toHaveProperty('plan');
       expect(user).not.toHaveProperty('stripeUserId');
+      expect(user).not.toHaveProperty('role');
+      expect(user).not.toHaveProperty('accountType');
       expect(user).toHaveProperty('likesCount');
     }
     // A display name matches as well as a username.
@@ -102,7 +112,7 @@ describe('GET /admin/users', () => {
     const res = await list(admin.token, `?q=${WORD}&limit=100`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.recordsCount).toBe(5);
+    expect(body.recordsCount).toBe(7);
     const byId = new Map(body.users.map((u: { _id: string }) => [u._id, u]));
     expect(byId.get(pending.id)).toMatchObject({
       username: pending.username,
@@ -114,7 +124,7 @@ describe('GET /admin/users', () => {
     expect(byId.get(banned.id)).toMatchObject({ status: 'suspended' });
     expect((byId.get(bruno.id) as { activatedAt: string }).activatedAt).toMatch(/^\d{4}-/);
     const moderator = await signedInUser(t.deps, { role: 'moderator' });
-    expect((await list(moderator.token, `?q=${WORD}`)).json().recordsCount).toBe(5);
+    expect((await list(moderator.token, `?q=${WORD}`)).json().recordsCount).toBe(7);
   });
 
   it('filters by role and status and searches emails', async () => {

@@ -1,16 +1,17 @@
-import { and, count, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import { imageOf } from '../../../shared/contracts/common';
 import type {
   AdminUsersResponse,
+  DirectoryMember,
   DirectoryResponse,
   adminUsersQuery,
   directoryQuery,
 } from '../../../shared/contracts/users-admin';
-import { users } from '../../db/schema';
+import { products, users, type UserRow } from '../../db/schema';
 import type { ModuleDeps } from '../core';
 import { toAdminUser } from './staff';
-import { toPublicProfile } from './users-repo';
 
 type Reader = Pick<ModuleDeps, 'db'>;
 
@@ -18,11 +19,38 @@ type Reader = Pick<ModuleDeps, 'db'>;
 export const containsPattern = (text: string) =>
   `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Whom the directory lists: active accounts that have been activated (what public pages show). */
-const isListed = and(eq(users.status, 'active'), isNotNull(users.activatedAt))!;
+/**
+ * Members with a public page, the only ones a stranger may find by listing (docs/decisions/051):
+ * active, activated accounts (whose page is served) of members — never staff — who sell
+ * (account type seller or both) or have a published post on their page. A buyer who only buys
+ * is not listed. Other modules name a member by username only when this holds.
+ */
+export const hasPublicPage = and(
+  eq(users.status, 'active'),
+  isNotNull(users.activatedAt),
+  eq(users.role, 'user'),
+  or(
+    ne(users.accountType, 'buyer'),
+    sql`exists (select 1 from ${products} where ${products.userId} = ${users.id} and ${products.status} = 'published' and not ${products.sellerHidden})`,
+  ),
+)!;
+const isListed = hasPublicPage;
+
+/** A directory entry: the public fields of the member's page only. */
+const toDirectoryMember = (row: UserRow): DirectoryMember => ({
+  _id: row.id,
+  username: row.username,
+  name: row.name,
+  bio: row.bio,
+  link: row.link,
+  _tags: row.tags,
+  image: imageOf(row.imageThumbnail, row.imageFullsize),
+  likesCount: row.likesCount,
+});
 
 /**
- * GET /users?name=: the member directory. Without a name, the newest members first; with one,
+ * GET /users?name=: the member directory, the same public view for every caller (staff list
+ * everyone in GET /admin/users). Without a name, the newest members first; with one,
  * members whose username or display name contains it (case-insensitive), the exact username
  * first, then usernames starting with it, then the most liked. Substring matches on lower(...) are
  * what a trigram index serves (docs/decisions/022 names the two the table needs).
@@ -60,7 +88,7 @@ export async function listDirectory(
       .offset((query.page - 1) * query.limit),
     deps.db.select({ n: count() }).from(users).where(where),
   ]);
-  return { users: rows.map(toPublicProfile), recordsCount: total?.n ?? 0 };
+  return { users: rows.map(toDirectoryMember), recordsCount: total?.n ?? 0 };
 }
 
 /**

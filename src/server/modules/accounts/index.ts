@@ -26,7 +26,7 @@ export {
 } from './social';
 export { changeUserRole } from './roles';
 // Staff calls on other accounts (docs/decisions/022): the directory, suspension and deletion.
-export { listAdminUsers, listDirectory } from './directory';
+export { hasPublicPage, listAdminUsers, listDirectory } from './directory';
 export { deleteAccount, forgetUserLikesBy, lockAccountForDeletion } from './delete';
 export { setAccountStatus, type StatusChange } from './status';
 export { LAST_ACTIVE_SUPER_ADMIN, toAdminUser, type StaffActor } from './staff';

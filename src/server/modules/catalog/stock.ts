@@ -91,34 +91,51 @@ function chosenOptions(variations: StoredVariation[], selected: Record<string, s
   return out;
 }
 
+/** What a line of a post that cannot be bought says: the same for every reason, naming nothing. */
+export const UNAVAILABLE = 'An item in your cart is no longer available.';
+
 function priceLine(
   row: Row | undefined,
   line: StockLine,
   buyerId: string | null,
   used: Map<string, number>,
 ): PricedLine {
+  // A post nobody may buy — unknown, draft, archived, deleted, or its seller suspended — is
+  // answered exactly like an unknown id: no title, image, price or seller (docs/decisions/051).
+  if (!row || row.status !== 'published' || row.sellerHidden || row.sellerStatus !== 'active') {
+    return {
+      ...line,
+      title: null,
+      image: null,
+      priceMinor: 0,
+      shippingMinor: 0,
+      available: 0,
+      sellerId: null,
+      sellerName: null,
+      sellerUsername: null,
+      problem: 'unavailable',
+      problemMessage: UNAVAILABLE,
+    };
+  }
   const base: PricedLine = {
     ...line,
-    title: row?.title ?? null,
-    image: row?.medias.find((m) => m.type === 'image')?.thumbnails[0]?.url ?? null,
-    priceMinor: row?.priceMinor ?? 0,
-    shippingMinor: row?.shippingMinor ?? 0,
+    title: row.title,
+    image: row.medias.find((m) => m.type === 'image')?.thumbnails[0]?.url ?? null,
+    priceMinor: row.priceMinor,
+    shippingMinor: row.shippingMinor,
     available: 0,
-    sellerId: row?.userId ?? null,
-    sellerName: row?.sellerName ?? null,
-    sellerUsername: row?.sellerUsername ?? null,
+    sellerId: row.userId,
+    sellerName: row.sellerName,
+    sellerUsername: row.sellerUsername,
     problem: null,
     problemMessage: null,
   };
-  const name = row ? `“${row.title}”` : 'An item in your cart';
+  const name = `“${row.title}”`;
   const fail = (problem: LineProblem, problemMessage: string): PricedLine => ({
     ...base,
     problem,
     problemMessage,
   });
-  if (!row || row.status !== 'published' || row.sellerHidden || row.sellerStatus !== 'active') {
-    return fail('unavailable', `${name} is no longer for sale.`);
-  }
   if (buyerId && row.userId === buyerId)
     return fail('own_post', `${name} is your own post: you cannot buy it.`);
   const chosen = chosenOptions(row.variations, line.selectedVariations);

@@ -6,7 +6,9 @@ import type { ModuleDeps } from '../core';
 
 // POST /cart/refresh: before checkout the cart is checked against the database — price, shipping,
 // stock and availability — and every line says in a sentence what changed since the buyer put it
-// in the cart. Nothing is reserved; POST /orders checks again under row locks.
+// in the cart. Nothing is reserved; POST /orders checks again under row locks. A post that cannot
+// be bought (draft, archived, deleted, seller suspended) is only "no longer available": no title,
+// price, image or seller, as if the id were unknown (docs/decisions/051).
 
 /**
  * How many of each line can be bought now. A line's stock is what earlier lines of the same cart
@@ -44,7 +46,8 @@ function noticeOf(
   const name = priced.title === null ? 'An item in your cart' : `“${priced.title}”`;
   switch (priced.problem) {
     case 'unavailable':
-      return `${name} is no longer for sale.`;
+      // The catalogue's one sentence for every reason, naming nothing (docs/decisions/051).
+      return priced.problemMessage;
     case 'own_post':
       return `${name} is your own post: you cannot buy it.`;
     case 'variation':

@@ -7,9 +7,11 @@ import type {
   feedbackRequest,
 } from '../../../shared/contracts/commerce';
 import type { FeedbackType } from '../../../shared/contracts/commerce-rules';
+import { imageOf } from '../../../shared/contracts/common';
 import {
   feedbacks,
   orderItems,
+  products,
   transactions,
   users,
   type FeedbackRow,
@@ -22,41 +24,59 @@ import {
   type DbOrTx,
   type ModuleDeps,
 } from '../core';
+import { hasPublicPage } from '../accounts';
 import { orderNotFound, saleNotFound } from './lifecycle';
 
 // Feedback is always about one sale (a transaction: one seller's part of an order): the buyer rates
 // the seller (`order`), the seller rates the buyer (`transaction`), each once, after it shipped.
-// It is public reputation: lists are open to anyone and carry names, never emails or addresses
-// (docs/decisions/030).
+// It is public reputation: lists are open to anyone and carry names and avatars, never emails,
+// addresses or the ids of orders, sales and buyers (docs/decisions/030, 051).
 
 export type FeedbackInput = z.output<typeof feedbackRequest>;
 export type FeedbackQuery = z.output<typeof feedbackQuery>;
 export type FeedbackList = z.input<typeof feedbackListResponse>;
 
-/** A feedback row with the seller of its sale (joined from transactions). */
-type FeedbackWithSeller = FeedbackRow & {
-  sellerId: string | null;
+/** A feedback row with the seller of its sale and its author's public face (joined). */
+type FeedbackWithParties = FeedbackRow & {
   sellerName: string;
   sellerUsername: string;
+  authorShownName: string | null;
+  authorThumbnail: string | null;
+  authorFullsize: string | null;
+  authorUsername: string | null;
 };
 
-const withSeller = {
+/**
+ * What a list reads: the feedback, its sale's seller, and the author as anyone may see them —
+ * their current name and avatar, and their username only while they have a public page
+ * (docs/decisions/051).
+ */
+const withParties = {
   feedback: feedbacks,
-  sellerId: transactions.sellerId,
   sellerName: transactions.sellerName,
   sellerUsername: transactions.sellerUsername,
+  authorShownName: users.name,
+  authorThumbnail: users.imageThumbnail,
+  authorFullsize: users.imageFullsize,
+  authorUsername: sql<string | null>`case when ${hasPublicPage} then ${users.username} end`,
 };
 
-/** Rows → wire shapes, with each sale's items loaded in one query (no N+1). */
-async function toFeedbacks(db: DbOrTx, rows: FeedbackWithSeller[]): Promise<Feedback[]> {
+/**
+ * Rows → the public wire shape, with each sale's items loaded in one query (no N+1): a post id
+ * only while the post is public, so a list never names a draft or a withdrawn post.
+ */
+async function toFeedbacks(db: DbOrTx, rows: FeedbackWithParties[]): Promise<Feedback[]> {
   if (rows.length === 0) return [];
   const itemRows = await db
     .select({
       transactionId: orderItems.transactionId,
-      productId: orderItems.productId,
+      productId: sql<
+        string | null
+      >`case when ${products.status} = 'published' and not ${products.sellerHidden} then ${products.id} end`,
       title: orderItems.title,
     })
     .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
     .where(
       inArray(
         orderItems.transactionId,
@@ -73,16 +93,36 @@ async function toFeedbacks(db: DbOrTx, rows: FeedbackWithSeller[]): Promise<Feed
   return rows.map((r) => ({
     _id: r.id,
     type: r.type,
-    transactionId: r.transactionId,
-    orderId: r.orderId,
-    author: { _id: r.authorId, name: r.authorName },
-    subjectId: r.subjectId,
-    seller: { _id: r.sellerId, name: r.sellerName, username: r.sellerUsername },
+    author: {
+      name: r.authorShownName ?? r.authorName,
+      image: imageOf(r.authorThumbnail, r.authorFullsize),
+      username: r.authorUsername,
+    },
+    seller: { name: r.sellerName, username: r.sellerUsername },
     rating: r.rating,
     text: r.text,
     items: items.get(r.transactionId) ?? [],
     createdAt: r.createdAt.toISOString(),
   }));
+}
+
+const flatten = ({
+  feedback,
+  ...parties
+}: {
+  feedback: FeedbackRow;
+} & Omit<FeedbackWithParties, keyof FeedbackRow>): FeedbackWithParties => ({
+  ...feedback,
+  ...parties,
+});
+
+/** Reads feedback rows with their parties (one statement). */
+function selectWithParties(db: DbOrTx) {
+  return db
+    .select(withParties)
+    .from(feedbacks)
+    .innerJoin(transactions, eq(transactions.id, feedbacks.transactionId))
+    .leftJoin(users, eq(users.id, feedbacks.authorId));
 }
 
 /**
@@ -177,14 +217,8 @@ export async function leaveFeedback(
   }
   // The subject's rating and feedback count moved: a soft change.
   if (subjectId) announceCountsChange(deps, 'site', [subjectId]);
-  const [feedback] = await toFeedbacks(deps.db, [
-    {
-      ...row,
-      sellerId: part.sellerId,
-      sellerName: part.sellerName,
-      sellerUsername: part.sellerUsername,
-    },
-  ]);
+  const written = await selectWithParties(deps.db).where(eq(feedbacks.id, row.id));
+  const [feedback] = await toFeedbacks(deps.db, written.map(flatten));
   return feedback!;
 }
 
@@ -223,19 +257,13 @@ export async function listFeedbacks(
       })
       .from(feedbacks)
       .where(where),
-    deps.db
-      .select(withSeller)
-      .from(feedbacks)
-      .innerJoin(transactions, eq(transactions.id, feedbacks.transactionId))
+    selectWithParties(deps.db)
       .where(where)
       .orderBy(desc(feedbacks.createdAt), desc(feedbacks.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
   ]);
-  const list = await toFeedbacks(
-    deps.db,
-    rows.map(({ feedback, ...seller }) => ({ ...feedback, ...seller })),
-  );
+  const list = await toFeedbacks(deps.db, rows.map(flatten));
   return {
     feedbacks: list,
     recordsCount: totals?.recordsCount ?? 0,

@@ -97,7 +97,14 @@ describe('mergeRefresh', () => {
       [
         line(low, { amount: 2, stock: 2, problem: 'stock' }),
         line(soldOut, { amount: 0, stock: 0, problem: 'stock' }),
-        line(withdrawn, { amount: 0, title: null, image: null, problem: 'unavailable' }),
+        // The server names nothing of a withdrawn post: the cart's own title is used.
+        line(withdrawn, {
+          amount: 0,
+          title: null,
+          image: null,
+          problem: 'unavailable',
+          notice: 'An item in your cart is no longer available.',
+        }),
       ],
       'USD',
     );

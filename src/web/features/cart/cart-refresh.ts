@@ -87,7 +87,9 @@ export function mergeRefresh(
         line.problem === 'stock'
           ? `${title} is sold out and was removed from your cart.`
           : `${title} is no longer for sale and was removed from your cart.`;
-      out.notes.push({ key, title, kind: 'removed', message: line.notice ?? fallback });
+      // The server names nothing of a post that is no longer available: the cart knows its title.
+      const message = line.title === null ? fallback : (line.notice ?? fallback);
+      out.notes.push({ key, title, kind: 'removed', message });
       continue;
     }
     const next: CartItem = {

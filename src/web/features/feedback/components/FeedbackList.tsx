@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatNumber } from '../../../../shared/format';
 import { ratingsCount, type ShownFeedback } from '../feedback-view';
 import type { FeedbackListState } from '../api/feedback-loaders';
+import { Avatar } from '../../../components/ui/Avatar';
 import { Stars } from '../../../components/ui/Stars';
 
 type Tone = 'amber' | 'inherit';
@@ -44,7 +45,20 @@ function FeedbackCard({
     <article className="py-5" data-testid="feedback-card">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <Stars rating={feedback.rating} tone={tone} />
-        <span className="font-semibold"><bdi>{author.name}</bdi></span>
+        <span className="inline-flex items-center gap-2 font-semibold">
+          <Avatar name={author.name} src={author.image?.thumbnail} size="sm" />
+          {/* A link only to a public page: a buyer's name is shown, never made findable. */}
+          {author.username ? (
+            <Link
+              to={`/${encodeURIComponent(author.username)}`}
+              className="underline underline-offset-2"
+            >
+              {author.name}
+            </Link>
+          ) : (
+            author.name
+          )}
+        </span>
         <time dateTime={feedback.createdAt} className="text-sm">
           {feedback.day}
         </time>

@@ -56,8 +56,12 @@ function PartFeedback({
  */
 export function OrderFeedback({ order, given }: { order: Order; given: Feedback[] }) {
   const [saved, setSaved] = useState<Feedback[]>([]);
-  const ratingOf = (partId: string) =>
-    [...saved, ...given].find((f) => f.transactionId === partId && f.type === 'order') ?? null;
+  // An order has one part per seller, and feedback names its sale by seller, never by id
+  // (docs/decisions/051): the seller finds the part's rating.
+  const ratingOf = (part: Transaction) =>
+    [...saved, ...given].find(
+      (f) => f.type === 'order' && f.seller.username === part.seller.username,
+    ) ?? null;
   return (
     <ul className="space-y-6" data-testid="order-parts">
       {order.transactions.map((part) => (
@@ -77,7 +81,7 @@ export function OrderFeedback({ order, given }: { order: Order; given: Feedback[
           </ul>
           <PartFeedback
             part={part}
-            given={ratingOf(part._id)}
+            given={ratingOf(part)}
             onSaved={(f) => setSaved((s) => [...s, f])}
           />
         </li>
