@@ -132,7 +132,12 @@ export async function verifySiteDomain(deps: ModuleDeps, userId: string): Promis
   const [row] = await deps.db.select().from(sites).where(eq(sites.userId, userId)).limit(1);
   if (!row) throw siteNotFound();
   const domain = row.domainName;
-  if (!domain) throw validationError('Set a custom domain first.', 'DOMAIN_NOT_SET');
+  if (!domain) {
+    // The claim was dropped by another seller's proof (maybe a moment ago, racing this check).
+    if (row.domainLostName && row.domainLostReason === 'claimed_by_another')
+      throw domainVerifiedElsewhere(row.domainLostName);
+    throw validationError('Set a custom domain first.', 'DOMAIN_NOT_SET');
+  }
   await requirePlanAllows(deps, userId, CUSTOM_DOMAIN, (limits) => limits.customDomain);
   // Every domain set through the API has a token; one set any other way gets its own now.
   let token = row.domainToken;
