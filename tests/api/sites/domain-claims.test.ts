@@ -112,10 +112,11 @@ describe('the first to verify gets the domain', () => {
     );
     expect(uniqueViolation(err)).not.toBeNull();
     // Pending claims on it are still fine.
-    const [{ n }] = (await db.execute(
-      sql`select count(*)::int as n from sites where lower(domain_name) = 'unique.example.com'`,
-    )).rows as [{ n: number }];
-    expect(n).toBe(2);
+    const claims = await db
+      .select({ id: sites.id })
+      .from(sites)
+      .where(sql`lower(${sites.domainName}) = 'unique.example.com'`);
+    expect(claims).toHaveLength(2);
   });
 });
 
