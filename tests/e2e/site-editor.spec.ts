@@ -193,6 +193,10 @@ test('edit the page with its live preview, save, and see it on the public page',
     const domain = `shop.${seller.username}.example.org`;
     await expect(editor.getByLabel('Custom domain', { exact: true })).toHaveValue(domain);
     await expect(page.getByTestId('site-domain-state')).toHaveText('Waiting for verification');
+    // A pending claim blocks nobody (docs/decisions/049): the editor says so.
+    await expect(page.getByTestId('site-domain-pending')).toHaveText(
+      `Until it is verified, other sellers may claim ${domain} too: the first to publish the proof gets it.`,
+    );
     const records = page.getByTestId('site-domain-records');
     await expect(records.getByRole('row', { name: /^TXT/ })).toContainText(
       `_storefront-verify.${domain}`,

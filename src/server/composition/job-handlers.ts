@@ -13,6 +13,7 @@ import {
 import { notificationJobs } from '../modules/notifications';
 import { outreachJobs } from '../modules/outreach';
 import { planJobs } from '../modules/plans';
+import { siteJobs } from '../modules/sites';
 import { metricsOf, type AppDeps } from './app-deps';
 
 /**
@@ -28,6 +29,7 @@ export const JOB_REGISTRY = jobRegistry([
   ...planJobs,
   ...outreachJobs,
   ...aiJobs,
+  ...siteJobs,
 ]);
 
 /**

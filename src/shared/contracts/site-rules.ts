@@ -80,6 +80,21 @@ export const DOMAIN_HTTP_PATH = '/.well-known/storefront-verify.txt';
 export const DOMAIN_STATUSES = ['none', 'pending', 'verified'] as const;
 export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
 
+/** Why an owner no longer holds a domain they had claimed or verified. */
+export const DOMAIN_LOSS_REASONS = [
+  /** Another seller proved control of it first: this pending claim was dropped. */
+  'claimed_by_another',
+  /** The proof stayed missing through the whole grace period. */
+  'proof_missing',
+] as const;
+export type DomainLossReason = (typeof DOMAIN_LOSS_REASONS)[number];
+
+/**
+ * How long a verified domain stays served after a check finds its proof gone (docs/decisions/049):
+ * long enough to fix a DNS mistake over a weekend, short enough that a lapsed domain moves on.
+ */
+export const DOMAIN_PROOF_GRACE_MS = 72 * 3600_000;
+
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 

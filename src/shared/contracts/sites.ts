@@ -3,6 +3,7 @@ import { hasNoNul } from './account-fields';
 import { imageSchema, isUuid, readsAsWritten, requiredAs } from './common';
 import { NUL_RULE, obj } from './catalog-model';
 import {
+  DOMAIN_LOSS_REASONS,
   DOMAIN_STATUSES,
   FONT_SCALE,
   HEX_COLOR_INPUT,
@@ -81,6 +82,14 @@ export const siteDomainSchema = z.object({
   checkedAt: z.string().nullable(),
   /** Why the last check failed, as a sentence. */
   lastError: z.string().nullable(),
+  /**
+   * A verified domain whose proof a check found missing: since when, and until when it stays
+   * served without the proof (a check that finds it again before then keeps the domain).
+   */
+  proofMissingSince: z.string().nullable(),
+  graceEndsAt: z.string().nullable(),
+  /** The last domain this site lost, and why (shown in the editor until another domain is saved). */
+  lost: z.object({ name: z.string(), reason: z.enum(DOMAIN_LOSS_REASONS), at: z.string() }).nullable(),
 });
 export type SiteDomain = z.infer<typeof siteDomainSchema>;
 

@@ -10,6 +10,7 @@ import {
   httpUrl,
   mySite,
   publicSite,
+  putSite,
   recordChanges,
   siteOf,
   txtName,
@@ -95,7 +96,7 @@ describe('POST /sites/domain/verify', () => {
     expect(siteOf(await verifyDomain(t, a.auth)).domain.status).toBe('verified');
   });
 
-  it('un-verifies when the proof is gone; a new domain starts over and leaves the old host', async () => {
+  it('keeps a verified domain whose proof is gone for the grace period; a new domain starts over and leaves the old host', async () => {
     const a = await domainOwner(t, 'gone.example.com');
     probe.txtRecords.set(txtName('gone.example.com'), [`${DOMAIN_TXT_VALUE_PREFIX}${a.token}`]);
     expect(siteOf(await verifyDomain(t, a.auth)).domain.status).toBe('verified');
@@ -103,16 +104,18 @@ describe('POST /sites/domain/verify', () => {
     const changes = recordChanges(t);
     try {
       const { domain } = siteOf(await verifyDomain(t, a.auth));
-      expect(domain).toMatchObject({ status: 'pending', verifiedAt: null });
+      // Still served (nothing public changed), with the date it must be proved again by.
+      expect(domain).toMatchObject({ status: 'verified', proofMissingSince: domain.checkedAt });
+      expect(Date.parse(domain.graceEndsAt!) - Date.parse(domain.checkedAt!)).toBe(72 * 3600_000);
       expect(domain.lastError).toMatch(/^No TXT record was found/);
-      expect(changes.take()).toEqual([{ kind: 'site', userIds: [a.user.id] }]);
-      // A failing check that changes nothing public announces nothing.
-      siteOf(await verifyDomain(t, a.auth));
       expect(changes.take()).toEqual([]);
     } finally {
       changes.stop();
     }
+    expect((await publicSite(t, a.user.username)).json().domainName).toBe('gone.example.com');
+    siteOf(await putSite(t, a.auth, { domainName: 'next.example.com' }));
     expect((await publicSite(t, a.user.username)).json().domainName).toBeNull();
+    expect(await findSiteByDomain(t.moduleDeps(), 'gone.example.com')).toBeUndefined();
   });
 
   it('answers 503 with a sentence when DNS cannot be asked, records it and keeps the status', async () => {

@@ -1,7 +1,9 @@
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
 import { onContentChange, type ContentChange } from '../../../src/server/modules/core';
+import type { ScriptedDomainProbe } from '../../helpers/domain-probe';
 import {
+  DOMAIN_TXT_VALUE_PREFIX,
   DOMAIN_HTTP_PATH,
   DOMAIN_TXT_PREFIX,
   mySiteSchema,
@@ -87,6 +89,11 @@ export const txtName = (domain: string) => `${DOMAIN_TXT_PREFIX}.${domain}`;
 export const httpUrl = (domain: string) => `http://${domain}${DOMAIN_HTTP_PATH}`;
 
 /** A signed-in owner (on a plan with custom domains) whose site claims `domain` (pending), with its token. */
+/** Publishes the TXT record that proves `token` controls `domain` (on a scripted probe). */
+export function publishProof(probe: ScriptedDomainProbe, domain: string, token: string) {
+  probe.txtRecords.set(txtName(domain), [`${DOMAIN_TXT_VALUE_PREFIX}${token}`]);
+}
+
 export async function domainOwner(t: TestApp, domain: string) {
   const owner = await signedInUser(t.deps, { plan: 'creator' });
   const site = siteOf(await putSite(t, owner.auth, { domainName: domain }));

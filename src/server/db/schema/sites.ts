@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { HEADER_BRANDINGS } from '../../../shared/contracts/sites';
+import { index, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { DOMAIN_LOSS_REASONS, HEADER_BRANDINGS } from '../../../shared/contracts/sites';
 import { users } from './accounts';
 
 export { HEADER_BRANDINGS };
@@ -23,6 +23,15 @@ export const sites = pgTable(
     domainVerifiedAt: timestamp('domain_verified_at', { withTimezone: true }),
     domainCheckedAt: timestamp('domain_checked_at', { withTimezone: true }),
     domainLastError: text('domain_last_error'),
+    /**
+     * Set when a check of a verified domain found the proof gone: the domain stays served for a
+     * grace period from then (docs/decisions/049); a check that finds the proof again clears it.
+     */
+    domainProofMissingSince: timestamp('domain_proof_missing_since', { withTimezone: true }),
+    /** The owner's last lost domain, kept so the editor can say what happened, and why. */
+    domainLostName: text('domain_lost_name'),
+    domainLostReason: text('domain_lost_reason', { enum: DOMAIN_LOSS_REASONS }),
+    domainLostAt: timestamp('domain_lost_at', { withTimezone: true }),
     description: text('description').notNull().default(''),
     imageThumbnail: text('image_thumbnail'),
     imageFullsize: text('image_fullsize'),
@@ -44,8 +53,12 @@ export const sites = pgTable(
   },
   (t) => [
     uniqueIndex('sites_user_id_idx').on(t.userId),
-    // One site per domain, pending or verified (a second claimant must wait for the first to let go).
-    uniqueIndex('sites_domain_name_unique_idx').on(t.domainName).where(sql`${t.domainName} is not null`),
+    // Claims don't block (docs/decisions/049): any number of sites may hold a pending claim on a
+    // domain, looked up by this index; only a verified domain is one site's alone.
+    index('sites_domain_name_idx').on(t.domainName).where(sql`${t.domainName} is not null`),
+    uniqueIndex('sites_verified_domain_unique_idx')
+      .on(sql`lower(${t.domainName})`)
+      .where(sql`${t.domainVerifiedAt} is not null`),
   ],
 );
 

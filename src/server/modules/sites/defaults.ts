@@ -12,6 +12,10 @@ export type SiteFields = Omit<
   | 'domainVerifiedAt'
   | 'domainCheckedAt'
   | 'domainLastError'
+  | 'domainProofMissingSince'
+  | 'domainLostName'
+  | 'domainLostReason'
+  | 'domainLostAt'
 >;
 
 /**

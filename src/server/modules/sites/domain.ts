@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SiteDomain } from '../../../shared/contracts/sites';
 import {
+  DOMAIN_PROOF_GRACE_MS,
   DOMAIN_HTTP_PATH,
   DOMAIN_TXT_PREFIX,
   DOMAIN_TXT_VALUE_PREFIX,
@@ -19,6 +20,9 @@ export function isMarketplaceDomain(deps: Pick<ModuleDeps, 'env'>, domain: strin
   const own = marketplaceHost(deps).replace(/^www\./, '');
   return domain === own || domain.endsWith(`.${own}`);
 }
+
+/** When a verified domain whose proof went missing at `since` stops being served without it. */
+export const graceEndsAt = (since: Date): Date => new Date(since.getTime() + DOMAIN_PROOF_GRACE_MS);
 
 /** A fresh proof-of-control token: 144 random bits, URL- and DNS-safe (24 characters). */
 export const newDomainToken = (): string => randomBytes(18).toString('base64url');
@@ -39,5 +43,13 @@ export function siteDomain(deps: Pick<ModuleDeps, 'env'>, row: SiteRow): SiteDom
     verifiedAt: row.domainVerifiedAt?.toISOString() ?? null,
     checkedAt: row.domainCheckedAt?.toISOString() ?? null,
     lastError: row.domainLastError,
+    proofMissingSince: row.domainProofMissingSince?.toISOString() ?? null,
+    graceEndsAt: row.domainProofMissingSince
+      ? graceEndsAt(row.domainProofMissingSince).toISOString()
+      : null,
+    lost:
+      row.domainLostName && row.domainLostReason && row.domainLostAt
+        ? { name: row.domainLostName, reason: row.domainLostReason, at: row.domainLostAt.toISOString() }
+        : null,
   };
 }

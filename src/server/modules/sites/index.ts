@@ -1,4 +1,10 @@
 // The sites module's public surface: each account's branded page at /{username}.
+import type { JobDefinition } from '../core';
+import { domainMailJob } from './domain-mail';
+import { domainRecheckJob } from './domain-recheck';
+
+/** Custom domains' background work (docs/decisions/049): owners' mails, proofs checked again. */
+export const siteJobs: readonly JobDefinition[] = [domainMailJob, domainRecheckJob];
 export { createSite } from './create';
 export { followOwnerRename } from './follow-rename';
 export type { SiteFields } from './defaults';

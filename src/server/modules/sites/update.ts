@@ -1,10 +1,9 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { MySite, SiteUpdate } from '../../../shared/contracts/sites';
 import { SITE_COLOR_FIELDS } from '../../../shared/contracts/site-rules';
 import { sites, type SiteRow } from '../../db/schema';
 import {
   announceChange,
-  conflict,
   deleteFilesLater,
   inTransaction,
   nowDate,
@@ -13,19 +12,13 @@ import {
   type DbOrTx,
   type ModuleDeps,
 } from '../core';
+import { domainVerifiedElsewhere, lockDomain, recheckHolderSoon, verifiedHolder } from './claims';
 import { isMarketplaceDomain, newDomainToken } from './domain';
 import { getMySite, siteNotFound } from './read';
 import { requirePlanAllows } from '../entitlements';
 
 /** Completes "Your Free plan does not let you …". */
 export const CUSTOM_DOMAIN = 'use your own domain name';
-
-const DOMAIN_TAKEN_MESSAGE = 'This domain is already used by another site.';
-
-const domainTaken = () =>
-  conflict(DOMAIN_TAKEN_MESSAGE, 'DOMAIN_TAKEN', [
-    { path: ['domainName'], message: DOMAIN_TAKEN_MESSAGE },
-  ]);
 
 /** The owner's site row, locked until the transaction ends (two saves never interleave). */
 export async function lockSiteOf(db: DbOrTx, userId: string): Promise<SiteRow> {
@@ -49,7 +42,8 @@ function checkDomainAllowed(deps: Pick<ModuleDeps, 'env'>, domain: string | null
 /**
  * The domain columns after a change of `domainName`: a new domain starts unverified with a fresh
  * token (a token proves control of one domain only); the same domain again keeps its token and
- * status; null removes everything.
+ * status; null removes everything. Saving another domain (or none) also clears the note about a
+ * domain lost earlier: the owner has moved on.
  */
 function domainColumns(current: SiteRow, next: string | null | undefined): Partial<SiteRow> {
   if (next === undefined || next === current.domainName) return {};
@@ -59,6 +53,10 @@ function domainColumns(current: SiteRow, next: string | null | undefined): Parti
     domainVerifiedAt: null,
     domainCheckedAt: null,
     domainLastError: null,
+    domainProofMissingSince: null,
+    domainLostName: null,
+    domainLostReason: null,
+    domainLostAt: null,
   };
 }
 
@@ -80,8 +78,8 @@ function brandingColumns(input: SiteUpdate): Partial<SiteRow> {
 /**
  * PUT /sites: the owner changes any Site field of their own site (there is no id to name anyone
  * else's). Colours, font and scale arrive checked by the contract; the domain arrives normalised
- * and is checked here against the marketplace's own host and other sites' claims (up front for a
- * clear answer, and by the unique index for concurrent claims). `image: null` removes the logo and
+ * and is checked here against the marketplace's own host and against a site that holds it verified
+ * (a pending claim of another site never blocks: docs/decisions/049). `image: null` removes the logo and
  * queues its files for deletion in the same transaction.
  */
 export async function updateSite(
@@ -90,20 +88,23 @@ export async function updateSite(
   input: SiteUpdate,
 ): Promise<MySite> {
   checkDomainAllowed(deps, input.domainName);
+  // Set inside the transaction when a verified holder refuses the claim (checked after it).
+  let holderToRecheck = null as string | null;
   try {
     await inTransaction(deps, async (tx) => {
+      // The domain's lock before the row's, as every path that decides who holds it takes them.
+      if (input.domainName) await lockDomain(tx.db, input.domainName);
       const current = await lockSiteOf(tx.db, userId);
       const domain = domainColumns(current, input.domainName);
       if (domain.domainName) {
         // A new domain needs a plan that includes one (docs/decisions/032); removing one, or
         // saving the page with the domain it already has, never does.
         await requirePlanAllows(tx, userId, CUSTOM_DOMAIN, (limits) => limits.customDomain);
-        const [other] = await tx.db
-          .select({ id: sites.id })
-          .from(sites)
-          .where(and(eq(sites.domainName, domain.domainName), ne(sites.id, current.id)))
-          .limit(1);
-        if (other) throw domainTaken();
+        const holder = await verifiedHolder(tx.db, domain.domainName, current.id);
+        if (holder) {
+          holderToRecheck = holder.userId;
+          throw domainVerifiedElsewhere(domain.domainName);
+        }
       }
       const removeLogo =
         input.image === null && (current.imageFullsize !== null || current.imageKeys.length > 0);
@@ -119,9 +120,12 @@ export async function updateSite(
       if (removeLogo) await deleteFilesLater(tx, current.imageKeys);
     });
   } catch (err) {
-    // Updating a site can only break the one-site-per-domain index: another site claimed the
-    // domain between the check and the write.
-    if (uniqueViolation(err) !== null) throw domainTaken();
+    // The claim is refused, but the holder's proof is looked at again: if they no longer control
+    // the domain, its grace period starts and the claimant can have it after.
+    if (holderToRecheck && input.domainName) await recheckHolderSoon(deps, holderToRecheck, input.domainName);
+    // Only the one-verified-site-per-domain index could break here (a domain verified outside
+    // the domain's lock): the other site holds it.
+    if (uniqueViolation(err) !== null && input.domainName) throw domainVerifiedElsewhere(input.domainName);
     throw err;
   }
   // The page, its share image and every cached copy of them show the new branding.

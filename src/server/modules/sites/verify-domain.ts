@@ -10,11 +10,18 @@ import { sites } from '../../db/schema';
 import {
   announceChange,
   inTransaction,
-  nowDate,
+  uniqueViolation,
   unavailable,
   validationError,
   type ModuleDeps,
 } from '../core';
+import {
+  domainVerifiedElsewhere,
+  lockDomain,
+  recordCheck,
+  type CheckResult,
+  type ProofOutcome,
+} from './claims';
 import { newDomainToken } from './domain';
 import { getMySite, siteNotFound } from './read';
 import { CUSTOM_DOMAIN, lockSiteOf } from './update';
@@ -23,12 +30,11 @@ import { requirePlanAllows } from '../entitlements';
 /** A check that hangs (a DNS server that never answers) fails instead of holding the request. */
 export const DOMAIN_CHECK_TIMEOUT_MS = 8000;
 
-type Outcome =
-  | { kind: 'verified' }
-  /** The proof is not there: `message` says what was found and exactly what to publish. */
-  | { kind: 'missing'; message: string }
-  /** We could not look (DNS or HTTP failed): says so, and keeps the current status. */
-  | { kind: 'unreachable'; message: string };
+/**
+ * `missing`: the proof is not there, `message` says what was found and exactly what to publish;
+ * `unreachable`: we could not look (DNS or HTTP failed), says so, and keeps the current status.
+ */
+type Outcome = ProofOutcome;
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -89,16 +95,49 @@ export async function checkDomain(
 }
 
 /**
+ * Asks the network for `domain`'s proof (outside any transaction), then records the outcome under
+ * the domain's lock and the site's row lock (claims.ts). Null when the owner changed the domain
+ * meanwhile (their save wins) — or another site's verification dropped this claim.
+ */
+export async function checkSiteDomainNow(
+  deps: ModuleDeps,
+  userId: string,
+  domain: string,
+  token: string,
+): Promise<{ outcome: ProofOutcome; result: CheckResult | null }> {
+  const outcome = await checkDomain(deps.domainProbe, domain, token);
+  try {
+    const result = await inTransaction(deps, async (tx) => {
+      await lockDomain(tx.db, domain);
+      const current = await lockSiteOf(tx.db, userId);
+      if (current.domainName !== domain || current.domainToken !== token) return null;
+      return recordCheck(tx, current, outcome);
+    });
+    return { outcome, result };
+  } catch (err) {
+    // Only the one-verified-site-per-domain index can break here (a domain verified some other
+    // way than through lockDomain): the other site holds it.
+    if (uniqueViolation(err) !== null) return { outcome, result: { statusChanged: false, taken: true } };
+    throw err;
+  }
+}
+
+/**
  * POST /sites/domain/verify: checks the owner's custom domain now and records the result. The
- * latest check decides (a proof taken down un-verifies the domain), except when we could not look
- * at all: then the status stays, the reason is recorded and the caller gets a 503 saying so.
- * The network is asked outside any transaction; a save that changed the domain meanwhile wins.
+ * first site to prove a domain gets it (the other claims are dropped); a proof taken down starts
+ * the grace period of a verified domain (docs/decisions/049). When we could not look at all, the
+ * status stays, the reason is recorded and the caller gets a 503 saying so.
  */
 export async function verifySiteDomain(deps: ModuleDeps, userId: string): Promise<MySite> {
   const [row] = await deps.db.select().from(sites).where(eq(sites.userId, userId)).limit(1);
   if (!row) throw siteNotFound();
   const domain = row.domainName;
-  if (!domain) throw validationError('Set a custom domain first.', 'DOMAIN_NOT_SET');
+  if (!domain) {
+    // The claim was dropped by another seller's proof (maybe a moment ago, racing this check).
+    if (row.domainLostName && row.domainLostReason === 'claimed_by_another')
+      throw domainVerifiedElsewhere(row.domainLostName);
+    throw validationError('Set a custom domain first.', 'DOMAIN_NOT_SET');
+  }
   await requirePlanAllows(deps, userId, CUSTOM_DOMAIN, (limits) => limits.customDomain);
   // Every domain set through the API has a token; one set any other way gets its own now.
   let token = row.domainToken;
@@ -107,31 +146,16 @@ export async function verifySiteDomain(deps: ModuleDeps, userId: string): Promis
     await deps.db.update(sites).set({ domainToken: token }).where(eq(sites.id, row.id));
   }
 
-  const outcome = await checkDomain(deps.domainProbe, domain, token);
-  const statusChanged = await inTransaction(deps, async (tx) => {
-    const current = await lockSiteOf(tx.db, userId);
-    if (current.domainName !== domain || current.domainToken !== token) return null;
-    const now = nowDate(deps);
-    const verifiedAt =
-      outcome.kind === 'verified'
-        ? (current.domainVerifiedAt ?? now)
-        : outcome.kind === 'missing'
-          ? null
-          : current.domainVerifiedAt;
-    const statusChanged = (verifiedAt === null) !== (current.domainVerifiedAt === null);
-    await tx.db
-      .update(sites)
-      .set({
-        domainCheckedAt: now,
-        domainVerifiedAt: verifiedAt,
-        domainLastError: outcome.kind === 'verified' ? null : outcome.message,
-        // The public site shows the domain only once verified: its copies are out of date.
-        ...(statusChanged && { updatedAt: now }),
-      })
-      .where(eq(sites.id, current.id));
-    return statusChanged;
-  });
-  if (statusChanged) announceChange(deps, { kind: 'site', userIds: [userId] });
+  const { outcome, result } = await checkSiteDomainNow(deps, userId, domain, token);
+  if (result?.statusChanged) announceChange(deps, { kind: 'site', userIds: [userId] });
+  if (result?.taken) throw domainVerifiedElsewhere(domain);
+  if (result === null) {
+    // Another seller's proof won the race while we were looking: say so, not "saved".
+    const mine = await getMySite(deps, userId);
+    if (mine.domain.lost?.name === domain && mine.domain.lost.reason === 'claimed_by_another')
+      throw domainVerifiedElsewhere(domain);
+    return mine;
+  }
   if (outcome.kind === 'unreachable') throw unavailable(outcome.message, 'DOMAIN_CHECK_FAILED');
   return getMySite(deps, userId);
 }

@@ -49,6 +49,9 @@ const SITE: MySite = {
     verifiedAt: null,
     checkedAt: null,
     lastError: null,
+    proofMissingSince: null,
+    graceEndsAt: null,
+    lost: null,
   },
 };
 

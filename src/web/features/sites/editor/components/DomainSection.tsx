@@ -28,9 +28,27 @@ const STATUS_TEXT: Record<SiteDomain['status'], string> = {
   verified: 'Verified — your page answers on this domain',
 };
 
+/** The note about a domain this site lost (kept until another domain is saved). */
+function LostNote({ lost }: { lost: NonNullable<SiteDomain['lost']> }) {
+  const at = when(lost.at);
+  return (
+    <p
+      className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950"
+      role="status"
+      data-testid="site-domain-lost"
+      data-reason={lost.reason}
+    >
+      {lost.reason === 'claimed_by_another'
+        ? `Domain lost to another seller's proof: on ${at} another seller proved control of ${lost.name} first, so your claim on it was removed. Whoever can publish the proof in the domain's DNS controls it.`
+        : `${lost.name} stopped showing your page on ${at}: its proof was missing for 72 hours. Publish the proof again and press Check now to get it back.`}
+    </p>
+  );
+}
+
 function DomainStatus({ domain }: { domain: SiteDomain }) {
   const checked = when(domain.checkedAt);
   const verified = when(domain.verifiedAt);
+  const graceEnd = when(domain.graceEndsAt);
   return (
     <div
       className="rounded-lg bg-gray-50 p-3 text-sm text-gray-800"
@@ -38,13 +56,28 @@ function DomainStatus({ domain }: { domain: SiteDomain }) {
     >
       <p>
         Status:{' '}
-        <strong data-status={domain.status} data-testid="site-domain-state">
-          {STATUS_TEXT[domain.status]}
+        <strong
+          data-status={graceEnd ? 'proof-missing' : domain.status}
+          data-testid="site-domain-state"
+        >
+          {graceEnd ? `Proof missing — re-verify by ${graceEnd}` : STATUS_TEXT[domain.status]}
         </strong>
       </p>
+      {domain.status === 'pending' ? (
+        <p data-testid="site-domain-pending">
+          Until it is verified, other sellers may claim {domain.name} too: the first to publish the
+          proof gets it.
+        </p>
+      ) : null}
       {verified ? <p>Verified on {verified}.</p> : null}
       {checked ? <p>Last checked on {checked}.</p> : null}
-      {domain.lastError && domain.status !== 'verified' ? (
+      {graceEnd ? (
+        <p className="mt-1 font-medium text-red-800" data-testid="site-domain-grace">
+          Your page still answers on {domain.name}, but the proof that it is yours is gone. Publish
+          it again and press Check now before {graceEnd}, or the domain will be released.
+        </p>
+      ) : null}
+      {domain.lastError && (domain.status !== 'verified' || graceEnd) ? (
         <p className="mt-1 font-medium text-red-800" data-testid="site-domain-error">
           {domain.lastError}
         </p>
@@ -195,6 +228,7 @@ export function DomainSection({ editor }: { editor: SiteEditorState }) {
           Save your changes to get the DNS records for {typed}.
         </p>
       ) : null}
+      {domain.lost ? <LostNote lost={domain.lost} /> : null}
       <DomainStatus domain={domain} />
       {domain.name && !unsaved ? (
         <>
