@@ -35,6 +35,7 @@ export { addressNotFound, placeOrder, type PlaceOrderInput } from './place-order
 export { createAddress, deleteAddress, listAddresses } from './addresses';
 export { refreshCart } from './cart-refresh';
 export { confirmLocalPayment, startPayment } from './pay';
+export { cancelOwnOrder } from './unpaid-orders';
 export { ordersWithParts, toAddress, transactionsWithParts } from './rows';
 export { leaveFeedback, listFeedbacks, type FeedbackInput, type FeedbackQuery } from './feedback';
 export { completeLocalOnboarding, onboardingLink, onboardingStatus } from './onboarding';
