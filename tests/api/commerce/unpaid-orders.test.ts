@@ -43,7 +43,9 @@ describe('POST /orders/cancel', () => {
     const intent = await send(t, sam.auth, 'POST', '/payment-intent', { orderId: order._id });
     const res = await send(t, sam.auth, 'POST', '/orders/cancel', { id: order._id });
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json<{ order: { status: string; transactions: { cancelReason: string }[] } }>();
+    const body = res.json<{
+      order: { status: string; transactions: { cancelReason: string }[] };
+    }>();
     expect(body.order.status).toBe('cancelled');
     expect(body.order.transactions.map((p) => p.cancelReason)).toEqual(['Cancelled by the buyer.']);
     expect([await stockOf(t, lamp._id), await stockOf(t, mug._id)]).toEqual([5, 4]);
@@ -88,9 +90,13 @@ describe('POST /orders/cancel', () => {
   });
 
   it('refuses a visitor (401) and an id that is not one (400)', async () => {
-    expect((await send(t, null, 'POST', '/orders/cancel', { id: crypto.randomUUID() })).statusCode).toBe(401);
+    expect(
+      (await send(t, null, 'POST', '/orders/cancel', { id: crypto.randomUUID() })).statusCode,
+    ).toBe(401);
     const { sam } = await people();
-    expect((await send(t, sam.auth, 'POST', '/orders/cancel', { id: 'nope' })).statusCode).toBe(400);
+    expect((await send(t, sam.auth, 'POST', '/orders/cancel', { id: 'nope' })).statusCode).toBe(
+      400,
+    );
   });
 });
 

@@ -56,7 +56,7 @@ describe('paying for an item that is no longer for sale', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
     },
-    'archived': async (maya: { auth: Record<string, string> }, lampId: string) => {
+    archived: async (maya: { auth: Record<string, string> }, lampId: string) => {
       const res = await send(t, maya.auth, 'PATCH', '/products/status', {
         id: lampId,
         status: 'archived',
@@ -75,7 +75,9 @@ describe('paying for an item that is no longer for sale', () => {
         card: VISA,
       });
       const body = refused(res, 409, 'ORDER_ITEM_UNAVAILABLE');
-      expect(body.message).toMatch(/“Lamp” is no longer for sale\..*cancelled.*nothing was charged/);
+      expect(body.message).toMatch(
+        /“Lamp” is no longer for sale\..*cancelled.*nothing was charged/,
+      );
       const after = await readTestOrder(t, order._id);
       expect(after.status).toBe('cancelled');
       expect(after.transactions.map((p) => p.status)).toEqual(['cancelled']);

@@ -10,12 +10,7 @@ import { payoutJob } from './payouts';
 import { refundJob } from './refunds';
 import { stripeEventJob } from './stripe-events';
 
-export {
-  paymentsOf,
-  localPayments,
-  confirmLocalIntent,
-  declineError,
-} from './payments';
+export { paymentsOf, localPayments, confirmLocalIntent, declineError } from './payments';
 export {
   autoCancelJob,
   cancelTransaction,

@@ -1,6 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { orderItems, orders, transactions, type OrderRow, type TransactionRow } from '../../db/schema';
+import {
+  orderItems,
+  orders,
+  transactions,
+  type OrderRow,
+  type TransactionRow,
+} from '../../db/schema';
 import { invalidateCatalogStock, restoreStock } from '../catalog';
 import {
   conflict,

@@ -69,4 +69,3 @@ export async function releaseLockedOrder(
   await restoreStock(tx, await itemsOf(tx, eq(orderItems.orderId, orderId)));
   return parts.flatMap((p) => (p.sellerId ? [p.sellerId] : []));
 }
-

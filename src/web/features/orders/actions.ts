@@ -19,9 +19,3 @@ export async function cancelSale(id: string, reason: string): Promise<Transactio
   const { transaction } = await api.call(commerceApi.cancelSale, { body: { id, reason } });
   return transaction;
 }
-
-/** POST /orders/cancel: the buyer lets an unpaid order go; its items are back on sale at once. */
-export async function cancelOrder(id: string) {
-  const { order } = await api.call(commerceApi.cancelOrder, { body: { id } });
-  return order;
-}

@@ -13,7 +13,7 @@ import { addressLines } from '../address-lines';
 import { placeOrder, startPayment } from '../api/checkout-api';
 import { orderFingerprint } from '../order-fingerprint';
 import { cartLineKey, useCartStore } from '../stores/cart-store';
-import { CancelOrderButton } from '../../orders/components/CancelOrderButton';
+import { CancelOrderButton } from '../../../components/CancelOrderButton';
 import { CartTotals } from './CartTotals';
 import { PaymentForm, preloadPaymentForm } from './PaymentForm';
 

@@ -5,7 +5,7 @@ import { formatDateTime, formatMoney, formatNumber } from '../../../../shared/fo
 import type { OrdersState } from '../api/orders-api';
 import { ORDER_STATUS, PART_STATUS, addressLines, formatDay, isUnpaid, shortRef } from '../labels';
 import { useSelection } from '../stores/selection-store';
-import { CancelOrderButton } from './CancelOrderButton';
+import { CancelOrderButton } from '../../../components/CancelOrderButton';
 import { ItemLines, SelectButton, SelectableList, Shipment, StatusBadge, Totals } from './Bits';
 
 // /orders (purchases): each order as a card — date, status, total and, per seller, the part's

@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { MESSAGES } from '../../../../shared/messages';
-import { modalActions, showConfirm } from '../../../components/ui/modal';
-import { isSessionExpired } from '../../../lib/api-client';
-import { apiErrorMessage } from '../../../lib/errors';
-import { cancelOrder } from '../actions';
-import { shortRef } from '../labels';
+import { commerceApi } from '../../shared/api/commerce';
+import { orderRef } from '../../shared/contracts/commerce-rules';
+import { MESSAGES } from '../../shared/messages';
+import { api } from '../lib/api';
+import { isSessionExpired } from '../lib/api-client';
+import { apiErrorMessage } from '../lib/errors';
+import { modalActions, showConfirm } from './ui/modal';
 
 /**
  * "Cancel order" on an unpaid order (the Purchases page and the checkout's payment step, ADR 052):
  * confirmed in the app's modal, then POST /orders/cancel; its items are back on sale at once.
+ * Here, not in a feature, because both the orders and the cart features show it.
  */
 export function CancelOrderButton({
   orderId,
@@ -19,7 +21,7 @@ export function CancelOrderButton({
 }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const ref = shortRef(orderId);
+  const ref = orderRef(orderId);
 
   async function cancel() {
     setFailure(null);
@@ -28,7 +30,7 @@ export function CancelOrderButton({
       const done = await showConfirm(
         `Cancel order ${ref}? Its items are released for others to buy, and nothing is charged. ${MESSAGES.confirmIrreversible}`,
         modalActions.run(async () => {
-          await cancelOrder(orderId);
+          await api.call(commerceApi.cancelOrder, { body: { id: orderId } });
         }),
         `Cancel order ${ref}?`,
       );
