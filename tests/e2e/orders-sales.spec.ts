@@ -3,7 +3,7 @@ import type { Order } from '../../src/shared/contracts/commerce';
 import { MESSAGES } from '../../src/shared/messages';
 import { expectAccessible } from './axe';
 import { apiContext, createPost } from './catalog-support';
-import { paidOrder, registerMember, signedIn } from './commerce-support';
+import { apiPost, BUYER_ADDRESS, paidOrder, registerMember, signedIn } from './commerce-support';
 import { registerSeller } from './site-support';
 import { DEMO_PASSWORD, expect, modal, test } from './support';
 
@@ -198,6 +198,66 @@ test('another member’s sale is the 404 page; an empty purchases list says what
     await expectAccessible(shop.page, '/orders empty');
   } finally {
     await shop.close();
+    await api.dispose();
+  }
+});
+
+test('the buyer cancels an unpaid order from /orders: confirmed, its items back on sale at once', async ({
+  browser,
+  baseURL,
+  playwright,
+}) => {
+  test.setTimeout(90_000);
+  const api = await apiContext(playwright, baseURL);
+  const seller = await registerSeller(api);
+  const sellerToken = await seller.activate();
+  const post = await createPost(api, sellerToken, {
+    title: 'Last walnut bowl',
+    description: 'One of a kind.',
+    price: 40,
+    shippingCost: 5,
+    _tags: [],
+    variations: [],
+    stock: 1,
+  });
+  const buyer = await registerMember(api, 'Kit Buyer', 'buyer');
+  const { address } = await apiPost(api, buyer.token, '/addresses', { address: BUYER_ADDRESS });
+  const { order } = (await apiPost(api, buyer.token, '/orders', {
+    items: [{ _id: post._id, amount: 1, selectedVariations: {} }],
+    shippingAddressId: address._id,
+  })) as { order: Order };
+  const stock = async () =>
+    (
+      (await (await api.get(`/api/v1/products/${post._id}`)).json()) as {
+        product: { stock: number };
+      }
+    ).product.stock;
+  expect(await stock()).toBe(0);
+
+  const kit = await signedIn(browser, baseURL, buyer);
+  try {
+    await open(kit.page, '/orders');
+    const card = orderCards(kit.page).first();
+    await expect(card).toHaveAttribute('data-order-id', order._id);
+    await expect(card.getByTestId('order-status')).toHaveText('Awaiting payment');
+    await expectAccessible(kit.page, '/orders with an unpaid order');
+    // Changing one's mind in the confirm leaves the order as it was.
+    await card.getByTestId('cancel-order').click();
+    await expect(modal(kit.page)).toContainText('Its items are released for others to buy');
+    await modal(kit.page).getByRole('button', { name: 'Nope' }).click();
+    await expect(modal(kit.page)).toBeHidden();
+    await expect(card.getByTestId('order-status')).toHaveText('Awaiting payment');
+
+    await card.getByTestId('cancel-order').click();
+    await modal(kit.page).getByRole('button', { name: 'Okay' }).click();
+    await expect(modal(kit.page)).toBeHidden();
+    await expect(card.getByTestId('order-status')).toHaveText('Cancelled');
+    await expect(card.getByTestId('cancel-order')).toHaveCount(0);
+    await expect(card.getByTestId('cancel-reason')).toContainText('Cancelled by the buyer.');
+    expect(await stock()).toBe(1);
+    await expectAccessible(kit.page, '/orders with a cancelled order');
+  } finally {
+    await kit.close();
     await api.dispose();
   }
 });

@@ -4,6 +4,7 @@ import {
   addressIdQuery,
   addressListResponse,
   addressResponse,
+  cancelOrderRequest,
   cancelSaleRequest,
   cartRefreshRequest,
   cartRefreshResponse,
@@ -92,6 +93,15 @@ export const commerceApi = {
     tags: ['orders'],
     query: orderQuery,
     response: orderListResponse,
+  }),
+  cancelOrder: endpoint({
+    method: 'POST',
+    path: '/orders/cancel',
+    summary:
+      'Cancel one of my unpaid orders: its items go back on sale at once (a paid order is refused: 409)',
+    tags: ['orders'],
+    body: cancelOrderRequest,
+    response: orderResponse,
   }),
   createPaymentIntent: endpoint({
     method: 'POST',

@@ -50,7 +50,12 @@ export const COMMERCE_LIMITS = {
   feedbackTextMax: 1000,
   /** Minutes an unpaid order keeps its stock. */
   holdMinutes: 30,
+  /** Unpaid orders one member may hold at once (each holds stock until paid or released). */
+  unpaidOrdersMax: 3,
 } as const;
+
+/** "1A2B3C4D": an order's short reference, as the orders page and the emails show it. */
+export const orderRef = (id: string) => id.slice(0, 8).toUpperCase();
 
 /** A postal address as stored and on the wire (country: ISO 3166-1 alpha-2). */
 export interface StoredAddress {

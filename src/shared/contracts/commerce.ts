@@ -245,6 +245,8 @@ export const orderListResponse = z.union([
 // ---- payments ----
 
 export const paymentIntentRequest = obj({ orderId: idField('an order id') });
+/** POST /orders/cancel: one of my unpaid orders, let go (ADR 052). */
+export const cancelOrderRequest = obj({ id: idField('an order id') });
 export const paymentIntentResponse = obj({
   provider: z.enum(['local', 'stripe']),
   clientSecret: z.string(),

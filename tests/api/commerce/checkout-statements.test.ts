@@ -6,7 +6,7 @@ import { createTestAddress } from '../../factories/commerce';
 import { send, VISA } from './checkout-support';
 
 /**
- * The SQL of one whole checkout (docs/decisions/047): the posts' rows are locked only by the
+ * The SQL of one whole checkout (docs/decisions/047, 052): the posts' rows are locked only by the
  * conditional stock UPDATE, the order's last statement before its commit; the order's rows are
  * one insert per table whatever the cart; paying reads the order once.
  */
@@ -48,6 +48,10 @@ describe('a checkout’s statements', () => {
       orderId = res.json<{ order: { _id: string } }>().order._id;
     });
     expect(count(placing, /for update/i)).toBe(0);
+    // The unpaid orders limit (ADR 052) locks the buyer's row only, never a post's.
+    const buyerLocks = placing.filter((s) => /for no key update/i.test(s));
+    expect(buyerLocks).toHaveLength(1);
+    expect(buyerLocks[0]).toMatch(/from "users"/);
     expect(count(placing, /^insert into "orders"/)).toBe(1);
     expect(count(placing, /^insert into "transactions"/)).toBe(1);
     expect(count(placing, /^insert into "order_items"/)).toBe(1);

@@ -72,6 +72,13 @@ describe('POST /orders under concurrency (PostgreSQL)', () => {
         // One order row per round, whatever the 49 refused ones did before failing.
         const [placed] = await t.deps.database.db.select({ n: count() }).from(orders);
         expect(placed!.n, label).toBe(round);
+        // The winner lets the order go, so no buyer reaches the unpaid orders limit (ADR 052)
+        // by winning several rounds.
+        const winner = answers.findIndex((r) => r.statusCode === 201);
+        const cancel = await send(t, buyers[winner]!.auth, 'POST', '/orders/cancel', {
+          id: answers[winner]!.json<{ order: { _id: string } }>().order._id,
+        });
+        expect(cancel.statusCode, cancel.body).toBe(200);
       }
     },
   );

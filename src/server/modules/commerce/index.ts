@@ -10,12 +10,7 @@ import { payoutJob } from './payouts';
 import { refundJob } from './refunds';
 import { stripeEventJob } from './stripe-events';
 
-export {
-  paymentsOf,
-  localPayments,
-  confirmLocalIntent,
-  declineError,
-} from './payments';
+export { paymentsOf, localPayments, confirmLocalIntent, declineError } from './payments';
 export {
   autoCancelJob,
   cancelTransaction,
@@ -35,6 +30,7 @@ export { addressNotFound, placeOrder, type PlaceOrderInput } from './place-order
 export { createAddress, deleteAddress, listAddresses } from './addresses';
 export { refreshCart } from './cart-refresh';
 export { confirmLocalPayment, startPayment } from './pay';
+export { cancelOwnOrder } from './unpaid-orders';
 export { ordersWithParts, toAddress, transactionsWithParts } from './rows';
 export { leaveFeedback, listFeedbacks, type FeedbackInput, type FeedbackQuery } from './feedback';
 export { completeLocalOnboarding, onboardingLink, onboardingStatus } from './onboarding';

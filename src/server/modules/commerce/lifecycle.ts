@@ -19,6 +19,7 @@ import {
 } from '../core';
 import { ledgerKey, recordLedgerEntry } from './ledger';
 import { queueCommerceMail } from './mail';
+import { itemsOf, releaseLockedOrder, unsellableItem } from './order-holds';
 import { refundJob } from './refunds';
 
 // How an order moves after it is placed: paid (from the embedded card form or a Stripe webhook),
@@ -104,7 +105,8 @@ export type PaidOutcome = 'paid' | 'already_paid' | 'refunding_late_payment';
  * The provider says the order's payment succeeded. In one transaction: the order and its parts
  * become paid, the charge is recorded, each seller's money is held until they ship, the
  * auto-cancel deadlines are set and the mails are queued. A payment for an order that expired
- * meanwhile is refunded in full (its stock is gone). Repeats answer `already_paid`.
+ * meanwhile is refunded in full (its stock is gone), and so is one for an order with an item no
+ * longer for sale (the order is cancelled then). Repeats answer `already_paid`.
  */
 export async function markOrderPaid(
   deps: ModuleDeps,
@@ -125,18 +127,20 @@ export async function payLockedOrder(
   tx: ModuleDeps,
   order: OrderRow,
   input: { paymentIntentId: string; amountMinor: number },
+  itemsChecked = false,
 ): Promise<PaidOutcome> {
   if (!isUnpaid(order)) {
     if (order.status !== 'cancelled') return 'already_paid';
-    const charged = await recordCharge(tx, order, input);
-    if (charged) {
-      await enqueueJob(tx, refundJob, {
-        orderId: order.id,
-        amountMinor: input.amountMinor,
-        paymentIntentId: input.paymentIntentId,
-      });
-    }
-    return 'refunding_late_payment';
+    return refundLatePayment(tx, order, input);
+  }
+  // An item deleted, unpublished or its seller suspended since the order was placed: no sale is
+  // made of it (ADR 052). The order is cancelled, its holds released, and the money goes back.
+  // (The card confirmation checks before charging and says so: `itemsChecked`.)
+  const gone = itemsChecked ? null : await unsellableItem(tx, order.id);
+  if (gone) {
+    // No catalogue refresh: the posts whose stock came back are not for sale anyway.
+    await releaseLockedOrder(tx, order.id, gone);
+    return refundLatePayment(tx, order, input);
   }
   if (input.amountMinor !== order.grandTotalMinor) {
     throw conflict(
@@ -175,6 +179,23 @@ export async function payLockedOrder(
   return 'paid';
 }
 
+/** A payment for an order that is cancelled: the charge is recorded and refunded in full, once. */
+async function refundLatePayment(
+  tx: ModuleDeps,
+  order: OrderRow,
+  input: { paymentIntentId: string; amountMinor: number },
+): Promise<PaidOutcome> {
+  const charged = await recordCharge(tx, order, input);
+  if (charged) {
+    await enqueueJob(tx, refundJob, {
+      orderId: order.id,
+      amountMinor: input.amountMinor,
+      paymentIntentId: input.paymentIntentId,
+    });
+  }
+  return 'refunding_late_payment';
+}
+
 /** A payment attempt failed: an unpaid order shows why (a paid one is not touched). */
 export async function recordPaymentFailure(
   deps: ModuleDeps,
@@ -185,19 +206,6 @@ export async function recordPaymentFailure(
     .update(orders)
     .set({ status: 'payment_failed', paymentError: message, updatedAt: nowDate(deps) })
     .where(and(eq(orders.id, orderId), inArray(orders.status, ['pending', 'payment_failed'])));
-}
-
-/** The stock lines of an order's or a part's items (posts since deleted are left out). */
-export async function itemsOf(deps: Pick<ModuleDeps, 'db'>, where: ReturnType<typeof eq>) {
-  const rows = await deps.db
-    .select({
-      productId: orderItems.productId,
-      amount: orderItems.amount,
-      selectedVariations: orderItems.selectedVariations,
-    })
-    .from(orderItems)
-    .where(where);
-  return rows.flatMap((r) => (r.productId ? [{ ...r, productId: r.productId }] : []));
 }
 
 export type CancelledBy = 'seller' | 'system';

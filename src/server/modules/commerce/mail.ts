@@ -13,7 +13,7 @@ import {
   type TransactionRow,
 } from '../../db/schema';
 import { appOrigin, defineJob, enqueueJob, type ModuleDeps } from '../core';
-import { trackingUrl } from '../../../shared/contracts/commerce-rules';
+import { orderRef, trackingUrl } from '../../../shared/contracts/commerce-rules';
 
 /**
  * Commerce emails go out through the job queue (enqueued in the transaction of the change they
@@ -112,7 +112,7 @@ function build(
   };
 }
 
-const shortId = (id: string) => id.slice(0, 8).toUpperCase();
+const shortId = orderRef;
 
 async function orderConfirmation(deps: ModuleDeps, order: OrderRow) {
   const money = (m: number) => formatMoney(toMajor(m), order.currency);

@@ -5,7 +5,9 @@ import { toMajor } from '../../../shared/money';
 import { orders, type OrderRow } from '../../db/schema';
 import { conflict, inTransaction, nowDate, type ModuleDeps } from '../core';
 import { orderNotFound, payLockedOrder, recordPaymentFailure } from './lifecycle';
+import { unsellableItem } from './order-holds';
 import { confirmLocalIntent, declineError, paymentNotFound, paymentsOf } from './payments';
+import { releaseUnpaidOrder } from './unpaid-orders';
 
 // Paying an order (DESIGN §4 POST /payment-intent, POST /payments/local/confirm): one payment
 // intent per order, reused by every attempt, and a confirmation that can be sent twice without
@@ -14,6 +16,20 @@ import { confirmLocalIntent, declineError, paymentNotFound, paymentsOf } from '.
 const alreadyPaid = () => conflict('This order is already paid.', 'ALREADY_PAID');
 const notPayable = (why: string) =>
   conflict(`${why} Place the order again from your cart.`, 'ORDER_NOT_PAYABLE');
+
+/**
+ * An item of the order stopped being for sale after it was ordered (ADR 052): the order is
+ * cancelled and its holds released (nothing is charged), then the buyer is told why. Called after
+ * the paying transaction ended: releasing cancels the payment with the provider first.
+ */
+async function refuseUnsellable(deps: ModuleDeps, orderId: string, why: string): Promise<never> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (order) await releaseUnpaidOrder(deps, order, why);
+  throw conflict(
+    `${why} So this order was cancelled and everything it held was released; nothing was charged. Order the other items again from your cart.`,
+    'ORDER_ITEM_UNAVAILABLE',
+  );
+}
 
 /** Why an order cannot take a payment now, or null when it can. */
 function refusal(order: OrderRow, now: number, provider: string) {
@@ -47,11 +63,14 @@ export async function startPayment(
   buyerId: string,
   orderId: string,
 ): Promise<PaymentIntentResponse> {
-  return inTransaction(deps, async (tx) => {
+  type Started = { gone: string } | { gone: null; answer: PaymentIntentResponse };
+  const started = await inTransaction(deps, async (tx): Promise<Started> => {
     const order = await lockOwnOrder(tx, buyerId, orderId);
     const driver = paymentsOf(tx);
     const refused = refusal(order, nowDate(deps).getTime(), driver.provider);
     if (refused) throw refused;
+    const gone = await unsellableItem(tx, order.id);
+    if (gone) return { gone };
     const intent = order.paymentIntentId
       ? await driver.retrievePaymentIntent(order.paymentIntentId)
       : await driver.createPaymentIntent({
@@ -67,7 +86,7 @@ export async function startPayment(
         .update(orders)
         .set({ paymentIntentId: intent.id, updatedAt: nowDate(deps) })
         .where(eq(orders.id, order.id));
-    return {
+    const answer = {
       provider: driver.provider,
       clientSecret: intent.clientSecret,
       paymentIntentId: intent.id,
@@ -75,7 +94,10 @@ export async function startPayment(
       currency: order.currency,
       publishableKey: driver.publishableKey,
     };
+    return { gone: null, answer };
   });
+  if (started.gone !== null) return refuseUnsellable(deps, orderId, started.gone);
+  return started.answer;
 }
 
 /**
@@ -106,17 +128,23 @@ export async function confirmLocalPayment(
     const refused = refusal(order, nowDate(deps).getTime(), 'local');
     // A paid order confirmed again (a double submit) answers like the first confirmation.
     if (refused && refused.code !== 'ALREADY_PAID') throw refused;
+    // Checked before the card is charged: an item no longer for sale makes no sale (ADR 052).
+    const gone = refused ? null : await unsellableItem(tx, order.id);
+    if (gone) return { gone, orderId: order.id };
     const result = await confirmLocalIntent(tx, input.paymentIntentId, input.card);
     if (result.outcome === 'declined') {
       await recordPaymentFailure(tx, order.id, result.message);
       return { declined: result, orderId: order.id };
     }
-    await payLockedOrder(tx, order, {
-      paymentIntentId: result.intent.id,
-      amountMinor: result.intent.amountMinor,
-    });
+    await payLockedOrder(
+      tx,
+      order,
+      { paymentIntentId: result.intent.id, amountMinor: result.intent.amountMinor },
+      true,
+    );
     return { declined: null, orderId: order.id };
   });
+  if (outcome.gone) return refuseUnsellable(deps, outcome.orderId, outcome.gone);
   if (outcome.declined) throw declineError(outcome.declined.code, outcome.declined.message);
   return { status: 'succeeded', orderId: outcome.orderId };
 }

@@ -37,6 +37,7 @@ import {
 import { expireOrderJob } from './lifecycle-jobs';
 import { paymentsOf } from './payments';
 import { placedOrder } from './rows';
+import { refuseTooManyUnpaid } from './unpaid-orders';
 
 export interface PlaceOrderInput {
   items: { _id: string; amount: number; selectedVariations: Record<string, string> }[];
@@ -82,7 +83,8 @@ const sellersOf = (priced: PricedLine[]) => [...new Set(priced.map((l) => l.sell
  * order is placed again the old way, locking the posts before pricing them, which either
  * succeeds or refuses with the exact reason. The order's tax is computed on the whole cart (what
  * the buyer saw) and shared among the sellers so the parts add up exactly. Unpaid, it releases
- * its stock after COMMERCE_LIMITS.holdMinutes (commerce.expire-order).
+ * its stock after COMMERCE_LIMITS.holdMinutes (commerce.expire-order); a member holds at most
+ * COMMERCE_LIMITS.unpaidOrdersMax unpaid orders (docs/decisions/052).
  */
 export async function placeOrder(
   deps: ModuleDeps,
@@ -117,12 +119,15 @@ export async function placeOrder(
   const plans = await plansOf(deps, sellersOf(quoted));
 
   const placed = await inTransaction(deps, async (tx) => {
+    // First: the buyer's row is locked and their open orders counted (ADR 052), never a post's.
+    await refuseTooManyUnpaid(tx, buyerId);
     const written = await writeOrder(tx, buyer, quoted, plans);
     if (!(await takeQuotedStock(tx.db, buyerId, lines, quoted))) throw new StockMoved();
     return written;
   }).catch(async (err: unknown) => {
     if (!(err instanceof StockMoved)) throw err;
     return inTransaction(deps, async (tx) => {
+      await refuseTooManyUnpaid(tx, buyerId);
       const priced = await reserveStock(tx, buyerId, lines);
       return writeOrder(tx, buyer, priced, await plansOf(tx, sellersOf(priced)));
     });

@@ -3,7 +3,7 @@ import type {
   PayoutStatus,
   TransactionStatus,
 } from '../../../shared/contracts/commerce-rules';
-import { CARRIERS } from '../../../shared/contracts/commerce-rules';
+import { CARRIERS, orderRef } from '../../../shared/contracts/commerce-rules';
 
 // What the purchases and sales pages call each status, and the badge colours (each pair passes
 // WCAG AA contrast). Dates are shown in UTC so the server render and the browser agree.
@@ -58,8 +58,8 @@ export { formatDay, optionsText } from '../../../shared/format';
 export const isUnpaid = (status: OrderStatus) =>
   status === 'pending' || status === 'payment_failed';
 
-/** "ORDER 1A2B3C4D": the short reference the emails use too. */
-export const shortRef = (id: string) => id.slice(0, 8).toUpperCase();
+/** "ORDER 1A2B3C4D": the short reference the emails and the server's messages use too. */
+export const shortRef = orderRef;
 
 /** A postal address as lines (empty parts left out). */
 export const addressLines = (a: {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { commerceApi } from '../../../../shared/api/commerce';
 import { addressCreateRequest } from '../../../../shared/contracts/commerce';
 import {
+  cancelOwnOrder,
   confirmLocalPayment,
   createAddress,
   deleteAddress,
@@ -65,6 +66,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   // A person edits a few addresses and places a few orders; scripts doing hundreds are stopped.
   const addressWrites = perUser(app, 'address-write', 30, 10 * MINUTE);
   const orderPlacements = perUser(app, 'order-create', 30, 10 * MINUTE);
+  const orderCancels = perUser(app, 'order-cancel', 30, 10 * MINUTE);
   const paymentStarts = perUser(app, 'payment-intent', 60, 10 * MINUTE);
   // Card testing (trying stolen numbers one after the other) is the abuse to stop here.
   const cardAttempts = perUser(app, 'card-confirm', 10, 10 * MINUTE);
@@ -102,6 +104,13 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     preHandler: orderPlacements,
     handler: async (request, _reply, deps) => ({
       order: await placeOrder(deps, currentUser(request).id, request.body),
+    }),
+  });
+  defineRoute(app, commerceApi.cancelOrder, {
+    access: 'user',
+    preHandler: orderCancels,
+    handler: async (request, _reply, deps) => ({
+      order: await cancelOwnOrder(deps, currentUser(request).id, request.body.id),
     }),
   });
   defineRoute(app, commerceApi.createPaymentIntent, {

@@ -13,6 +13,7 @@ import { addressLines } from '../address-lines';
 import { placeOrder, startPayment } from '../api/checkout-api';
 import { orderFingerprint } from '../order-fingerprint';
 import { cartLineKey, useCartStore } from '../stores/cart-store';
+import { CancelOrderButton } from '../../../components/CancelOrderButton';
 import { CartTotals } from './CartTotals';
 import { PaymentForm, preloadPaymentForm } from './PaymentForm';
 
@@ -59,6 +60,7 @@ export function PaymentStep({ currency, userId, onBackToCart, onBackToAddress }:
   const stripeConfigured = Boolean(useRootData()?.config.stripePublishableKey);
   const [payment, setPayment] = useState<{ orderId: string; intent: PaymentIntentResponse }>();
   const [error, setError] = useState<string | null>(null);
+  const [cancelled, setCancelled] = useState(false);
   const [pending, run] = usePending();
 
   useEffect(() => preloadPaymentForm(stripeConfigured ? 'stripe' : 'local'), [stripeConfigured]);
@@ -91,6 +93,9 @@ export function PaymentStep({ currency, userId, onBackToCart, onBackToAddress }:
     if (isSessionExpired(err)) return;
     if (err instanceof ApiError && err.code === 'ADDRESS_NOT_FOUND')
       return onBackToAddress(err.message);
+    // Three unpaid orders already: the cart is fine, the buyer pays or cancels one first.
+    if (err instanceof ApiError && err.code === 'TOO_MANY_UNPAID_ORDERS')
+      return setError(err.message);
     if (err instanceof ApiError && (err.status === 400 || err.status === 409))
       return onBackToCart(err.message);
     setError(apiErrorMessage(err, START_ERROR));
@@ -99,6 +104,7 @@ export function PaymentStep({ currency, userId, onBackToCart, onBackToAddress }:
   /** Places the order (once) and opens its payment; an expired order is replaced once. */
   async function start(shippingAddressId: string) {
     setError(null);
+    setCancelled(false);
     for (let attempt = 0; attempt < 2; attempt++) {
       let orderId: string;
       try {
@@ -112,6 +118,11 @@ export function PaymentStep({ currency, userId, onBackToCart, onBackToAddress }:
       } catch (err) {
         const code = err instanceof ApiError ? err.code : undefined;
         if (code === 'ALREADY_PAID') return paid(orderId);
+        if (code === 'ORDER_ITEM_UNAVAILABLE') {
+          // The server cancelled the order: the cart's refresh shows which item is gone.
+          useCartStore.getState().setPlacedOrder(null);
+          return onBackToCart((err as ApiError).message);
+        }
         if (code !== 'ORDER_NOT_PAYABLE' && code !== 'ORDER_NOT_FOUND') {
           if (!isSessionExpired(err)) setError(apiErrorMessage(err, START_ERROR));
           return;
@@ -184,14 +195,31 @@ export function PaymentStep({ currency, userId, onBackToCart, onBackToAddress }:
       <div className="space-y-4" onSubmitCapture={() => setError(null)}>
         {error ? <PaymentAlert message={error} /> : null}
         {payment ? (
-          <PaymentForm
-            intent={payment.intent}
-            orderId={payment.orderId}
-            onPaid={() => paid(payment.orderId)}
-            onError={setError}
-          />
+          <>
+            <PaymentForm
+              intent={payment.intent}
+              orderId={payment.orderId}
+              onPaid={() => paid(payment.orderId)}
+              onError={setError}
+            />
+            <CancelOrderButton
+              orderId={payment.orderId}
+              onCancelled={() => {
+                useCartStore.getState().setPlacedOrder(null);
+                setPayment(undefined);
+                setError(null);
+                setCancelled(true);
+              }}
+            />
+          </>
         ) : (
           <>
+            {cancelled ? (
+              <p role="status" className="rounded-lg bg-gray-100 p-3" data-testid="order-cancelled">
+                Order cancelled: its items were released and nothing was charged. Your cart is
+                unchanged, so you can place it again.
+              </p>
+            ) : null}
             <button
               type="button"
               className="btn btn-primary w-full"

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import type { Order, Transaction } from '../../../../shared/contracts/commerce';
 import { formatDateTime, formatMoney, formatNumber } from '../../../../shared/format';
 import type { OrdersState } from '../api/orders-api';
 import { ORDER_STATUS, PART_STATUS, addressLines, formatDay, isUnpaid, shortRef } from '../labels';
 import { useSelection } from '../stores/selection-store';
+import { CancelOrderButton } from '../../../components/CancelOrderButton';
 import { ItemLines, SelectButton, SelectableList, Shipment, StatusBadge, Totals } from './Bits';
 
 // /orders (purchases): each order as a card — date, status, total and, per seller, the part's
@@ -89,6 +90,8 @@ function OrderCard({
 }
 
 function AwaitingPayment({ order }: { order: Order }) {
+  // Cancelled: the list is read again, and the card shows the order cancelled.
+  const { revalidate } = useRevalidator();
   return (
     <div
       className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950"
@@ -100,6 +103,9 @@ function AwaitingPayment({ order }: { order: Order }) {
         Pay before <time dateTime={order.expiresAt}>{formatDateTime(order.expiresAt)}</time>, or the
         order is cancelled and its items go back on sale.
       </p>
+      <div className="mt-2">
+        <CancelOrderButton orderId={order._id} onCancelled={() => void revalidate()} />
+      </div>
     </div>
   );
 }
