@@ -50,3 +50,4 @@ export const commerceJobs: readonly JobDefinition[] = [
   commerceMailJob,
   stripeEventJob,
 ];
+export { CART_LINK_TTL_MS, makeCartLink, openCartLink } from './cart-link';
