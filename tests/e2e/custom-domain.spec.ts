@@ -30,6 +30,8 @@ test.beforeAll(async () => {
 test.afterAll(() => browser?.close());
 
 test("the seller's domain shows their site at /, hydrates without errors and keeps its address", async () => {
+  // Four document loads and two client navigations: past 30 s on a busy machine.
+  test.slow();
   const context = await browser.newContext({
     ...devices['Pixel 7'],
     extraHTTPHeaders: { 'x-forwarded-for': nextClientIp() },
@@ -107,7 +109,7 @@ test("checkout from the seller's domain goes to the marketplace with the cart fi
   }
   const title = (await page.getByTestId('post-title').textContent())!.trim();
   await page.getByTestId('post-add-to-cart').click();
-  await expect(page.getByTestId('post-cart-status')).toHaveText('Added to your cart.');
+  await expect(page.getByTestId('post-cart-status')).toContainText('Added to your cart.');
 
   await page.goto(`${origin}/checkout`);
   await expect(page.getByTestId('site-cart-line')).toHaveCount(1);
