@@ -41,6 +41,8 @@ export const ERROR_CODES = {
   ADDRESS_INVALID: 'validation',
   EMAIL_LIST_TOKEN_INVALID: 'validation',
   PROMPT_REJECTED: 'validation',
+  /** A signed cart link (docs/decisions/050) that was altered or has expired. */
+  CART_LINK_INVALID: 'validation',
   // unauthorized: nobody (valid) is signed in
   UNAUTHORIZED: 'unauthorized',
   SESSION_EXPIRED: 'unauthorized',
@@ -58,6 +60,8 @@ export const ERROR_CODES = {
   OWN_ACCOUNT: 'forbidden',
   /** A plan's limit (docs/decisions/032): the message names the plan that allows it. */
   PLAN_LIMIT: 'forbidden',
+  /** A credentialed API call on a seller's own domain (docs/decisions/050). */
+  SELLER_DOMAIN: 'forbidden',
   // not_found
   NOT_FOUND: 'not_found',
   USER_NOT_FOUND: 'not_found',

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { productionWeb } from '../helpers/web-build';
 import { inject, signedInUser } from '../factories/accounts';
 import { createProduct } from '../factories/catalog';
+import { accountsApi, catalogApi, commerceApi, fillPath, type EndpointDef } from '../../src/shared/api';
 
 /**
  * A page request addressed to a seller's verified custom domain renders that seller's site
@@ -38,8 +39,30 @@ async function sellerOnDomain({ verified = true, name = 'Harbour Ceramics' } = {
   return { seller, username: seller.user.username, domain, posts: [older, newer] };
 }
 
-const onHost = (host: string, url: string, cookie?: string) =>
-  inject(t, { url, headers: { host, ...(cookie ? { cookie } : {}) } });
+/** Every answer on a seller's domain is checked: none may set a cookie (docs/decisions/050). */
+function noCookieOnSellerDomain(host: string, res: LightMyRequestResponse) {
+  if (!host.startsWith('localhost')) expect(res.headers['set-cookie'], host).toBeUndefined();
+  return res;
+}
+const onHost = async (host: string, url: string, cookie?: string) =>
+  noCookieOnSellerDomain(host, await inject(t, { url, headers: { host, ...(cookie ? { cookie } : {}) } }));
+/** An API call through its catalogue description, addressed to `host`. */
+async function callOn(
+  host: string,
+  endpoint: EndpointDef,
+  { params, query, body, headers = {} }: { params?: object; query?: Record<string, string>; body?: object; headers?: Record<string, string> } = {},
+) {
+  const search = query ? `?${new URLSearchParams(query).toString()}` : '';
+  return noCookieOnSellerDomain(
+    host,
+    await inject(t, {
+      method: endpoint.method,
+      url: `/api/v1${fillPath(endpoint.path, params as Record<string, unknown>)}${search}`,
+      headers: { host, ...headers },
+      ...(body ? { payload: body } : {}),
+    }),
+  );
+}
 const routerPathOf = (res: LightMyRequestResponse) =>
   /<html[^>]* data-router-path="([^"]*)"/.exec(res.body)?.[1];
 const isMarketplaceHome = (res: LightMyRequestResponse) =>
@@ -83,12 +106,69 @@ describe('a verified custom domain', () => {
     expect(routerPathOf(own)).toBe(`/${username}`);
   });
 
-  it('renders the marketplace pages (log in) as they are', async () => {
-    const { domain } = await sellerOnDomain();
-    const login = await onHost(domain, '/login');
+  it('sends every page that is not the seller’s to the same path on the marketplace (303)', async () => {
+    const { domain, username, posts } = await sellerOnDomain();
+    const other = await sellerOnDomain({ name: 'Other Shop' });
+    const away = {
+      // account pages
+      '/login?redirectTo=%2Fsales': '/login?redirectTo=%2Fsales',
+      '/logout': '/logout',
+      '/login?action=register': '/login?action=register',
+      '/orders': '/orders',
+      '/sales': '/sales',
+      '/edit-profile': '/edit-profile',
+      '/messages?tab=sent': '/messages?tab=sent',
+      '/password-reset/abc': '/password-reset/abc',
+      // the marketplace's own pages
+      '/marketplace': '/marketplace',
+      '/pricing': '/pricing',
+      '/about': '/about',
+      '/index-landing': '/index-landing',
+      // another seller's page and post, by their username
+      [`/${other.username}`]: `/${other.username}`,
+      [`/${other.username}/${other.posts[0]!._id}`]: `/${other.username}/${other.posts[0]!._id}`,
+      // a post's preview is its seller's (an account page), under its marketplace path
+      [`/${posts[0]!._id}/preview`]: `/${username}/${posts[0]!._id}/preview`,
+      [`/${username}/${posts[0]!._id}/preview`]: `/${username}/${posts[0]!._id}/preview`,
+    };
+    for (const [path, target] of Object.entries(away)) {
+      const res = await onHost(domain, path);
+      expect(res.statusCode, path).toBe(303);
+      expect(res.headers.location, path).toBe(`http://localhost:3000${target}`);
+    }
+    // A form posted to the domain's /login is sent away too, its fields never replayed (303).
+    const posted = await inject(t, {
+      method: 'POST',
+      url: '/login',
+      headers: { host: domain, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a%40b.c&password=secret-secret',
+    });
+    expect(posted.statusCode).toBe(303);
+    expect(posted.headers.location).toBe('http://localhost:3000/login');
+  });
+
+  it("answers the router's data requests for other pages with a document redirect", async () => {
+    const { domain, username } = await sellerOnDomain();
+    const res = await onHost(domain, '/login.data?_routes=routes%2Flogin&redirectTo=%2Forders');
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['x-remix-redirect']).toBe('http://localhost:3000/login?redirectTo=%2Forders');
+    expect(res.headers['x-remix-reload-document']).toBe('true');
+    // The seller's own data requests are served.
+    const own = await onHost(domain, `/${username}.data`);
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('serves the link-in-bio card at /{username}-x', async () => {
+    const { domain, username } = await sellerOnDomain();
+    const card = await onHost(domain, `/${username}-x`);
+    expect(card.statusCode).toBe(200);
+    expect(routerPathOf(card)).toBe(`/${username}-x`);
+  });
+
+  it('keeps the marketplace host as it was (log in is there)', async () => {
+    const login = await onHost('localhost', '/login');
     expect(login.statusCode).toBe(200);
     expect(login.body).toContain('name="password"');
-    expect(routerPathOf(login)).toBe('/login');
   });
 
   it('gives canonical URLs on the domain', async () => {
@@ -167,5 +247,104 @@ describe('sitePathOnDomain', () => {
     ['/_root.data', '/_root.data'],
   ])('%s → %s', (url, expected) => {
     expect(sitePathOnDomain(url, 'maya')).toBe(expected);
+  });
+});
+
+describe("the API on a seller's domain (docs/decisions/050)", () => {
+  it('answers the public reads the seller’s page needs', async () => {
+    const { domain, username } = await sellerOnDomain();
+    const list = await callOn(domain, catalogApi.productsByUser, { params: { username } });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain('Tide-pool mug');
+  });
+
+  it('refuses every call that carries a session, whatever the call', async () => {
+    const { domain, username, seller } = await sellerOnDomain();
+    const ways = {
+      'x-access-token': { 'x-access-token': seller.token },
+      authorization: { authorization: `Bearer ${seller.token}` },
+      'token cookie': { cookie: `token=${seller.token}` },
+      'refreshToken cookie': { cookie: `cookieConsent=1; refreshToken=${seller.refreshToken}` },
+    };
+    for (const [way, headers] of Object.entries(ways)) {
+      for (const [endpoint, input] of [
+        [accountsApi.me, {}],
+        [catalogApi.productsByUser, { params: { username } }],
+      ] as const) {
+        const res = await callOn(domain, endpoint, { ...input, headers });
+        expect(res.statusCode, `${way} ${endpoint.path}`).toBe(403);
+        expect(res.json()).toMatchObject({ code: 'SELLER_DOMAIN' });
+        expect(res.json().message).toMatch(/Sign in and manage your account on the marketplace/);
+      }
+    }
+    // The same token on the marketplace's own host still works.
+    const mine = await callOn('localhost', accountsApi.me, { headers: ways['x-access-token'] });
+    expect(mine.statusCode).toBe(200);
+  });
+
+  it('refuses every sign-in, sign-up, refresh, sign-out and password call', async () => {
+    const { domain, seller } = await sellerOnDomain();
+    const auth = Object.values(accountsApi).filter((e) => (e.tags as readonly string[]).includes('auth'));
+    expect(auth.map((e) => e.path)).toEqual(
+      expect.arrayContaining(['/login', '/register', '/token', '/logout', '/users/password', '/users/password-reset-link']),
+    );
+    for (const endpoint of auth) {
+      const res = await callOn(domain, endpoint, {
+        query: { token: 'x' },
+        body: { email: seller.user.email, password: seller.password },
+      });
+      expect(res.statusCode, endpoint.path).toBe(403);
+      expect(res.json().message, endpoint.path).toMatch(/not available on a seller's own domain/);
+    }
+  });
+});
+
+describe("checkout from a seller's domain (docs/decisions/050)", () => {
+  it('sends the cart to the marketplace in a signed link that fills its checkout', async () => {
+    const { domain, posts } = await sellerOnDomain();
+    const lines = [{ _id: posts[0]!._id, amount: 2, selectedVariations: {} }];
+    const posted = noCookieOnSellerDomain(
+      domain,
+      await inject(t, {
+        method: 'POST',
+        url: '/checkout',
+        headers: { host: domain, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ lines: JSON.stringify(lines) }).toString(),
+      }),
+    );
+    expect(posted.statusCode).toBe(303);
+    const target = new URL(String(posted.headers.location));
+    expect(target.origin).toBe('http://localhost:3000');
+    expect(target.pathname).toBe('/checkout');
+    const cart = target.searchParams.get('cart')!;
+
+    const checkout = await onHost('localhost', `/checkout?cart=${encodeURIComponent(cart)}`);
+    expect(checkout.statusCode).toBe(200);
+    // The lines, priced and titled now, are in the page's data for the cart to take in.
+    expect(checkout.body).toContain('Sea-glass bowl');
+    expect(checkout.body).not.toContain('data-testid="cart-link-error"');
+
+    const tampered = await onHost('localhost', `/checkout?cart=${encodeURIComponent(`x${cart}`)}`);
+    expect(tampered.statusCode).toBe(200);
+    expect(tampered.body).toContain('data-testid="cart-link-error"');
+    expect(tampered.body).toContain('This cart link was changed or is not one of ours.');
+  });
+
+  it('says what is wrong with an empty cart posted to checkout', async () => {
+    const { domain } = await sellerOnDomain();
+    const posted = await inject(t, {
+      method: 'POST',
+      url: '/checkout',
+      headers: { host: domain, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'lines=%5B%5D',
+    });
+    expect(posted.statusCode).toBe(400);
+    expect(posted.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('makes links only through the catalogue call, refused without lines', async () => {
+    const { domain } = await sellerOnDomain();
+    const res = await callOn(domain, commerceApi.makeCartLink, { body: { items: [] } });
+    expect(res.statusCode).toBe(400);
   });
 });

@@ -1,6 +1,7 @@
 import { chromium, devices, type Browser } from '@playwright/test';
 import { DEMO_SITE_DOMAIN } from '../../src/server/composition/setup';
 import { findChromium } from './chromium';
+import { expectAccessible } from './axe';
 import { expect, nextClientIp, test } from './support';
 
 // A seller's own domain (docs/decisions/017): the demo seed gives leo's site the verified domain
@@ -29,6 +30,8 @@ test.beforeAll(async () => {
 test.afterAll(() => browser?.close());
 
 test("the seller's domain shows their site at /, hydrates without errors and keeps its address", async () => {
+  // Four document loads and two client navigations: past 30 s on a busy machine.
+  test.slow();
   const context = await browser.newContext({
     ...devices['Pixel 7'],
     extraHTTPHeaders: { 'x-forwarded-for': nextClientIp() },
@@ -80,5 +83,46 @@ test("the seller's domain shows their site at /, hydrates without errors and kee
   expect(page.url()).toBe(`${origin}/${postHref!.split('/')[2]}`);
 
   expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("checkout from the seller's domain goes to the marketplace with the cart filled", async () => {
+  // Several full page loads on two origins.
+  test.slow();
+  const context = await browser.newContext({
+    ...devices['Pixel 7'],
+    extraHTTPHeaders: { 'x-forwarded-for': nextClientIp() },
+  });
+  await context.addCookies([{ name: 'cookieConsent', value: '1', url: origin }]);
+  const page = await context.newPage();
+  await page.goto(`${origin}/`);
+  await page.waitForFunction(() => window.history.state?.masked?.pathname === '/leo');
+  const hrefs = await page
+    .locator('a[href^="/leo/"]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+  // The first of leo's posts that is in stock (the seed sells some out).
+  const addToCart = page.getByTestId('post-add-to-cart');
+  for (const postHref of [...new Set(hrefs.filter((href) => POST_HREF.test(href)))]) {
+    await page.goto(`${origin}/${postHref.split('/')[2]}`);
+    await page.waitForFunction((path) => window.history.state?.masked?.pathname === path, postHref);
+    if (await addToCart.isEnabled()) break;
+  }
+  const title = (await page.getByTestId('post-title').textContent())!.trim();
+  await page.getByTestId('post-add-to-cart').click();
+  await expect(page.getByTestId('post-cart-status')).toContainText('Added to your cart.');
+
+  await page.goto(`${origin}/checkout`);
+  await expect(page.getByTestId('site-cart-line')).toHaveCount(1);
+  await expectAccessible(page, 'the cart on the seller’s domain');
+  await page.getByTestId('site-cart-checkout').click();
+
+  // The marketplace's own origin, its checkout with the line, and the link gone from the address.
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/checkout$/);
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect(page.getByTestId('cart-line')).toContainText(title);
+
+  // Log in is never on the seller's domain: it goes to the marketplace.
+  await page.goto(`${origin}/login`);
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/login$/);
   await context.close();
 });

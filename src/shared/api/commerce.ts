@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cartLinkQuery, cartLinkRequest, cartLinkResponse } from '../contracts/cart-link';
 import {
   addressCreateRequest,
   addressIdQuery,
@@ -47,6 +48,23 @@ export const commerceApi = {
       "The cart's lines as they are now: current price, shipping, stock and availability, with what changed",
     tags: ['cart'],
     body: cartRefreshRequest,
+    response: cartRefreshResponse,
+  }),
+  makeCartLink: endpoint({
+    method: 'POST',
+    path: '/cart/link',
+    summary:
+      "A signed, 30-minute link to the marketplace's checkout carrying these lines (a seller domain's cart: docs/decisions/050)",
+    tags: ['cart'],
+    body: cartLinkRequest,
+    response: cartLinkResponse,
+  }),
+  openCartLink: endpoint({
+    method: 'GET',
+    path: '/cart/link',
+    summary: "A cart link's lines as they can be bought now (refused when altered or expired)",
+    tags: ['cart'],
+    query: cartLinkQuery,
     response: cartRefreshResponse,
   }),
   addresses: endpoint({

@@ -1,19 +1,52 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import type { Route } from './+types/checkout';
+import { commerceApi } from '../../shared/api/commerce';
 import { PageHeader } from '../components/ui/page';
 import { Checkout } from '../features/cart/components/Checkout';
+import { useCartLinkArrival } from '../features/cart/cart-link';
+import { serverApi } from '../lib/api';
+import { apiErrorMessage } from '../lib/errors';
 import { pageMeta } from '../lib/meta';
 
 /** /checkout: the cart, then address and card payment (public; paying needs an account). */
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Checkout');
 
-export default function CheckoutPage() {
+/**
+ * `?cart=`: a cart carried here from a seller's own domain (docs/decisions/050), signed and
+ * short-lived: its lines as they can be bought now, or why the link cannot be used.
+ */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const cart = url.searchParams.get('cart');
+  if (cart === null) return { arrived: null, linkError: null };
+  try {
+    const { items } = await serverApi(context).call(commerceApi.openCartLink, { query: { cart } });
+    return { arrived: items, linkError: null };
+  } catch (err) {
+    return { arrived: null, linkError: apiErrorMessage(err, 'This cart link cannot be used.') };
+  }
+}
+
+export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
+  const { arrived, linkError } = loaderData;
+  const loaded = useCartLinkArrival(arrived);
+  const navigate = useNavigate();
+  // Once in the cart, the link leaves the address (a reload must not bring back removed lines).
+  useEffect(() => {
+    if (loaded && arrived) void navigate('/checkout', { replace: true, preventScrollReset: true });
+  }, [loaded, arrived, navigate]);
   return (
     <div data-testid="checkout-page">
       <PageHeader
         title="Checkout"
         description="Check your items and amounts, choose where they ship, then pay by card. The total includes shipping and 10% tax."
       />
-      <Checkout />
+      {linkError ? (
+        <p role="alert" className="mb-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900" data-testid="cart-link-error">
+          {linkError}
+        </p>
+      ) : null}
+      {loaded ? <Checkout /> : <p className="text-gray-700">Loading your cart…</p>}
     </div>
   );
 }

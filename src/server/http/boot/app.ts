@@ -23,6 +23,7 @@ import { PageIdentities } from '../api/auth';
 import { installLifecycle } from '../api/lifecycle';
 import { installRequestLog } from './request-log';
 import { registerApiDocs } from '../api/api-docs';
+import { installSellerDomainRules } from '../pages/seller-domains';
 import { installRequestMetrics, metricsRoute } from '../api/metrics';
 import { installRequestIds, REQUEST_ID_HEADER, requestIdOf } from '../api/request-id';
 import { guardPageRequests } from '../pages/page-requests';
@@ -92,6 +93,8 @@ export async function buildApp(
   installRequestLog(app);
   installRequestMetrics(app);
   guardPageRequests(app);
+  // A seller's domain serves their shop only: no sessions, no account calls (docs/decisions/050).
+  installSellerDomainRules(app);
 
   // A fresh nonce per page lets React Router's inline hydration scripts pass the CSP.
   installContentSecurityPolicy(app, deps.env);

@@ -30,7 +30,9 @@ export function contentSecurityPolicy(env: Env): Record<string, string[]> {
     'base-uri': ["'self'"],
     'object-src': ["'none'"],
     'frame-ancestors': ["'self'"],
-    'form-action': ["'self'"],
+    // The marketplace's own origin too: a seller domain's "Go to checkout" form is answered with a
+    // redirect there (docs/decisions/050), and form-action also governs a form's redirects.
+    'form-action': ["'self'", new URL(env.APP_URL).origin],
     'img-src': ["'self'", 'data:', 'blob:', ...mediaOrigins, ...stripe.img],
     'media-src': ["'self'", 'blob:', ...mediaOrigins],
     'connect-src': ["'self'", ...mediaOrigins, ...stripe.connect, ...(dev ? ['ws:'] : [])],

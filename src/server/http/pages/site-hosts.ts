@@ -112,3 +112,41 @@ export function sitePathOnDomain(url: string, username: string): string {
   const rest = path === '/' ? '' : path;
   return `/${encodeURIComponent(username)}${rest}${queryAt < 0 ? '' : url.slice(queryAt)}`;
 }
+
+/** React Router's own request for the routes of a path (lazy route discovery): public metadata. */
+const MANIFEST_PATH = '/__manifest';
+/** A post's preview shows a draft to its seller: an account page, never on the seller's domain. */
+const PREVIEW = /^\/[^/]+\/[^/]+\/preview\/?$/;
+
+/**
+ * Where a request on `username`'s domain must go instead (docs/decisions/050), or null when the
+ * domain serves it: the seller's own pages — `/`, `/{post id}`, `/products…`, `/checkout` (their
+ * cart), `/{username}…` and `/{username}-x` — and React Router's data requests for those. Anything
+ * else (log in, account pages, the marketplace, other sellers, a post's preview) is answered with
+ * the same path on the marketplace: `path` (no `.data`) and `query` (React Router's `_routes`
+ * left out) for the caller to put after APP_URL's origin.
+ */
+export function offSitePath(url: string, username: string): { path: string; data: boolean } | null {
+  const queryAt = url.indexOf('?');
+  const path = queryAt < 0 ? url : url.slice(0, queryAt);
+  if (path === MANIFEST_PATH) return null;
+  const data = path.endsWith('.data');
+  const page = data ? path.slice(0, -'.data'.length) || '/' : path;
+  // A document request names the domain's paths; a data request the router's own.
+  const routerUrl = data ? url.slice(0, path.length - '.data'.length) : sitePathOnDomain(url, username);
+  const routerPath = routerUrl.split('?', 1)[0] || '/';
+  let first = '';
+  try {
+    first = decodeURIComponent(routerPath.split('/', 2)[1] ?? '').toLowerCase();
+  } catch {
+    // Not a name at all: the marketplace says what it is.
+  }
+  const own = username.toLowerCase();
+  const onSite = first === own || (first === `${own}-x` && routerPath.split('/').length === 2);
+  if (onSite && !PREVIEW.test(routerPath)) return null;
+  if (!data) return { path: routerUrl, data };
+  const query = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
+  query.delete('_routes');
+  const search = query.size ? `?${query.toString()}` : '';
+  return { path: `${page === '/_root' ? '/' : page}${search}`, data };
+}

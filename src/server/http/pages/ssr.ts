@@ -14,7 +14,8 @@ import { renderedBody } from './rendered-body';
 import { renderLimit } from './render-limit';
 import type { PageSession } from '../api/session';
 import { isSharedPage, staticFirstSegments } from './shared-pages';
-import { sitePathOnDomain, siteHosts } from './site-hosts';
+import { sendOffSellerDomain } from './seller-domains';
+import { sitePathOnDomain } from './site-hosts';
 import { unavailablePage } from './unavailable-page';
 import { isDatabaseUnavailable } from '../../db/faults';
 import { createDirectCall } from '../api/direct';
@@ -227,7 +228,6 @@ function webRequestFor(
 /** Serves the client bundle and renders every other path with React Router. */
 export async function registerWeb(app: FastifyInstance, options: WebOptions) {
   const handler = createRequestHandler(options.build, options.mode);
-  const pageHost = siteHosts(app);
   const limitRenders = renderLimit(app);
   const { build } = options;
   // Which first segments are the app's own (not a seller's): from the route manifest, which in
@@ -284,13 +284,18 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       const send = (response: Response, body?: Buffer) => sendWebResponse(reply, response, body);
       try {
         // A seller's own domain shows their site: React Router renders its `/{username}…` path.
-        const host = await pageHost(request);
+        const host = await app.pageHostOf(request);
         const siteDomain =
           host.kind === 'site' ? { host: host.site.host, username: host.site.username } : null;
+        if (siteDomain) {
+          request.onSellerDomain = true;
+          if (sendOffSellerDomain(app, request, reply, siteDomain.username)) return reply;
+        }
         const url = siteDomain ? sitePathOnDomain(request.url, siteDomain.username) : request.url;
+        // A seller's domain never reads a session (docs/decisions/050): its pages are anonymous.
+        const resolveSession = siteDomain ? undefined : options.resolveSession;
 
         if (options.viteMiddleware) {
-          const { resolveSession } = options;
           const shared = await sharedPage(url);
           const context = await createPageContext(
             app,
@@ -321,7 +326,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
             request,
             reply,
             // Behind the visitors, the render cache renders the page every visitor gets: anonymous.
-            background ? undefined : options.resolveSession,
+            background ? undefined : resolveSession,
             siteDomain,
             () => (databaseAway = true),
             shared,

@@ -35,7 +35,9 @@ async function settleAmounts(
   throw new Error('cart amounts did not settle');
 }
 
-type Input = CartRefreshRequest['items'][number];
+/** A line to refresh; without the price and shipping shown (a cart link's), nothing is compared. */
+type Input = Omit<CartRefreshRequest['items'][number], 'price' | 'shippingCost'> &
+  Partial<Pick<CartRefreshRequest['items'][number], 'price' | 'shippingCost'>>;
 
 function noticeOf(
   line: Input,
@@ -79,7 +81,7 @@ function noticeOf(
 export async function refreshCart(
   deps: ModuleDeps,
   buyerId: string | null,
-  input: CartRefreshRequest,
+  input: { items: Input[] },
 ): Promise<{ items: RefreshedLine[] }> {
   const lines: StockLine[] = input.items.map((i) => ({
     productId: i._id,

@@ -46,3 +46,4 @@ export const commerceJobs: readonly JobDefinition[] = [
   commerceMailJob,
   stripeEventJob,
 ];
+export { CART_LINK_TTL_MS, makeCartLink, openCartLink } from './cart-link';

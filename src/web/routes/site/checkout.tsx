@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Form, Link, data, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/checkout';
 import { useCartStore, type CartItem } from '../../features/cart/stores/cart-store';
 import { useCartHydrated } from '../../features/cart/stores/use-cart-hydrated';
@@ -10,6 +10,11 @@ import { TAX_RATE, cartTotals } from '../../../shared/cart';
 import { formatMoney, formatNumber, optionsText } from '../../../shared/format';
 import { pageMeta } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
+import { commerceApi } from '../../../shared/api/commerce';
+import { cartLinkRequest } from '../../../shared/contracts/cart-link';
+import { CART_LINK_FIELD, cartLinkLinesOf } from '../../features/cart/cart-link';
+import { serverApi } from '../../lib/api';
+import { apiErrorMessage } from '../../lib/errors';
 
 /** The site, for the page's meta (a visitor's cart: nothing to index). */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
@@ -22,6 +27,31 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       noindex: true,
     }),
   };
+}
+
+/**
+ * "Go to checkout" on the seller's own domain (docs/decisions/050): the lines become a signed,
+ * short-lived link to the marketplace's checkout, where the buyer signs in and pays — never on
+ * the seller's origin. A plain form post, so it works with and without JavaScript.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  let items: unknown = null;
+  try {
+    items = JSON.parse(String(form.get(CART_LINK_FIELD) ?? ''));
+  } catch {
+    // Said below, as for any other unusable cart.
+  }
+  const body = cartLinkRequest.safeParse({ items });
+  if (!body.success) {
+    return data({ error: body.error.issues[0]?.message ?? 'Your cart could not be read.' }, 400);
+  }
+  try {
+    const { url } = await serverApi(context).call(commerceApi.makeCartLink, { body: body.data });
+    return redirect(url, 303);
+  } catch (err) {
+    return data({ error: apiErrorMessage(err, 'The checkout could not be opened. Please try again.') }, 400);
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -61,12 +91,14 @@ function Line({ item, currency }: { item: CartItem; currency: string }) {
  * render says it is loading.
  */
 export default function SiteCheckout() {
-  const data = useSite();
+  const siteData = useSite();
   const hydrated = useCartHydrated();
   const items = useCartStore((s) => s.items);
-  const currency = useRootData()?.config.currency ?? 'USD';
-  if (!data) return null;
-  const { site, username } = data;
+  const root = useRootData();
+  const currency = root?.config.currency ?? 'USD';
+  const failed = useActionData<typeof action>();
+  if (!siteData) return null;
+  const { site, username } = siteData;
   const mine = items.filter((i) => i.sellerId === site.owner._id);
   const otherUnits = items.filter((i) => !mine.includes(i)).reduce((n, i) => n + i.amount, 0);
   const totals = cartTotals(mine);
@@ -122,10 +154,29 @@ export default function SiteCheckout() {
             </dl>
           </div>
           {others}
+          {failed?.error ? (
+            <p role="alert" className="mt-4" data-testid="site-cart-link-error">
+              {failed.error}
+            </p>
+          ) : null}
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link to="/checkout" className="btn btn-site" data-testid="site-cart-checkout">
-              Go to checkout
-            </Link>
+            {root?.siteDomain ? (
+              // On the seller's own domain: on to the marketplace's checkout with a cart link.
+              <Form method="post" reloadDocument>
+                <input
+                  type="hidden"
+                  name={CART_LINK_FIELD}
+                  value={JSON.stringify(cartLinkLinesOf(mine))}
+                />
+                <button type="submit" className="btn btn-site" data-testid="site-cart-checkout">
+                  Go to checkout
+                </button>
+              </Form>
+            ) : (
+              <Link to="/checkout" className="btn btn-site" data-testid="site-cart-checkout">
+                Go to checkout
+              </Link>
+            )}
             <Link to={sitePath(username)} className="btn btn-secondary">
               Keep shopping
             </Link>

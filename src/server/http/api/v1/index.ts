@@ -4,6 +4,7 @@ import { installAuth } from '../auth';
 import { adminRoutes } from './admin';
 import { aiRoutes } from './ai';
 import { authRoutes } from './auth';
+import { cartLinkRoutes } from './cart-link';
 import { checkoutRoutes } from './checkout';
 import { commentRoutes } from './comments';
 import { feedbackRoutes } from './feedback';
@@ -48,6 +49,7 @@ export const apiV1: FastifyPluginAsync = async (app) => {
   await app.register(socialRoutes);
   await app.register(commentRoutes);
   await app.register(checkoutRoutes);
+  await app.register(cartLinkRoutes);
   await app.register(salesRoutes);
   await app.register(feedbackRoutes);
   await app.register(payoutRoutes);

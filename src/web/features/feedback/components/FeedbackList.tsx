@@ -53,10 +53,10 @@ function FeedbackCard({
               to={`/${encodeURIComponent(author.username)}`}
               className="underline underline-offset-2"
             >
-              {author.name}
+              <bdi>{author.name}</bdi>
             </Link>
           ) : (
-            author.name
+            <bdi>{author.name}</bdi>
           )}
         </span>
         <time dateTime={feedback.createdAt} className="text-sm">
