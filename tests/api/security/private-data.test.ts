@@ -68,7 +68,7 @@ beforeAll(async () => {
   expect((await rate(maya, { type: 'transaction', rating: 4, text: 'Paid fast' })).statusCode).toBe(
     201,
   );
-}, 120_000);
+}, 300_000);
 afterAll(() => t?.close());
 
 describe('GET /users: only members with a public page, public fields only', () => {
