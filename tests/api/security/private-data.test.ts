@@ -163,12 +163,13 @@ describe('GET /feedbacks: reputation without internal ids', () => {
   });
 
   it('names no order, sale, buyer or seller by id anywhere in a list', async () => {
-    for (const query of [
+    const queries: Record<string, string>[] = [
       { userId: maya.user.id, type: 'order' },
       { userId: bea.user.id, type: 'transaction' },
       { orderId: order._id, type: 'order' },
       {},
-    ]) {
+    ];
+    for (const query of queries) {
       const body = (await list(query)).body;
       for (const id of [order._id, order.transactions[0]!._id, bea.user.id, maya.user.id])
         expect(body).not.toContain(id);
