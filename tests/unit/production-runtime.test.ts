@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -12,7 +13,8 @@ import { loneServerEnv } from '../helpers/lone-server-env';
  * (src/server/http/boot/production.js, the compiled server) with nothing but its defaults, asked
  * for a page, and every module file it loaded listed (tests/helpers/loaded-modules.js). React Router
  * must be its production build — one copy, whoever imports it: our server, the Vite server build,
- * @react-router/node — and React and React DOM theirs.
+ * @react-router/node — and React and React DOM theirs. The server's own packages are bundled into
+ * build/app, and what a first answer does not need is loaded when first used (docs/decisions/055).
  */
 let loaded: string[] = [];
 let dataDir = '';
@@ -76,5 +78,36 @@ describe('the production server', () => {
     expect(files(/\/build\/app\/start\.js$/)).toHaveLength(1);
     expect(files(/\/src\/server\/.*\.ts$/)).toEqual([]);
     expect(files(/\/node_modules\/tsx\//)).toEqual([]);
+  });
+});
+
+describe('the compiled server (docs/decisions/055)', () => {
+  /** The text of every build/app file the process ran: esbuild marks each bundled module's code
+   * with a `// …/node_modules/<package>/…` comment. */
+  const ranCode = async () =>
+    (
+      await Promise.all(
+        files(/\/build\/app\/[^/]+\.js$/).map((file) =>
+          readFile(file.startsWith('file:') ? fileURLToPath(file) : file, 'utf8'),
+        ),
+      )
+    ).join('\n');
+
+  it('carries its packages in the bundle, not read from node_modules', async () => {
+    for (const pkg of ['fastify', 'drizzle-orm', 'ajv']) {
+      expect(files(new RegExp(`/node_modules/${pkg}/`))).toEqual([]);
+      expect(await ranCode()).toContain(`node_modules/${pkg}/`);
+    }
+    // Left out of the bundle: PGlite reads its WebAssembly and data files beside its own code.
+    expect(files(/\/node_modules\/@electric-sql\/pglite\//)).not.toEqual([]);
+  });
+
+  it('loads the drivers a first answer does not need only when they are used', async () => {
+    // Native or external: nothing of theirs is loaded.
+    expect(files(/\/node_modules\/(sharp|ioredis)\//)).toEqual([]);
+    // Bundled, in chunks of their own that did not run.
+    const code = await ranCode();
+    expect(code).not.toContain('node_modules/nodemailer/');
+    expect(code).not.toContain('node_modules/@aws-sdk/');
   });
 });

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp from '../adapters/images/sharp';
 import type { DemoMotif } from './posts';
 
 /**

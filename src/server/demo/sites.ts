@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp from '../adapters/images/sharp';
 import type { UserRow } from '../db/schema';
 import type { ModuleDeps } from '../modules/core';
 import { attachSiteLogo, storeSiteLogo, type SiteFields } from '../modules/sites';

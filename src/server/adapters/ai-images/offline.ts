@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import sharp from '../images/sharp';
 import {
   ART_STYLES,
   PALETTES,

@@ -1,4 +1,5 @@
-import sharp from 'sharp';
+import type { ResizeOptions, Sharp } from 'sharp';
+import sharp from './sharp';
 import { sniffMediaType, type SniffedMediaType } from './sniff';
 
 /** A user-facing reason an image was refused; `message` is safe to show as is. */
@@ -61,7 +62,7 @@ type SharpInput = { limitInputPixels: number; failOn: 'warning' };
 async function withCheckedImage<T>(
   buf: Buffer,
   opts: ProcessImageOptions,
-  work: (source: () => sharp.Sharp) => Promise<T>,
+  work: (source: () => Sharp) => Promise<T>,
 ): Promise<T> {
   const maxBytes = opts.maxBytes ?? IMAGE_MAX_BYTES;
   const maxPixels = opts.maxPixels ?? IMAGE_MAX_PIXELS;
@@ -100,7 +101,7 @@ export async function processImage(
     // rotate() applies the EXIF orientation; sharp writes no metadata unless asked, so EXIF
     // (including GPS position) and ICC/XMP are stripped from both outputs.
     const base = source().rotate();
-    const thumbnailResize: sharp.ResizeOptions =
+    const thumbnailResize: ResizeOptions =
       opts.thumbnailFit === 'contain'
         ? { fit: 'inside', withoutEnlargement: true }
         : { fit: 'cover', position: 'attention' };

@@ -1,4 +1,5 @@
-import sharp from 'sharp';
+import type { OverlayOptions, Sharp } from 'sharp';
+import sharp from './sharp';
 import { SHARE_IMAGE_SIZE } from '../../../shared/share-images';
 import { parseOpaqueColor, readableTextColor } from '../../../shared/color-contrast';
 import { IMAGE_MAX_PIXELS } from './process';
@@ -60,7 +61,7 @@ const input = { limitInputPixels: IMAGE_MAX_PIXELS };
 /** A layer ready to lay over the card: raw RGBA pixels (encoding them as PNG would cost more than the card). */
 type Tile = { data: Buffer; width: number; height: number };
 
-async function rawTile(pipeline: sharp.Sharp): Promise<Tile | null> {
+async function rawTile(pipeline: Sharp): Promise<Tile | null> {
   try {
     const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
@@ -192,13 +193,13 @@ function cardSvg(card: ShareCardInput, hasLogo: boolean, hasPhoto: boolean): str
 /** Draws the card as a baseline JPEG (SHARE_IMAGE_SIZE), without metadata. */
 export async function composeShareCard(card: ShareCardInput): Promise<Buffer> {
   const [logo, photo] = await Promise.all([logoTile(card.logo), photoTile(card.photo)]);
-  const layer = (tile: Tile, left: number, top: number): sharp.OverlayOptions => ({
+  const layer = (tile: Tile, left: number, top: number): OverlayOptions => ({
     input: tile.data,
     raw: { width: tile.width, height: tile.height, channels: 4 },
     left,
     top,
   });
-  const layers: sharp.OverlayOptions[] = [];
+  const layers: OverlayOptions[] = [];
   if (logo) layers.push(layer(logo, PAD, PAD));
   if (photo) layers.push(layer(photo, PHOTO.left, PHOTO.top));
   return (

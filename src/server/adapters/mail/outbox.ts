@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, readdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import { onFirstUse } from '../on-first-use';
 import type { Logger, MailDriver, MailMessage } from './types';
 
 export interface OutboxDriverOptions {
@@ -53,16 +53,19 @@ function sanitise(address: string): string {
 export function createOutboxDriver({ dir, from, logger, announce }: OutboxDriverOptions): MailDriver {
   // streamTransport + buffer builds the exact RFC 822 bytes an SMTP server would receive
   // (multipart/alternative, encoded headers, Date, Message-ID) without sending anything.
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'windows',
-  });
+  // nodemailer is loaded by the first mail, not by the start (docs/decisions/055).
+  const transport = onFirstUse(async () =>
+    (await import('nodemailer')).default.createTransport({
+      streamTransport: true,
+      buffer: true,
+      newline: 'windows',
+    }),
+  );
 
   return {
     name: 'outbox',
     async send(msg: MailMessage): Promise<void> {
-      const info = await transport.sendMail({ from, ...msg });
+      const info = await (await transport()).sendMail({ from, ...msg });
       const raw = info.message;
       if (!Buffer.isBuffer(raw)) throw new Error('outbox: expected a buffered message');
       await mkdir(dir, { recursive: true });

@@ -2,7 +2,8 @@
 // Transient failures (4xx replies, dropped or timed-out connections) are retried with a
 // short backoff; permanent ones (5xx replies, bad credentials) fail at once, since
 // repeating them cannot succeed and only delays the caller.
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { onFirstUse } from '../on-first-use';
 import { MailDeliveryError, type Logger, type MailDriver, type MailMessage } from './types';
 
 export { MailDeliveryError } from './types';
@@ -42,7 +43,9 @@ export function createSmtpDriver({
   logger,
   retryDelaysMs = [200, 800],
 }: SmtpDriverOptions): MailDriver {
-  const transport = nodemailer.createTransport(url);
+  // nodemailer is loaded by the first mail, not by the start (docs/decisions/055).
+  let opened: Transporter | undefined;
+  const transport = onFirstUse(async () => (opened = (await import('nodemailer')).default.createTransport(url)));
   const maxAttempts = retryDelaysMs.length + 1;
 
   return {
@@ -50,7 +53,7 @@ export function createSmtpDriver({
     async send(msg: MailMessage): Promise<void> {
       for (let attempt = 1; ; attempt++) {
         try {
-          const info = await transport.sendMail({ from, ...msg });
+          const info = await (await transport()).sendMail({ from, ...msg });
           // Bodies are never logged: they carry activation and reset tokens.
           logger.info({ to: msg.to, messageId: info.messageId, attempt }, 'mail sent');
           return;
@@ -74,7 +77,7 @@ export function createSmtpDriver({
       }
     },
     async close(): Promise<void> {
-      transport.close();
+      opened?.close();
     },
   };
 }

@@ -1,4 +1,6 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
+import type * as IoRedis from 'ioredis';
 
 /**
  * Redis is an accelerator, never a dependency (docs/decisions/039): it shares rate limits and
@@ -12,7 +14,9 @@ export const REDIS_RETRY_MS = 1_000;
 
 /** The client for REDIS_URL: fails fast while disconnected, and reconnects by itself for ever. */
 export function connectRedis(url: string): Redis {
-  const redis = new Redis(url, {
+  // Loaded here, when REDIS_URL is set, not by every start (docs/decisions/055).
+  const { Redis: Client } = createRequire(import.meta.url)('ioredis') as typeof IoRedis;
+  const redis = new Client(url, {
     enableOfflineQueue: false,
     // A call under way when the connection drops fails then, rather than waiting for a reconnect.
     maxRetriesPerRequest: 0,

@@ -1,13 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { onFirstUse } from '../on-first-use';
 import { assertValidKey, normalizeContentType, trimTrailingSlash } from './keys';
 import {
   DEFAULT_UPLOAD_EXPIRY_SECONDS,
@@ -35,8 +26,19 @@ export interface S3StorageDriver extends StorageDriver {
   readonly bucket: string;
 }
 
+/** The AWS SDK (a few hundred modules), loaded by the first call rather than by the start
+ * (docs/decisions/055). */
+async function loadSdk() {
+  const [s3, presigner] = await Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('@aws-sdk/s3-request-presigner'),
+  ]);
+  return { ...s3, getSignedUrl: presigner.getSignedUrl };
+}
+type Sdk = Awaited<ReturnType<typeof loadSdk>>;
+
 /** A missing object: the SDK's typed errors, or a bare 404 from S3-compatible services. */
-function isMissing(err: unknown): boolean {
+function isMissing({ NoSuchKey, NotFound }: Sdk, err: unknown): boolean {
   if (err instanceof NoSuchKey || err instanceof NotFound) return true;
   const status = (err as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata
     ?.httpStatusCode;
@@ -54,14 +56,18 @@ export function createS3Storage(options: S3StorageOptions): S3StorageDriver {
       ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
       : undefined;
 
-  const client = new S3Client({
-    region,
-    ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
-    ...(credentials ? { credentials } : {}),
-    // The SDK's default checksums (CRC32 on every request, baked into presigned URLs) are not
-    // accepted by every S3-compatible service (older MinIO, R2); send them only when required.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
+  const connect = onFirstUse(async () => {
+    const sdk = await loadSdk();
+    const client = new sdk.S3Client({
+      region,
+      ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
+      ...(credentials ? { credentials } : {}),
+      // The SDK's default checksums (CRC32 on every request, baked into presigned URLs) are not
+      // accepted by every S3-compatible service (older MinIO, R2); send them only when required.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    return { sdk, client };
   });
 
   const readBase = options.publicBaseUrl
@@ -83,8 +89,9 @@ export function createS3Storage(options: S3StorageOptions): S3StorageDriver {
 
     async put(key, body, contentType): Promise<StoredObject> {
       assertValidKey(key);
+      const { sdk, client } = await connect();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: bucket,
           Key: key,
           Body: body,
@@ -98,34 +105,37 @@ export function createS3Storage(options: S3StorageOptions): S3StorageDriver {
 
     async read(key) {
       assertValidKey(key);
+      const { sdk, client } = await connect();
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const out = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
         if (!out.Body) return null;
         return Buffer.from(await out.Body.transformToByteArray());
       } catch (err) {
-        if (isMissing(err)) return null;
+        if (isMissing(sdk, err)) return null;
         throw err;
       }
     },
 
     async head(key) {
       assertValidKey(key);
+      const { sdk, client } = await connect();
       try {
-        const out = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        const out = await client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: key }));
         return {
           size: out.ContentLength ?? 0,
           ...(out.ContentType ? { contentType: out.ContentType } : {}),
           metadata: out.Metadata ?? {},
         };
       } catch (err) {
-        if (isMissing(err)) return null;
+        if (isMissing(sdk, err)) return null;
         throw err;
       }
     },
 
     async delete(key) {
       assertValidKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
 
     async createUploadUrl(key, contentType, opts: UploadUrlOptions = {}): Promise<UploadTarget> {
@@ -140,9 +150,10 @@ export function createS3Storage(options: S3StorageOptions): S3StorageDriver {
         metadata[lower] = value;
       }
       const metaHeaders = Object.keys(metadata).map((name) => `x-amz-meta-${name}`);
-      const url = await getSignedUrl(
+      const { sdk, client } = await connect();
+      const url = await sdk.getSignedUrl(
         client,
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: bucket,
           Key: key,
           ContentType: ct,

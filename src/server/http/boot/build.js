@@ -28,6 +28,37 @@ const RESOLVE_HOOK = 'src/server/http/boot/production-resolve.js';
 /** What the last server compile read (esbuild's metafile inputs): its freshness is theirs. */
 const INPUTS_FILE = 'inputs.json';
 const THIS_FILE = fileURLToPath(import.meta.url);
+/**
+ * The npm packages left as imports, loaded from node_modules at run time; every other package is
+ * bundled into build/app (fewer files to resolve, read and compile at start: docs/decisions/055).
+ * Left out: what loads files from its own package directory (PGlite's WebAssembly and data, swagger
+ * UI's assets and package.json, pino's transport worker, ioredis's package.json), native addons
+ * (argon2, sharp), what must stay one copy shared with the web build (React, React Router, zod), what
+ * src/ requires by path (@fastify/rate-limit's stores), and optional peers that are not installed.
+ */
+export const EXTERNAL_PACKAGES = [
+  '@electric-sql/pglite',
+  '@fastify/rate-limit',
+  '@fastify/swagger',
+  '@fastify/swagger-ui',
+  '@node-rs/argon2',
+  '@react-router/*',
+  'esbuild',
+  'ioredis',
+  'pg-native',
+  'pino',
+  'pino-pretty',
+  'react',
+  'react-dom',
+  'react-router',
+  'sharp',
+  'zod',
+];
+/**
+ * Bundled CommonJS code that requires an external package (or a Node built-in) calls `require`,
+ * which an ES module does not have: one made for the bundle's own location.
+ */
+const REQUIRE_BANNER = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /** @param {string} p */
 function newestMtime(p) {
@@ -109,7 +140,8 @@ export function ensureServerBuild(root, log, force = false) {
     chunkNames: '[name]-[hash]',
     bundle: true,
     splitting: true,
-    packages: 'external',
+    external: EXTERNAL_PACKAGES.flatMap((name) => (name.endsWith('/*') ? [name] : [name, `${name}/*`])),
+    banner: { js: REQUIRE_BANNER },
     platform: 'node',
     format: 'esm',
     target: 'node20',
@@ -120,7 +152,9 @@ export function ensureServerBuild(root, log, force = false) {
   });
   cpSync(path.join(root, MIGRATIONS), path.join(out, 'migrations'), { recursive: true });
   cpSync(path.join(root, RESOLVE_HOOK), path.join(out, path.basename(RESOLVE_HOOK)));
-  writeFileSync(path.join(out, INPUTS_FILE), JSON.stringify(Object.keys(result.metafile.inputs)));
+  // Bundled packages' files are left out: package-lock.json stands for them.
+  const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules/'));
+  writeFileSync(path.join(out, INPUTS_FILE), JSON.stringify(inputs));
 }
 
 /**

@@ -245,10 +245,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       : createPageCache(app, options.build, options.renderCache);
 
   if (options.clientDir) {
+    // Every file of the client build is under assets/: one `/assets/*` route that looks the file up
+    // when asked. (`wildcard: false` declared a GET and a HEAD route per file and per .br/.gz twin,
+    // ~860 routes through every onRoute hook: a fifth of a restart; docs/decisions/055.) A file
+    // that is not there is the API's 404, not a page.
     await app.register(fastifyStatic, {
-      root: path.resolve(options.clientDir),
-      prefix: '/',
-      wildcard: false,
+      root: path.resolve(options.clientDir, 'assets'),
+      prefix: '/assets/',
       index: false,
       decorateReply: false,
       cacheControl: false,
