@@ -302,6 +302,9 @@ describe("the API on a seller's domain (docs/decisions/050)", () => {
 describe("checkout from a seller's domain (docs/decisions/050)", () => {
   it('sends the cart to the marketplace in a signed link that fills its checkout', async () => {
     const { domain, posts } = await sellerOnDomain();
+    // The cart page's form may be redirected to the marketplace (CSP form-action).
+    const page = await onHost(domain, '/checkout');
+    expect(page.headers['content-security-policy']).toContain("form-action 'self' http://localhost:3000;");
     const lines = [{ _id: posts[0]!._id, amount: 2, selectedVariations: {} }];
     const posted = noCookieOnSellerDomain(
       domain,
