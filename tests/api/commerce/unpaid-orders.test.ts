@@ -49,13 +49,16 @@ describe('POST /orders/cancel', () => {
     expect(body.order.status).toBe('cancelled');
     expect(body.order.transactions.map((p) => p.cancelReason)).toEqual(['Cancelled by the buyer.']);
     expect([await stockOf(t, lamp._id), await stockOf(t, mug._id)]).toEqual([5, 4]);
-    refused(
+    const unpayable = refused(
       await send(t, sam.auth, 'POST', '/payments/local/confirm', {
         paymentIntentId: intent.json<{ paymentIntentId: string }>().paymentIntentId,
         card: VISA,
       }),
       409,
       'ORDER_NOT_PAYABLE',
+    );
+    expect(unpayable.message).toBe(
+      'This order was cancelled, so its items were released. Place the order again from your cart.',
     );
     expect(await ledgerOf(t, order._id)).toEqual([]);
     // Asked again: the same answer, and no stock is given back twice.

@@ -34,8 +34,11 @@ async function refuseUnsellable(deps: ModuleDeps, orderId: string, why: string):
 /** Why an order cannot take a payment now, or null when it can. */
 function refusal(order: OrderRow, now: number, provider: string) {
   if (order.status === 'paid' || order.status === 'shipped') return alreadyPaid();
-  if (order.status === 'cancelled' || order.expiresAt.getTime() <= now)
+  if (order.expiresAt.getTime() <= now)
     return notPayable('This order expired before it was paid, so its items were released.');
+  // Within its hold: its buyer let it go, or an item stopped being for sale (ADR 052).
+  if (order.status === 'cancelled')
+    return notPayable('This order was cancelled, so its items were released.');
   if (order.paymentProvider !== provider)
     return notPayable('This order was placed with another payment provider.');
   return null;

@@ -95,18 +95,27 @@ export async function cancelOwnOrder(
  * Inside placing an order's transaction, first: the buyer's row is locked (so two orders placed
  * at once by one member are counted one after the other, and a fifth can't slip in) and their
  * unpaid orders still holding stock are counted; at the limit the order is refused, naming the
- * open ones. One statement when under the limit; the lock is the buyer's, never a post's.
+ * open ones. Two statements when under the limit; the lock is the buyer's, never a post's.
  */
 export async function refuseTooManyUnpaid(tx: ModuleDeps, buyerId: string): Promise<void> {
   const at = nowDate(tx);
-  const [row] = await tx.db
-    .select({
-      open: sql<number>`(select count(*)::int from ${orders} where ${orders.buyerId} = ${buyerId}
-        and ${orders.status} in ('pending', 'payment_failed') and ${orders.expiresAt} > ${at.toISOString()}::timestamptz)`,
-    })
+  await tx.db
+    .select({ id: users.id })
     .from(users)
     .where(eq(users.id, buyerId))
     .for('no key update');
+  // A statement of its own, after the lock: under READ COMMITTED it reads the orders committed by
+  // whoever held the lock before (a count inside the locking statement would see its older snapshot).
+  const [row] = await tx.db
+    .select({ open: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.buyerId, buyerId),
+        inArray(orders.status, [...UNPAID]),
+        gt(orders.expiresAt, at),
+      ),
+    );
   const max = COMMERCE_LIMITS.unpaidOrdersMax;
   if (!row || Number(row.open) < max) return;
   const open = await tx.db
