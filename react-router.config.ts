@@ -6,10 +6,11 @@ export default {
   appDirectory: 'src/web',
   buildDirectory: 'build',
   ssr: true,
-  // Ship the whole route manifest with the page: idle prefetching of the header/menu routes
-  // (<PrefetchPageLinks>) must match static routes, not the `:username` catch-all it would match
-  // before lazy discovery found them. The manifest is small (a few KB gzipped).
-  routeDiscovery: { mode: 'initial' },
+  // Lazy route discovery (docs/decisions/054): a page carries only its own routes' manifest,
+  // inline; the routes its links lead to are fetched from `/__manifest` once the links render.
+  // The full manifest was 3 KB of JavaScript on every page. The idle prefetch waits for a page's
+  // route to be known (shell/AppBehaviours.tsx) rather than prefetch the `:username` catch-all.
+  routeDiscovery: { mode: 'lazy' },
   // The React Router v8 behaviours, adopted now (docs/decisions/011): loaders get a
   // RouterContextProvider (load-context.ts), the raw request (normalised URL in `url`), route
   // modules split when they can be, Vite's environment API, trailing-slash-aware `.data` URLs.

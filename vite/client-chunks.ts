@@ -50,6 +50,14 @@ const MEMBER_FORM_PARTS = [
   /\/src\/web\/components\/ui\/PillNav\.tsx$/,
 ];
 
+/**
+ * The browser's API client (docs/decisions/054): loaded by lib/api.ts on the first call. The
+ * server-side client shares its module, so the module graph reaches it from the root; grouped on
+ * its own, the pages load it only when they call the API (the error type, lib/api-error.ts, stays
+ * in `app`).
+ */
+const API_CLIENT = /\/src\/web\/lib\/(?:api-client|browser-api|xhr-upload)\.ts$/;
+
 type ModuleInfoLike = { importers: readonly string[]; isEntry: boolean } | null;
 
 export function clientChunks(): Plugin {
@@ -101,6 +109,7 @@ export function clientChunks(): Plugin {
           };
           const info = getModuleInfo(id) as ModuleInfoLike;
           if (!info || info.isEntry) return null;
+          if (API_CLIENT.test(bare(id))) return 'api-client';
           const { entries, rooted } = importersOf(id);
           if (rooted) return id.includes('/node_modules/') ? 'vendor' : 'app';
           const file = bare(id);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '../../shared/messages';
-import { ApiError } from '../lib/api-client';
+import { ApiError } from '../lib/api-error';
 import { modalActions, notifyError, showNotify } from './ui/modal';
 
 /** A toggle with a count: liked and its likes, following and the followers. */

@@ -15,27 +15,19 @@ import {
   type EndpointDef,
   type ResponseOf,
 } from '../../shared/api/endpoint';
-import { isErrorCode, type ErrorCode, type FieldIssue } from '../../shared/errors';
+import { apiErrorOf, toApiError, type ApiError } from './api-error';
 
-export class ApiError extends Error {
-  /** Set when this 401 ended the session (the refresh failed): callers skip their own error modal. */
-  sessionExpired = false;
+// The error type and its readers live in api-error.ts: the code every page loads needs them, the
+// client itself loads on first use (lib/api.ts, docs/decisions/054).
+export { ApiError, isSessionExpired, readCookie, toApiError } from './api-error';
 
-  constructor(
-    readonly status: number,
-    message: string,
-    /** The catalogue code (src/shared/errors.ts) when the server sent one. */
-    readonly code?: ErrorCode,
-    /** Field-level problems of a validation error. */
-    readonly details?: FieldIssue[],
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-/** Calls whose 401 means "wrong credentials", not "expired session": never refreshed. */
-const NO_REFRESH = new Set<string>([accountsApi.login.path, accountsApi.refreshToken.path]);
+/**
+ * Calls whose 401 means "wrong credentials", not "expired session": never refreshed. A function,
+ * not a module-level Set: with no top-level work here, a chunk that imports this module only for
+ * the server's client (lib/api.ts) does not load it in the browser (docs/decisions/054).
+ */
+const noRefresh = (path: string) =>
+  path === accountsApi.login.path || path === accountsApi.refreshToken.path;
 
 export interface ApiClientOptions {
   /** '/api/v1' in the browser; an absolute URL elsewhere. */
@@ -113,40 +105,6 @@ function asUrlStrings(values: Record<string, unknown> | undefined): Record<strin
     if (value !== undefined && value !== null && value !== '') strings[key] = String(value);
   }
   return strings;
-}
-
-/** Reads one cookie from a `document.cookie`-style string. */
-export function readCookie(cookieHeader: string, name: string): string | undefined {
-  for (const part of cookieHeader.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
-}
-
-/** The error of a failed response: the server's `{ message, code, details }`, else `fallback`. */
-export async function toApiError(res: Response, fallback: string): Promise<ApiError> {
-  let body: unknown = null;
-  try {
-    body = await res.json();
-  } catch {
-    // not JSON (a proxy's error page, an empty body): the fallback message
-  }
-  return apiErrorOf(res.status, body, fallback);
-}
-
-/** The error of a failed answer with this status and (parsed) body. */
-function apiErrorOf(status: number, body: unknown, fallback: string): ApiError {
-  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const message =
-    typeof record.message === 'string' && record.message.trim() ? record.message : fallback;
-  const details = Array.isArray(record.details) ? (record.details as FieldIssue[]) : undefined;
-  return new ApiError(
-    status,
-    message,
-    isErrorCode(record.code) ? record.code : undefined,
-    details,
-  );
 }
 
 interface SendInit extends CallOptions {
@@ -231,7 +189,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
     const init: SendInit = { ...opts, method: endpoint.method, path, body };
     let res = await send(init);
-    if (res.status === 401 && refresh && !NO_REFRESH.has(endpoint.path)) {
+    if (res.status === 401 && refresh && !noRefresh(endpoint.path)) {
       if (await refreshOnce()) res = await send(init);
       if (res.status === 401) {
         const error = await toApiError(res, fallback);
@@ -256,7 +214,3 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** True for the error of a call that ended the session (the modal and redirect are under way). */
-export function isSessionExpired(error: unknown): boolean {
-  return error instanceof ApiError && error.sessionExpired;
-}

@@ -1,7 +1,7 @@
 import type { DirectCall } from '../../shared/api/direct';
 import { MESSAGES } from '../../shared/messages';
-import { createApiClient, readCookie, type ApiClient, type ApiError } from './api-client';
-import { createXhrUpload } from './xhr-upload';
+import { createApiClient, type ApiClient } from './api-client';
+import { readCookie, type ApiError } from './api-error';
 
 /**
  * The two instances of the one API client (DESIGN §3 "One data path"): `api` for components in
@@ -28,14 +28,32 @@ export function setSessionExpiredHandler(handler: SessionExpiredHandler | null):
 export const getToken = () =>
   typeof document === 'undefined' ? undefined : readCookie(document.cookie, ACCESS_TOKEN_COOKIE);
 
-/** The browser's API client: /api/v1 with the token cookie, refresh-and-retry, upload progress. */
-export const api: ApiClient = createApiClient({
-  baseUrl: '/api/v1',
-  getToken,
-  onSessionExpired: (error) => sessionExpiredHandler?.(error),
-  uploadFetch: createXhrUpload(),
-  fallbackMessage: MESSAGES.genericError,
-});
+let browserClient: Promise<ApiClient> | null = null;
+
+/** The browser's client, loaded and built on the first call; a failed load is tried again next. */
+function loadBrowserClient(): Promise<ApiClient> {
+  browserClient ??= import('./browser-api').then(
+    ({ createBrowserApi }) =>
+      createBrowserApi({ getToken, onSessionExpired: (error) => sessionExpiredHandler?.(error) }),
+    (error: unknown) => {
+      browserClient = null;
+      throw error;
+    },
+  );
+  return browserClient;
+}
+
+/**
+ * The browser's API client: /api/v1 with the token cookie, refresh-and-retry, upload progress
+ * (browser-api.ts). The client's code loads on the first call (docs/decisions/054): the public
+ * pages every visitor opens call the API only after an interaction, so it is not part of the
+ * JavaScript they load. Every call is asynchronous anyway; the first waits for one small chunk.
+ */
+export const api: ApiClient = {
+  exchange: async (endpoint, input, opts) =>
+    (await loadBrowserClient()).exchange(endpoint, input, opts),
+  call: async (endpoint, input, opts) => (await loadBrowserClient()).call(endpoint, input, opts),
+};
 
 /**
  * The API client for loaders and actions: calls go in-process carrying the identity the server

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from 'react-router';
 import { MESSAGES } from '../../shared/messages';
-import { ApiError } from './api-client';
+import { ApiError } from './api-error';
 
 export interface ErrorInfo {
   status: number;

@@ -1,5 +1,11 @@
-import { useEffect, useState } from 'react';
-import { PrefetchPageLinks, useLocation, useMatches } from 'react-router';
+import { useContext, useEffect, useState } from 'react';
+import {
+  matchRoutes,
+  PrefetchPageLinks,
+  UNSAFE_DataRouterContext,
+  useLocation,
+  useMatches,
+} from 'react-router';
 import { useAuthStore } from '../features/accounts/stores/auth-store';
 import { useViewer } from '../features/accounts/viewer';
 import { useCartStore } from '../features/cart/stores/cart-store';
@@ -69,14 +75,38 @@ function IdlePrefetch() {
     siteData?.kind === 'landing' || matches.some((m) => m.id === LANDING_LAYOUT_ROUTE_ID);
   const site =
     siteData?.kind === 'site' ? `/${encodeURIComponent(siteData.site.username)}` : undefined;
-  if (!ready) return null;
+  const routes = useContext(UNSAFE_DataRouterContext)?.router.routes;
+  if (!ready || !routes) return null;
+  const pages = prefetchPages(user, { site, landing, post: isMarketplacePostPath(pathname) }).filter(
+    (page) => page !== pathname,
+  );
   return (
     <>
-      {prefetchPages(user, { site, landing, post: isMarketplacePostPath(pathname) })
-        .filter((page) => page !== pathname)
+      {pages.map((page) => (
+        // Lazy route discovery (docs/decisions/054): the router learns a page's routes when a link
+        // to it is on the page. The side menu's pages are not (its drawer loads when opened): this
+        // hidden link has them discovered like any other.
+        <a key={`discover ${page}`} href={page} data-discover="true" hidden tabIndex={-1} />
+      ))}
+      {pages
+        .filter((page) => knownRoute(routes, page, site))
         .map((page) => (
           <PrefetchPageLinks key={page} page={page} />
         ))}
     </>
   );
+}
+
+type Routes = NonNullable<React.ContextType<typeof UNSAFE_DataRouterContext>>['router']['routes'];
+
+/**
+ * Whether the router knows `page`'s own routes yet. Until a static page (`/login`) is discovered,
+ * a seller's page's router matches it with the `:username` branch it already has: prefetching
+ * that would fetch the wrong route's modules.
+ */
+function knownRoute(routes: Routes, page: string, site: string | undefined): boolean {
+  const matches = matchRoutes(routes, page);
+  if (!matches) return false;
+  const onSite = site !== undefined && (page === site || page.startsWith(`${site}/`));
+  return onSite || !matches.some((m) => m.route.id === USER_SITE_ROUTE_ID);
 }

@@ -173,3 +173,20 @@ describe('compression of a kept page', () => {
     expect(brotliDecompressSync(best).toString()).toBe(html);
   });
 });
+
+describe('what is a seller’s page', () => {
+  it('never plans React Router’s own paths (`/__manifest`, lazy route discovery) as one', async () => {
+    let planned: unknown = 'not asked';
+    const probe = Fastify();
+    probe.get('/*', (request, reply) => {
+      planned = pages.plan(request, reply, { kind: 'app' }, request.url);
+      return reply.send('');
+    });
+    await probe.ready();
+    await probe.inject({ url: '/__manifest?paths=%2Flogin&version=abc' });
+    expect(planned).toBeNull();
+    await probe.inject({ url: '/maya' });
+    expect(planned).toMatchObject({ slug: 'maya' });
+    await probe.close();
+  });
+});

@@ -225,7 +225,14 @@ export function createPageCache(
       const queryAt = url.indexOf('?');
       const path = queryAt < 0 ? url : url.slice(0, queryAt);
       const slug = path.split('/', 2)[1] ?? '';
-      if (!slug || path.endsWith('.data') || staticSegments.has(slug.toLowerCase())) return null;
+      // `_…` is no username: React Router's own paths (`/__manifest`, `/_root.data`).
+      if (
+        !slug ||
+        slug.startsWith('_') ||
+        path.endsWith('.data') ||
+        staticSegments.has(slug.toLowerCase())
+      )
+        return null;
       // A shared page is rendered without the session for members too (shared-pages.ts): their
       // cookies change nothing in it. Elsewhere (a seller's checkout) a session means personal.
       const shared = isSharedPage(path, staticSegments);

@@ -1,5 +1,5 @@
 import { UPGRADE_PATH } from '../../../../shared/constants';
-import { ApiError, isSessionExpired } from '../../../lib/api-client';
+import { ApiError, isSessionExpired } from '../../../lib/api-error';
 import { apiErrorMessage } from '../../../lib/errors';
 import { modalActions, showConfirm, showNotify } from './modal-store';
 
