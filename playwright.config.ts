@@ -50,6 +50,9 @@ export default defineConfig({
       ADMIN_PASSWORD: 'admin-pass-123',
       // Every test sends its own X-Forwarded-For (tests/e2e/support.ts): per-IP limits per test.
       TRUST_PROXY: 'true',
+      // Pages opened without a per-test address all count as one client driving the whole suite
+      // at machine speed; the limit itself is proven in tests/api/security/render-limits.test.ts.
+      RENDER_RATE_LIMIT_PER_MINUTE: '1000',
     },
     stdout: 'pipe',
     stderr: 'pipe',

@@ -103,10 +103,12 @@ async function buildWorld(): Promise<World> {
   const a = await order('A', [mayaItem, leoItem]);
   const b = await order('B', [leoItem]);
   const c = await order('C', [mayaItem]);
-  const d = await order('D', [leoItem]);
 
   // Before the events under test: C paid and shipped (maya not set up: held), D paid and cancelled.
+  // C is paid before D is placed: a member holds at most three unpaid orders (ADR 052).
   await deliver(t, standIn, await pay(c.intentId));
+  await t.runJobs();
+  const d = await order('D', [leoItem]);
   await deliver(t, standIn, await pay(d.intentId));
   await t.runJobs();
   await markTestShipped(t, c.parts[0]!);

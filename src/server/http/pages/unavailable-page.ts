@@ -1,6 +1,7 @@
 import { DATABASE_AWAY_MESSAGE, RETRY_AFTER_SECONDS } from '../api/error-handler';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Escapes text for element content (nothing here is ever put in an attribute). */
+const escapeText = (text: string) => text.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export interface ShortPage {
   status: number;
@@ -21,8 +22,8 @@ export interface ShortPage {
  * (`style-src 'unsafe-inline'`).
  */
 export function shortPage(page: ShortPage): Response {
-  const brand = escapeHtml(page.brandName);
-  const title = escapeHtml(page.title);
+  const brand = escapeText(page.brandName);
+  const title = escapeText(page.title);
   const refresh =
     page.reloadAfterSeconds === undefined
       ? ''
@@ -34,7 +35,7 @@ export function shortPage(page: ShortPage): Response {
 ${refresh}<title>${title} · ${brand}</title>
 <style>body{margin:0;min-height:100vh;display:grid;place-items:center;font:16px/1.5 system-ui,sans-serif;color:#1f2937;background:#f9fafb}main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0 0 .5rem}</style>
 </head><body><main><h1>${title}</h1>
-<p>${escapeHtml(page.text)}</p>
+<p>${escapeText(page.text)}</p>
 <p>${brand}</p></main></body></html>
 `;
   return new Response(html, {
