@@ -25,6 +25,8 @@ const STORED_NAMES = [
   'plans.mail',
   'plans.renew',
   'plans.stripe-event',
+  'sites.domain-mail',
+  'sites.domain-recheck',
 ];
 
 describe('the job registry', () => {

@@ -29,7 +29,7 @@ const domainMailPayload = z.object({
   at: z.string(),
 });
 
-export const domainMailJob = defineJob('sites.domain_mail', domainMailPayload, deliverDomainMail);
+export const domainMailJob = defineJob('sites.domain-mail', domainMailPayload, deliverDomainMail);
 
 export function queueDomainMail(
   deps: Pick<ModuleDeps, 'db' | 'now' | 'requestId'>,

@@ -13,7 +13,7 @@ const recheckPayload = z.object({ userId: z.string(), domain: z.string() });
  * seller claims a domain this site holds. A check that could not look at the end of the grace
  * fails the run so the queue tries again later: the domain is not lost for a DNS outage.
  */
-export const domainRecheckJob = defineJob('sites.domain_recheck', recheckPayload, recheckDomain);
+export const domainRecheckJob = defineJob('sites.domain-recheck', recheckPayload, recheckDomain);
 
 async function recheckDomain(deps: ModuleDeps, { userId, domain }: z.output<typeof recheckPayload>) {
   const [row] = await deps.db.select().from(sites).where(eq(sites.userId, userId)).limit(1);
