@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureProductionBuilds } from '../helpers/web-build';
 import { loneServerEnv } from '../helpers/lone-server-env';
+import { accountsApi } from '../../src/shared/api';
 
 /**
  * What the production server really runs (docs/decisions/043): the process `npm start` starts
@@ -48,6 +49,22 @@ beforeAll(async () => {
     const page = await fetch(`${address}/login`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<!DOCTYPE html>');
+    // A package the server imports on first use (the common-passwords list) works from the
+    // bundle: a common password is refused with its sentence, not a 500.
+    const { register } = accountsApi;
+    const weak = await fetch(`${address}/api/v1${register.path}`, {
+      method: register.method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        username: 'runtimecheck',
+        name: 'Runtime Check',
+        email: 'runtime@example.com',
+        password: 'password123',
+        accountType: 'buyer',
+      }),
+    });
+    expect(weak.status).toBe(400);
+    expect(await weak.text()).toContain('one of the most common');
   } finally {
     // SIGINT: the server exits at once, and the list of CommonJS files is written at exit.
     child.kill('SIGINT');

@@ -34,15 +34,20 @@ const THIS_FILE = fileURLToPath(import.meta.url);
  * Left out: what loads files from its own package directory (PGlite's WebAssembly and data, swagger
  * UI's assets and package.json, pino's transport worker, ioredis's package.json), native addons
  * (argon2, sharp), what must stay one copy shared with the web build (React, React Router, zod), what
- * src/ requires by path (@fastify/rate-limit's stores), and optional peers that are not installed.
+ * src/ requires by path (@fastify/rate-limit's stores), optional peers that are not installed, and
+ * what src/ imports dynamically on first use (the AWS SDK, the common-passwords list): bundled, a
+ * package whose `main` is CommonJS would come back from `import()` as a bare `default`, so the
+ * named exports the code reads (`dictionary`, `S3Client`) would be missing in production only.
  */
 export const EXTERNAL_PACKAGES = [
+  '@aws-sdk/*',
   '@electric-sql/pglite',
   '@fastify/rate-limit',
   '@fastify/swagger',
   '@fastify/swagger-ui',
   '@node-rs/argon2',
   '@react-router/*',
+  '@zxcvbn-ts/language-common',
   'esbuild',
   'ioredis',
   'pg-native',
