@@ -105,6 +105,9 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
       playwright,
       baseURL,
     }) => {
+      // Ten pages, each loaded, left to settle and checked by axe: more than the default 30 s on a
+      // busy 2-core machine.
+      test.slow();
       const request = await apiContext(playwright, baseURL);
       const token = await apiLogin(request, MAYA);
       const tag = `axe${Date.now().toString(36).slice(-5)}`;
