@@ -19,5 +19,11 @@ export default defineConfig({
     hookTimeout: 60_000,
     // PGlite instances are heavy (WASM); two workers fit two cores.
     maxWorkers: 2,
+    // Test files share their worker's modules instead of importing the app afresh each (~5 s a
+    // file, more than most files' tests) and building the migrated database again: the suite
+    // takes under half the CPU time. A file must therefore leave no global state behind: it
+    // closes what it opens, restores what it stubs, and a global it needs (tests/helpers/
+    // memory-local-storage.ts) is installed once and cleared by each test.
+    isolate: false,
   },
 });

@@ -1,16 +1,5 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-
-vi.hoisted(() => {
-  const data = new Map<string, string>();
-  (
-    globalThis as { localStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> }
-  ).localStorage = {
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => void data.set(k, v),
-    removeItem: (k) => void data.delete(k),
-  };
-});
-
+import { beforeEach, describe, expect, it } from 'vitest';
+import { testLocalStorage } from '../../../../../tests/helpers/memory-local-storage';
 import {
   recordOnboardingComplete,
   rememberAttemptedUrl,
@@ -23,14 +12,15 @@ import { sessionUserFixture, siteFixture } from '../session.fixtures';
 /** A POST /login answer's user: the session user plus both tokens. */
 const user = { ...sessionUserFixture, token: 't', refreshToken: 'r' };
 
-beforeEach(() =>
+beforeEach(() => {
+  testLocalStorage.clear();
   useAuthStore.setState({
     user: null,
     site: null,
     attemptedUrl: null,
     stripeOnboardingComplete: null,
-  }),
-);
+  });
+});
 
 describe('auth store', () => {
   it('keeps user and site, never the tokens, under the "auth" key', () => {

@@ -1,19 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
-// The store persists to localStorage (absent in Node): give it an in-memory one before import.
-vi.hoisted(() => {
-  const data = new Map<string, string>();
-  (
-    globalThis as { localStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> }
-  ).localStorage = {
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => void data.set(k, v),
-    removeItem: (k) => void data.delete(k),
-  };
-});
+// The store persists to localStorage (absent in Node): the in-memory one is imported first.
+import { testLocalStorage } from '../../../../../tests/helpers/memory-local-storage';
 import { cartLineKey, sanitizeCartItems, useCartStore } from './cart-store';
 
-beforeEach(() =>
+beforeEach(() => {
+  testLocalStorage.clear();
   useCartStore.setState({
     items: [],
     userAddresses: [],
@@ -22,8 +14,8 @@ beforeEach(() =>
     selectedBillingAddressId: null,
     addressIsValid: false,
     placedOrder: null,
-  }),
-);
+  });
+});
 
 const address = (id: string) => ({
   _id: id,

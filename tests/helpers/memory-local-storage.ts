@@ -1,0 +1,22 @@
+/**
+ * An in-memory `localStorage` for store tests under Node, installed by importing this module before
+ * the store. Test files share one worker's modules (vitest `isolate: false`), and a persisted store
+ * keeps the storage it found when first imported: so there is one instance per worker, installed
+ * only when none is there yet, and each test clears it.
+ */
+type MemoryStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'clear'>;
+
+function memoryStorage(): MemoryStorage {
+  const data = new Map<string, string>();
+  return {
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, String(value)),
+    removeItem: (key) => void data.delete(key),
+    clear: () => data.clear(),
+  };
+}
+
+const global = globalThis as { localStorage?: MemoryStorage };
+global.localStorage ??= memoryStorage();
+
+export const testLocalStorage: MemoryStorage = global.localStorage;
