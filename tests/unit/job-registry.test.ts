@@ -27,6 +27,7 @@ const STORED_NAMES = [
   'plans.stripe-event',
   'sites.domain-mail',
   'sites.domain-recheck',
+  'sites.domain-sweep',
 ];
 
 describe('the job registry', () => {

@@ -13,7 +13,7 @@ import {
 import { notificationJobs } from '../modules/notifications';
 import { outreachJobs } from '../modules/outreach';
 import { planJobs } from '../modules/plans';
-import { siteJobs } from '../modules/sites';
+import { scheduleDomainSweep, siteJobs } from '../modules/sites';
 import { metricsOf, type AppDeps } from './app-deps';
 
 /**
@@ -44,4 +44,12 @@ export function createAppJobWorker(app: AppDeps, deps: ModuleDeps): JobWorker {
     jobs: JOB_REGISTRY,
     onRun: (name, outcome, seconds) => metrics.jobRun(name, outcome, seconds),
   });
+}
+
+/**
+ * The recurring jobs (each run queues the next) queued when a worker starts: deduplicated across
+ * restarts and instances, so a database that never had them, or whose chain broke, gets them.
+ */
+export async function scheduleRecurringJobs(deps: ModuleDeps): Promise<void> {
+  await scheduleDomainSweep(deps);
 }

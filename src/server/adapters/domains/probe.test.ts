@@ -26,4 +26,20 @@ describe('domain probe', () => {
     // localhost resolves to loopback: refused before any connection is made.
     expect(await createDomainProbe().httpText('http://localhost:9/.well-known/x')).toBeNull();
   });
+
+  it('tells "no such record" from "DNS could not be asked"', async () => {
+    const failing = (code: string) =>
+      createDomainProbe({
+        resolveTxt: async () => {
+          throw Object.assign(new Error(`queryTxt ${code} _storefront.shop.example`), { code });
+        },
+      });
+    const answering = createDomainProbe({ resolveTxt: async () => [['storefront-verify=', 'abc']] });
+    expect(await answering.txt('_storefront.shop.example')).toEqual(['storefront-verify=abc']);
+    for (const code of ['ENODATA', 'ENOTFOUND'])
+      expect(await failing(code).txt('_storefront.shop.example'), code).toEqual([]);
+    // An outage (ours or the domain's servers'): the caller must not read it as a missing proof.
+    for (const code of ['ETIMEOUT', 'ESERVFAIL', 'EREFUSED', 'ECONNREFUSED'])
+      await expect(failing(code).txt('_storefront.shop.example'), code).rejects.toThrow(code);
+  });
 });

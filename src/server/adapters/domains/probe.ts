@@ -28,19 +28,20 @@ export interface DomainProbeOptions {
    * tests that serve from loopback widen it — never the app.
    */
   mayConnect?: (address: string) => boolean;
+  /** Default: the system's DNS servers (dns.resolveTxt). */
+  resolveTxt?: (name: string) => Promise<string[][]>;
 }
 
 const TIMEOUT_MS = 5000;
 const MAX_BYTES = 1024;
 
-const NO_RECORDS = new Set([
-  'ENODATA',
-  'ENOTFOUND',
-  'ESERVFAIL',
-  'EREFUSED',
-  'ETIMEOUT',
-  'ECONNREFUSED',
-]);
+/**
+ * The answers that say there is no such record: the name or the record does not exist. Every other
+ * failure (a timeout, a refused or failing server) means DNS could not be asked, and the lookup
+ * throws: the proof is then "unreachable", never "missing", so an outage of ours or a resolver's
+ * neither starts a domain's grace period nor ends it (docs/decisions/049).
+ */
+const NO_RECORDS = new Set(['ENODATA', 'ENOTFOUND']);
 
 const systemResolve: ResolveAddresses = (host) => dns.lookup(host, { all: true, verbatim: true });
 
@@ -93,10 +94,11 @@ function getFrom(url: URL, address: LookupAddress): Promise<string | null> {
 export function createDomainProbe(options: DomainProbeOptions = {}): DomainProbe {
   const resolveAddresses = options.resolve ?? systemResolve;
   const mayConnect = options.mayConnect ?? isPublicAddress;
+  const resolveTxt = options.resolveTxt ?? ((name: string) => dns.resolveTxt(name));
   return {
     async txt(name) {
       try {
-        const records = await dns.resolveTxt(name);
+        const records = await resolveTxt(name);
         return records.map((parts) => parts.join(''));
       } catch (err) {
         if (NO_RECORDS.has((err as NodeJS.ErrnoException).code ?? '')) return [];

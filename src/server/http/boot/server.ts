@@ -3,6 +3,8 @@ import pino from 'pino';
 import { EnvError, loadEnv, type Env } from '../../config/env';
 import { DataDirLockedError } from '../../db/lock';
 import { createRuntime, type Runtime } from '../../composition/runtime';
+import { moduleDeps } from '../../composition/app-deps';
+import { scheduleRecurringJobs } from '../../composition/job-handlers';
 import { prepareData } from '../../composition/setup';
 import { buildApp } from './app';
 import { installShutdown } from './shutdown';
@@ -52,6 +54,10 @@ export async function startServer(options: StartOptions) {
 
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   runtime.jobs.start();
+  // Not fatal: the next start (any instance's) queues them again.
+  await scheduleRecurringJobs(moduleDeps(runtime.deps, logger)).catch((err: unknown) =>
+    logger.warn({ err }, 'could not queue the recurring jobs'),
+  );
   logger.info(
     { address },
     `${env.BRAND_NAME} is running at ${env.APP_URL} (database: ${runtime.deps.database.kind})`,

@@ -3,7 +3,7 @@ import { sites, type SiteRow } from '../../db/schema';
 import { conflict, enqueueJob, nowDate, type DbOrTx, type ModuleDeps } from '../core';
 import { graceEndsAt } from './domain';
 import { queueDomainMail } from './domain-mail';
-import { domainRecheckJob } from './domain-recheck';
+import { domainRecheckJob, ensureDailyRecheck } from './domain-recheck';
 
 /**
  * The claim model of custom domains (docs/decisions/049): a claim is only a wish, any number of
@@ -98,6 +98,8 @@ export interface CheckResult {
   statusChanged: boolean;
   /** The proof was found but another site holds the domain verified. */
   taken: boolean;
+  /** The domain is this site's verified one after the check (in its grace period or not). */
+  verified: boolean;
 }
 
 /**
@@ -124,7 +126,7 @@ export async function recordCheck(
   if (outcome.kind === 'verified') {
     if (!verified && (await verifiedHolder(deps.db, domain, current.id))) {
       await deps.db.update(sites).set(base).where(eq(sites.id, current.id));
-      return { statusChanged: false, taken: true };
+      return { statusChanged: false, taken: true, verified: false };
     }
     columns = {
       ...base,
@@ -133,7 +135,10 @@ export async function recordCheck(
       ...(!verified && { domainLostName: null, domainLostReason: null, domainLostAt: null }),
     };
     statusChanged = !verified;
-    if (!verified) await dropOtherClaims(deps, current, domain, now);
+    if (!verified) {
+      await dropOtherClaims(deps, current, domain, now);
+      await ensureDailyRecheck(deps, { id: current.id, userId: current.userId, domainName: domain });
+    }
   } else if (outcome.kind === 'missing' && verified) {
     const since = current.domainProofMissingSince;
     if (!since) {
@@ -158,5 +163,6 @@ export async function recordCheck(
     // The public site shows the domain only once verified: its copies are out of date.
     .set({ ...columns, ...(statusChanged && { updatedAt: now }) })
     .where(eq(sites.id, current.id));
-  return { statusChanged, taken: false };
+  // A status change flips it: verified just now, or lost just now.
+  return { statusChanged, taken: false, verified: statusChanged ? !verified : verified };
 }

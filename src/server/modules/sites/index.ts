@@ -2,9 +2,14 @@
 import type { JobDefinition } from '../core';
 import { domainMailJob } from './domain-mail';
 import { domainRecheckJob } from './domain-recheck';
+import { domainSweepJob } from './domain-sweep';
 
-/** Custom domains' background work (docs/decisions/049): owners' mails, proofs checked again. */
-export const siteJobs: readonly JobDefinition[] = [domainMailJob, domainRecheckJob];
+/**
+ * Custom domains' background work (docs/decisions/049): owners' mails, proofs checked again
+ * (daily, and when something asks), and the daily sweep that starts any missing daily check.
+ */
+export const siteJobs: readonly JobDefinition[] = [domainMailJob, domainRecheckJob, domainSweepJob];
+export { scheduleDomainSweep } from './domain-sweep';
 export { createSite } from './create';
 export { followOwnerRename } from './follow-rename';
 export type { SiteFields } from './defaults';

@@ -117,7 +117,7 @@ export async function checkSiteDomainNow(
   } catch (err) {
     // Only the one-verified-site-per-domain index can break here (a domain verified some other
     // way than through lockDomain): the other site holds it.
-    if (uniqueViolation(err) !== null) return { outcome, result: { statusChanged: false, taken: true } };
+    if (uniqueViolation(err) !== null) return { outcome, result: { statusChanged: false, taken: true, verified: false } };
     throw err;
   }
 }
