@@ -53,19 +53,31 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-/** Anyone's view of a user: no email, payment-provider or plan details. */
-export const publicProfileSchema = sessionUserSchema
-  .omit({
-    email: true,
-    stripeUserId: true,
-    stripeAccountLink: true,
-    plan: true,
-  })
-  .extend({
-    /** Members following them, and members they follow (GET /users/:id and the social lists). */
-    followersCount: z.number().int().optional(),
-    followingCount: z.number().int().optional(),
-  });
+/**
+ * Another member as anyone sees them, whoever asks: the face of their public page and nothing
+ * more — never their role, account type, email, plan, payment account, status or sign-up date
+ * (docs/decisions/051). The one shape of every answer naming another member in full: the
+ * directory, GET /users/:id, POST /users/like and the social lists. The member themself reads the
+ * rest in GET /users/me; staff in GET /admin/users.
+ */
+export const publicMemberSchema = sessionUserSchema.pick({
+  _id: true,
+  username: true,
+  name: true,
+  bio: true,
+  link: true,
+  _tags: true,
+  image: true,
+  likesCount: true,
+});
+export type PublicMember = z.infer<typeof publicMemberSchema>;
+
+/** A member's profile (GET /users/:id, POST /users/like): the public member, with counts. */
+export const publicProfileSchema = publicMemberSchema.extend({
+  /** Members following them, and members they follow (GET /users/:id and the social lists). */
+  followersCount: z.number().int().optional(),
+  followingCount: z.number().int().optional(),
+});
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
 export const authTokensSchema = z.object({ token: z.string(), refreshToken: z.string() });

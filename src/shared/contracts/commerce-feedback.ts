@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UUID_RE, imageSchema, requiredAs } from './common';
+import { UUID_RE, imageSchema, readsAsWritten, requiredAs } from './common';
 import { obj, text, uuidField } from './catalog-model';
 import { COMMERCE_LIMITS as L, FEEDBACK_TYPES } from './commerce-rules';
 import { COUNTRY_CODES, iso, limitField, money, pageField } from './commerce-fields';
@@ -94,7 +94,11 @@ const ACCOUNT_NUMBER_RULE = 'Enter the IBAN or account number (6 to 34 letters a
 /** POST /payments/local/onboarding: the embedded driver's payout form. */
 export const localOnboardingRequest = obj({
   accountId: accountIdField,
-  holderName: text(100, ' for the name').trim().min(2, 'Enter the account holder’s name.'),
+  // The name payouts are made out to: a person's name, so it must read as written (ADR 053).
+  holderName: text(100, ' for the name')
+    .superRefine(readsAsWritten)
+    .trim()
+    .min(2, 'Enter the account holder’s name.'),
   /** The code from the form's country list (ISO 3166-1 alpha-2). */
   country: z.enum(COUNTRY_CODES, { error: 'Choose a country from the list.' }),
   /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredAs } from './common';
+import { readsAsWritten, requiredAs } from './common';
 import { obj, selectedVariationsSchema, text } from './catalog-model';
 import {
   CARRIER_IDS,
@@ -96,7 +96,8 @@ export const cartRefreshResponse = obj({ items: z.array(refreshedLineSchema) });
 // ---- addresses ----
 
 export const addressSchema = obj({
-  name: text(100, ' for the name').trim(),
+  // The recipient's name, shown to the seller on the sale: it must read as written (ADR 053).
+  name: text(100, ' for the name').superRefine(readsAsWritten).trim(),
   line1: text(200, ' for the street address').trim(),
   line2: text(200, ' for the second line').trim().default(''),
   city: text(100, ' for the city').trim(),

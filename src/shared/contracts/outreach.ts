@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { hasNoNul, NUL_RULE } from './account-rules';
 import { emailSchema } from './account-fields';
 import { idField } from './commerce-fields';
-import { requiredAs } from './common';
+import { readsAsWritten, requiredAs } from './common';
 import { limitField, pageField } from './users-admin';
 import {
   CONTACT_STATUSES,
@@ -15,11 +15,16 @@ import {
 
 export * from './outreach-rules';
 
-/** One line of text: trimmed, inner whitespace (newlines too) folded, no NUL. */
-const line = (max: number, empty: string) =>
-  z
+/**
+ * One line of text: trimmed, inner whitespace (newlines too) folded, no NUL. `asName`: a person's
+ * name, shown to others (the inbox, a list's subscribers), which must read as written — checked
+ * before the folding, which would hide a U+FEFF at an edge (docs/decisions/053).
+ */
+const line = (max: number, empty: string, asName = false) => {
+  const raw = z
     .string(requiredAs('text'))
-    .max(max * 4, { error: `Use at most ${max} characters.`, abort: true })
+    .max(max * 4, { error: `Use at most ${max} characters.`, abort: true });
+  return (asName ? raw.superRefine(readsAsWritten) : raw)
     .transform((v) => v.replace(/\s+/g, ' ').trim())
     .pipe(
       z
@@ -28,6 +33,7 @@ const line = (max: number, empty: string) =>
         .max(max, `Use at most ${max} characters.`)
         .refine(hasNoNul, NUL_RULE),
     );
+};
 
 const honeypot = z
   .string(requiredAs('text'))
@@ -37,7 +43,7 @@ const honeypot = z
 // ---- POST /contact ----
 export const contactRequest = z.object(
   {
-    name: line(OUTREACH_LIMITS.nameMax, 'Tell us your name.'),
+    name: line(OUTREACH_LIMITS.nameMax, 'Tell us your name.', true),
     email: emailSchema,
     topic: z.enum(CONTACT_TOPICS, {
       error: (issue) =>
@@ -131,6 +137,7 @@ export const emailListSignupRequest = z.object(
         error: `Use at most ${OUTREACH_LIMITS.nameMax} characters.`,
         abort: true,
       })
+      .superRefine(readsAsWritten)
       .transform((v) => v.replace(/\s+/g, ' ').trim())
       .pipe(
         z

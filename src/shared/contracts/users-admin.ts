@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { imageSchema, isUuid, requiredAs } from './common';
 import { ACCOUNT_TYPES, ROLES, hasNoNul, NAME_MAX, NUL_RULE, EMAIL_MAX } from './account-rules';
-import { publicProfileSchema } from './accounts';
+import { publicMemberSchema } from './accounts';
 import { USER_STATUSES } from './social-rules';
 
 // The member directory (GET /users?name=) and the staff's user calls: the admin list
@@ -47,21 +47,8 @@ export const directoryQuery = z.object(
   requiredAs('a query'),
 );
 export type DirectoryQuery = z.input<typeof directoryQuery>;
-/**
- * A member as the directory shows them to anyone: the face of their public page, never their
- * role, account type, email or sign-up date (docs/decisions/051). Staff see the rest in
- * GET /admin/users.
- */
-export const directoryMemberSchema = publicProfileSchema.pick({
-  _id: true,
-  username: true,
-  name: true,
-  bio: true,
-  link: true,
-  _tags: true,
-  image: true,
-  likesCount: true,
-});
+/** A member as the directory shows them to anyone: the public member (docs/decisions/051). */
+export const directoryMemberSchema = publicMemberSchema;
 export type DirectoryMember = z.infer<typeof directoryMemberSchema>;
 export const directoryResponse = z.object({
   users: z.array(directoryMemberSchema),

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { accountsApi, catalogApi, messagesApi, sitesApi } from '../../../src/shared/api';
+import {
+  accountsApi,
+  catalogApi,
+  commerceApi,
+  messagesApi,
+  outreachApi,
+  sitesApi,
+} from '../../../src/shared/api';
 import type { BodyOf, EndpointDef } from '../../../src/shared/api/endpoint';
 import {
   BIDI_CONTROL_RULE,
@@ -13,6 +20,8 @@ import { inject, registrationBody, signedInUser } from '../../factories/accounts
  * Names read as written (issue 23, "spoofed names"): a right-to-left override (`\u202Eevil` shows
  * as "live") or any other direction control is refused in usernames, display names, site names and
  * tags, and so is a zero-width character at the start or end — each with a message saying why.
+ * The same rule covers every other name a person gives that others read: the contact form's and an
+ * email-list sign-up's name, an address's recipient and a payout account's holder.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -35,7 +44,17 @@ function expectRefused(res: LightMyRequestResponse, rule: string) {
 }
 
 /** Every direction control of the issue, and zero-width characters placed at an edge. */
-const BIDI = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+const BIDI = [
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+];
 const ZERO_WIDTH = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff'];
 
 describe('display names', () => {
@@ -80,13 +99,23 @@ describe('display names', () => {
 describe('site names and tags', () => {
   it('refuses a direction control in a site name', async () => {
     const seller = await signedInUser(t.deps);
-    expectRefused(await call(sitesApi.updateSite, { name: 'Shop \u202egnp.exe' }, seller.token), BIDI_CONTROL_RULE);
-    expectRefused(await call(sitesApi.updateSite, { name: 'Shop\u200b' }, seller.token), ZERO_WIDTH_EDGE_RULE);
+    expectRefused(
+      await call(sitesApi.updateSite, { name: 'Shop \u202egnp.exe' }, seller.token),
+      BIDI_CONTROL_RULE,
+    );
+    expectRefused(
+      await call(sitesApi.updateSite, { name: 'Shop\u200b' }, seller.token),
+      ZERO_WIDTH_EDGE_RULE,
+    );
   });
 
   it("refuses them in a profile's interest tags", async () => {
     const member = await signedInUser(t.deps);
-    const res = await call(accountsApi.updateProfile, { user: { _tags: ['pottery', '\u2067art'] } }, member.token);
+    const res = await call(
+      accountsApi.updateProfile,
+      { user: { _tags: ['pottery', '\u2067art'] } },
+      member.token,
+    );
     expectRefused(res, BIDI_CONTROL_RULE);
   });
 
@@ -105,7 +134,11 @@ describe('site names and tags', () => {
 
   it("refuses them in a message's tags", async () => {
     const member = await signedInUser(t.deps);
-    const res = await call(messagesApi.save, { message: { text: 'Hello', _tags: ['\u202ehello'] } }, member.token);
+    const res = await call(
+      messagesApi.save,
+      { message: { text: 'Hello', _tags: ['\u202ehello'] } },
+      member.token,
+    );
     expectRefused(res, BIDI_CONTROL_RULE);
   });
 
@@ -113,5 +146,86 @@ describe('site names and tags', () => {
     const admin = await signedInUser(t.deps, { role: 'admin' });
     const res = await call(catalogApi.addTag, { tag: 'new\u2069' }, admin.token);
     expectRefused(res, BIDI_CONTROL_RULE);
+  });
+});
+
+describe('other names people give that others read', () => {
+  /**
+   * A direction control anywhere, and zero-width characters at either edge — U+FEFF too, which
+   * trimming or folding white space would otherwise drop before the check.
+   */
+  const SPOOFED: [string, string][] = [
+    ['\u202eevil', BIDI_CONTROL_RULE],
+    ['Ada \u2067Lovelace', BIDI_CONTROL_RULE],
+    ['\u200bAda', ZERO_WIDTH_EDGE_RULE],
+    ['Ada\ufeff', ZERO_WIDTH_EDGE_RULE],
+    [' \u2060Ada ', ZERO_WIDTH_EDGE_RULE],
+  ];
+
+  it.each(SPOOFED)("refuses %j as the contact form's name", async (name, rule) => {
+    const body = {
+      name,
+      email: 'ada@example.test',
+      topic: 'selling' as const,
+      subject: 'Payout question',
+      message: 'When do payouts reach my bank account after a sale?',
+    };
+    expectRefused(await call(outreachApi.contact, body), rule);
+  });
+
+  it('still folds white space in a contact name and keeps a joiner inside it', async () => {
+    const body = {
+      name: '  Ana 👩\u200d💻   Lee ',
+      email: 'ana@example.test',
+      topic: 'selling' as const,
+      subject: 'Payout question',
+      message: 'When do payouts reach my bank account after a sale?',
+    };
+    const res = await call(outreachApi.contact, body);
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it.each(SPOOFED)("refuses %j as an email-list sign-up's name", async (name, rule) => {
+    expectRefused(await call(outreachApi.signup, { email: 'reader@example.test', name }), rule);
+  });
+
+  it.each(SPOOFED)("refuses %j as an address's recipient name", async (name, rule) => {
+    const member = await signedInUser(t.deps);
+    const address = {
+      name,
+      line1: '1 Main St',
+      city: 'Springfield',
+      region: 'IL',
+      postalCode: '62701',
+      country: 'US',
+    };
+    const res = await call(commerceApi.createAddress, { address }, member.token);
+    expectRefused(res, rule);
+  });
+
+  it('saves an address whose recipient name reads as written', async () => {
+    const member = await signedInUser(t.deps);
+    const address = {
+      name: 'Ana 👩\u200d💻 Lee',
+      line1: '1 Main St',
+      city: 'Springfield',
+      region: 'IL',
+      postalCode: '62701',
+      country: 'US',
+    };
+    const res = await call(commerceApi.createAddress, { address }, member.token);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().address.name).toBe(address.name);
+  });
+
+  it.each(SPOOFED)("refuses %j as a payout account holder's name", async (holderName, rule) => {
+    const seller = await signedInUser(t.deps, { accountType: 'seller' });
+    const form = {
+      accountId: 'acct_local_test',
+      holderName,
+      country: 'DE',
+      accountNumber: 'DE89 3704 0044 0532 0130 00',
+    };
+    expectRefused(await call(commerceApi.localOnboarding, form, seller.token), rule);
   });
 });

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, users } from '../../../src/server/db/schema';
 import { accountsApi } from '../../../src/shared/api/accounts';
 import { commerceApi } from '../../../src/shared/api/commerce';
-import { fillPath, type EndpointDef } from '../../../src/shared/api/endpoint';
 import { createTestApp, type TestApp } from '../../helpers/app';
-import { inject, signedInUser } from '../../factories/accounts';
+import { signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
 import { createPaidOrder, markTestShipped } from '../../factories/commerce';
+import { callThrough, PRIVATE_MEMBER_FIELDS, PUBLIC_MEMBER_FIELDS } from './private-support';
 
 /**
  * Issue 23, "strangers learn too much" (docs/decisions/051): what an anonymous caller can and
@@ -26,26 +26,11 @@ let bea: Member; // a buyer who only buys
 let boss: Member; // the super admin (account type both)
 let mod: Member; // a moderator who also sells
 let order: Awaited<ReturnType<typeof createPaidOrder>>;
-
-/** A call through the shared endpoint description (anonymous unless `auth` is given). */
-function call<E extends EndpointDef>(
-  endpoint: E,
-  input: { query?: Record<string, string | number>; body?: object; params?: object } = {},
-  auth?: Record<string, string>,
-) {
-  const query = input.query
-    ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)]))}`
-    : '';
-  return inject(t, {
-    method: endpoint.method,
-    url: `/api/v1${fillPath(endpoint.path, input.params as Record<string, unknown>)}${query}`,
-    headers: auth ?? {},
-    ...(input.body ? { payload: input.body as Record<string, unknown> } : {}),
-  });
-}
+let call: ReturnType<typeof callThrough>;
 
 beforeAll(async () => {
   t = await createTestApp();
+  call = callThrough(t);
   const member = (key: string, input: Parameters<typeof signedInUser>[1]) =>
     signedInUser(t.deps, { username: `${WORD}-${key}`, name: `${key} ${WORD}`, ...input });
   maya = await member('maya', { accountType: 'seller' });
@@ -72,18 +57,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('GET /users: only members with a public page, public fields only', () => {
-  const PUBLIC_FIELDS = ['_id', 'username', 'name', 'bio', 'link', '_tags', 'image', 'likesCount'];
-  const PRIVATE_FIELDS = [
-    'role',
-    'accountType',
-    'email',
-    'plan',
-    'stripeUserId',
-    'stripeAccountLink',
-    'createdAt',
-    'status',
-    'activatedAt',
-  ];
+  const PUBLIC_FIELDS = PUBLIC_MEMBER_FIELDS;
+  const PRIVATE_FIELDS = PRIVATE_MEMBER_FIELDS;
 
   const listed = async (auth?: Record<string, string>) => {
     const res = await call(accountsApi.directory, { query: { name: WORD, limit: 100 } }, auth);

@@ -1,17 +1,16 @@
 import { and, count, desc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { imageOf } from '../../../shared/contracts/common';
 import type {
   AdminUsersResponse,
-  DirectoryMember,
   DirectoryResponse,
   adminUsersQuery,
   directoryQuery,
 } from '../../../shared/contracts/users-admin';
-import { products, users, type UserRow } from '../../db/schema';
+import { products, users } from '../../db/schema';
 import type { ModuleDeps } from '../core';
 import { toAdminUser } from './staff';
+import { toPublicMember } from './users-repo';
 
 type Reader = Pick<ModuleDeps, 'db'>;
 
@@ -35,18 +34,6 @@ export const hasPublicPage = and(
   ),
 )!;
 const isListed = hasPublicPage;
-
-/** A directory entry: the public fields of the member's page only. */
-const toDirectoryMember = (row: UserRow): DirectoryMember => ({
-  _id: row.id,
-  username: row.username,
-  name: row.name,
-  bio: row.bio,
-  link: row.link,
-  _tags: row.tags,
-  image: imageOf(row.imageThumbnail, row.imageFullsize),
-  likesCount: row.likesCount,
-});
 
 /**
  * GET /users?name=: the member directory, the same public view for every caller (staff list
@@ -88,7 +75,7 @@ export async function listDirectory(
       .offset((query.page - 1) * query.limit),
     deps.db.select({ n: count() }).from(users).where(where),
   ]);
-  return { users: rows.map(toDirectoryMember), recordsCount: total?.n ?? 0 };
+  return { users: rows.map(toPublicMember), recordsCount: total?.n ?? 0 };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { PublicProfile } from '../../../shared/contracts/accounts';
 import { isUuid } from '../../../shared/contracts/common';
 import { follows, users, type UserRow } from '../../db/schema';
 import type { DbOrTx } from '../core';
-import { toPublicProfile } from './users-repo';
+import { toPublicMember } from './users-repo';
 
 // What the social module needs of accounts: who can be liked and followed, the like count on the
 // user row (kept in the same transaction as the like), and the follower/following counts every
@@ -36,7 +36,7 @@ export interface ProfileRow {
 /** A public profile with its follower and following counts. */
 export function toProfileWithCounts(row: ProfileRow) {
   return {
-    ...toPublicProfile(row.user),
+    ...toPublicMember(row.user),
     followersCount: Number(row.followersCount),
     followingCount: Number(row.followingCount),
   } satisfies PublicProfile;
@@ -82,5 +82,5 @@ export async function adjustUserLikes(
           .where(eq(users.id, userId))
           .returning()
       : await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  return row ? toPublicProfile(row) : undefined;
+  return row ? toPublicMember(row) : undefined;
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { PublicProfile, SessionUser } from '../../../shared/contracts/accounts';
+import type { PublicMember, SessionUser } from '../../../shared/contracts/accounts';
 import { imageOf } from '../../../shared/contracts/common';
 import { refreshTokens, users, type NewUserRow, type SiteRow, type UserRow } from '../../db/schema';
 import { conflict, inTransaction, uniqueViolation, type DbOrTx, type ModuleDeps } from '../core';
@@ -26,15 +26,18 @@ export function toSessionUser(row: UserRow): SessionUser {
   };
 }
 
-export function toPublicProfile(row: UserRow): PublicProfile {
-  const {
-    email: _e,
-    stripeUserId: _s,
-    stripeAccountLink: _l,
-    plan: _p,
-    ...profile
-  } = toSessionUser(row);
-  return profile;
+/** Another member as anyone sees them (`publicMemberSchema`, docs/decisions/051). */
+export function toPublicMember(row: UserRow): PublicMember {
+  return {
+    _id: row.id,
+    username: row.username,
+    name: row.name,
+    bio: row.bio,
+    link: row.link,
+    _tags: row.tags,
+    image: imageOf(row.imageThumbnail, row.imageFullsize),
+    likesCount: row.likesCount,
+  };
 }
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {

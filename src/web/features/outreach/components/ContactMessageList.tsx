@@ -54,8 +54,16 @@ export function ContactMessageList({
               <p className="mt-3 whitespace-pre-wrap break-words text-gray-900">{m.message}</p>
               {handled && m.handledAt ? (
                 <p className="mt-3 text-sm text-gray-700">
-                  Handled{m.handledBy ? ` by ${m.handledBy.name}` : ''} on{' '}
-                  <time dateTime={m.handledAt}>{formatDateTime(m.handledAt)}</time>
+                  Handled
+                  {m.handledBy ? (
+                    <>
+                      {' '}
+                      by <bdi>{m.handledBy.name}</bdi>
+                    </>
+                  ) : (
+                    ''
+                  )}{' '}
+                  on <time dateTime={m.handledAt}>{formatDateTime(m.handledAt)}</time>
                 </p>
               ) : null}
               <div className="mt-4 flex flex-wrap gap-2">
