@@ -1,10 +1,10 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Order } from '../../src/shared/contracts/commerce';
-import type { Product } from '../../src/shared/contracts/catalog';
+import type { Product, ProductInput } from '../../src/shared/contracts/catalog';
 import { BUYER_ADDRESS, VISA } from '../helpers/checkout-data';
-import { apiLogin } from './catalog-support';
+import { apiLogin, createPost } from './catalog-support';
 import { DEMO_PASSWORD, acceptCookies, expect, nextClientIp, waitForLink } from './support';
-import { hydrated } from './site-support';
+import { hydrated, registerSeller } from './site-support';
 
 // Helpers of the commerce specs (checkout, orders and sales, feedback and payouts, the whole flow).
 
@@ -45,6 +45,29 @@ export async function apiPost(api: APIRequestContext, token: string, path: strin
 }
 
 export { BUYER_ADDRESS };
+
+/**
+ * A new, activated seller with one post of `input`, and a new buyer named `buyerName`: fresh
+ * members, so their lists hold only what the test does.
+ */
+export async function sellerAndBuyer(
+  api: APIRequestContext,
+  input: ProductInput,
+  buyerName: string,
+) {
+  const seller = await registerSeller(api);
+  const sellerToken = await seller.activate();
+  const post = await createPost(api, sellerToken, input);
+  const buyer = await registerMember(api, buyerName, 'buyer');
+  return { seller, sellerToken, post, buyer };
+}
+
+/** The post's stock as GET /products/{id} answers it. */
+export async function stockOf(api: APIRequestContext, postId: string): Promise<number> {
+  const res = await api.get(`/api/v1/products/${postId}`);
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { product: { stock: number } }).product.stock;
+}
 
 /**
  * An order of the lines, paid with 4242… through the embedded card form's own calls (address,

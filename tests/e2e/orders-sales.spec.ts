@@ -2,9 +2,15 @@ import type { Page } from '@playwright/test';
 import type { Order } from '../../src/shared/contracts/commerce';
 import { MESSAGES } from '../../src/shared/messages';
 import { expectAccessible } from './axe';
-import { apiContext, createPost } from './catalog-support';
-import { apiPost, BUYER_ADDRESS, paidOrder, registerMember, signedIn } from './commerce-support';
-import { registerSeller } from './site-support';
+import { apiContext } from './catalog-support';
+import {
+  apiPost,
+  BUYER_ADDRESS,
+  paidOrder,
+  sellerAndBuyer,
+  signedIn,
+  stockOf,
+} from './commerce-support';
 import { DEMO_PASSWORD, expect, modal, test } from './support';
 
 // Purchases and sales (issue 12 §5–7): a buyer's paid orders on /orders (sort flips, selecting
@@ -26,18 +32,19 @@ test('the buyer sees paid orders on /orders; the seller ships from /sales; both 
 }) => {
   test.setTimeout(90_000);
   const api = await apiContext(playwright, baseURL);
-  const seller = await registerSeller(api);
-  const sellerToken = await seller.activate();
-  const post = await createPost(api, sellerToken, {
-    title: 'Speckled stoneware mug',
-    description: 'Holds 350 ml.',
-    price: 24,
-    shippingCost: 6,
-    _tags: [],
-    variations: [],
-    stock: 10,
-  });
-  const buyer = await registerMember(api, 'Robin Buyer', 'buyer');
+  const { seller, sellerToken, post, buyer } = await sellerAndBuyer(
+    api,
+    {
+      title: 'Speckled stoneware mug',
+      description: 'Holds 350 ml.',
+      price: 24,
+      shippingCost: 6,
+      _tags: [],
+      variations: [],
+      stock: 10,
+    },
+    'Robin Buyer',
+  );
   const first = (await paidOrder(api, buyer.token, [{ postId: post._id, amount: 1 }]))._id;
   const second = (await paidOrder(api, buyer.token, [{ postId: post._id, amount: 2 }]))._id;
 
@@ -155,18 +162,19 @@ test('another member’s sale is the 404 page; an empty purchases list says what
   playwright,
 }) => {
   const api = await apiContext(playwright, baseURL);
-  const seller = await registerSeller(api);
-  const sellerToken = await seller.activate();
-  const post = await createPost(api, sellerToken, {
-    title: 'Ash serving board',
-    description: 'Oiled.',
-    price: 40,
-    shippingCost: 0,
-    _tags: [],
-    variations: [],
-    stock: 3,
-  });
-  const buyer = await registerMember(api, 'Robin Buyer', 'buyer');
+  const { seller, post, buyer } = await sellerAndBuyer(
+    api,
+    {
+      title: 'Ash serving board',
+      description: 'Oiled.',
+      price: 40,
+      shippingCost: 0,
+      _tags: [],
+      variations: [],
+      stock: 3,
+    },
+    'Robin Buyer',
+  );
   const orderId = (await paidOrder(api, buyer.token, [{ postId: post._id, amount: 1 }]))._id;
   const orders = await api.get(`/api/v1/orders?id=${orderId}`, {
     headers: { 'x-access-token': buyer.token },
@@ -209,29 +217,25 @@ test('the buyer cancels an unpaid order from /orders: confirmed, its items back 
 }) => {
   test.setTimeout(90_000);
   const api = await apiContext(playwright, baseURL);
-  const seller = await registerSeller(api);
-  const sellerToken = await seller.activate();
-  const post = await createPost(api, sellerToken, {
-    title: 'Last walnut bowl',
-    description: 'One of a kind.',
-    price: 40,
-    shippingCost: 5,
-    _tags: [],
-    variations: [],
-    stock: 1,
-  });
-  const buyer = await registerMember(api, 'Kit Buyer', 'buyer');
+  const { post, buyer } = await sellerAndBuyer(
+    api,
+    {
+      title: 'Last walnut bowl',
+      description: 'One of a kind.',
+      price: 40,
+      shippingCost: 5,
+      _tags: [],
+      variations: [],
+      stock: 1,
+    },
+    'Kit Buyer',
+  );
   const { address } = await apiPost(api, buyer.token, '/addresses', { address: BUYER_ADDRESS });
   const { order } = (await apiPost(api, buyer.token, '/orders', {
     items: [{ _id: post._id, amount: 1, selectedVariations: {} }],
     shippingAddressId: address._id,
   })) as { order: Order };
-  const stock = async () =>
-    (
-      (await (await api.get(`/api/v1/products/${post._id}`)).json()) as {
-        product: { stock: number };
-      }
-    ).product.stock;
+  const stock = () => stockOf(api, post._id);
   expect(await stock()).toBe(0);
 
   const kit = await signedIn(browser, baseURL, buyer);

@@ -15,6 +15,14 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** Not paid yet: a failed attempt may still be retried until the order's hold ends. */
+export const UNPAID_ORDER_STATUSES = [
+  'pending',
+  'payment_failed',
+] as const satisfies readonly OrderStatus[];
+export const isUnpaidStatus = (status: OrderStatus) =>
+  (UNPAID_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
+
 /** One seller's part: `pending` (order unpaid) → `paid` → `shipped` (irreversible); `cancelled`. */
 export const TRANSACTION_STATUSES = ['pending', 'paid', 'shipped', 'cancelled'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import { isUnpaidStatus, UNPAID_ORDER_STATUSES } from '../../../shared/contracts/commerce-rules';
 import {
   orderItems,
   orders,
@@ -48,7 +49,7 @@ export async function lockOrder(
   return row ?? null;
 }
 
-export const isUnpaid = (o: OrderRow) => o.status === 'pending' || o.status === 'payment_failed';
+export const isUnpaid = (o: OrderRow) => isUnpaidStatus(o.status);
 
 /** The order's status from its parts: all cancelled → cancelled; the rest all shipped → shipped. */
 export async function settleOrderStatus(deps: ModuleDeps, orderId: string): Promise<void> {
@@ -205,7 +206,7 @@ export async function recordPaymentFailure(
   await deps.db
     .update(orders)
     .set({ status: 'payment_failed', paymentError: message, updatedAt: nowDate(deps) })
-    .where(and(eq(orders.id, orderId), inArray(orders.status, ['pending', 'payment_failed'])));
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...UNPAID_ORDER_STATUSES])));
 }
 
 export type CancelledBy = 'seller' | 'system';

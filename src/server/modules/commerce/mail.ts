@@ -12,7 +12,7 @@ import {
   type OrderRow,
   type TransactionRow,
 } from '../../db/schema';
-import { appOrigin, defineJob, enqueueJob, type ModuleDeps } from '../core';
+import { appOrigin, defineJob, queueModuleMail, type ModuleDeps } from '../core';
 import { orderRef, trackingUrl } from '../../../shared/contracts/commerce-rules';
 
 /**
@@ -45,13 +45,7 @@ export function queueCommerceMail(
   mail: CommerceMail,
   id: string,
 ) {
-  // One mail per event and record, whatever retries or replays enqueue it again.
-  return enqueueJob(
-    deps,
-    commerceMailJob,
-    { mail, id },
-    { dedupeKey: `${commerceMailJob.name}:${mail}:${id}`, quietPeriodMs: 365 * 24 * 3600_000 },
-  );
+  return queueModuleMail(deps, commerceMailJob, { mail, id }, id);
 }
 
 async function itemLines(

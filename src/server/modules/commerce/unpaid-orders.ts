@@ -1,6 +1,10 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Order } from '../../../shared/contracts/commerce';
-import { COMMERCE_LIMITS, orderRef } from '../../../shared/contracts/commerce-rules';
+import {
+  COMMERCE_LIMITS,
+  orderRef,
+  UNPAID_ORDER_STATUSES,
+} from '../../../shared/contracts/commerce-rules';
 import { formatDateTime } from '../../../shared/format';
 import { orders, users, type OrderRow } from '../../db/schema';
 import { invalidateCatalogStock } from '../catalog';
@@ -14,7 +18,16 @@ import { paymentsOf } from './payments';
 // the order go, its deadline passes (lifecycle-jobs.ts), or an item in it stopped being for sale
 // (pay.ts, lifecycle.ts). A member holds at most COMMERCE_LIMITS.unpaidOrdersMax unpaid orders.
 
-const UNPAID = ['pending', 'payment_failed'] as const;
+/**
+ * The buyer's orders still holding stock: unpaid and within their hold (an expired one waiting for
+ * its job no longer counts). One definition for the count and for the refusal's list.
+ */
+const openOrdersOf = (buyerId: string, at: Date) =>
+  and(
+    eq(orders.buyerId, buyerId),
+    inArray(orders.status, [...UNPAID_ORDER_STATUSES]),
+    gt(orders.expiresAt, at),
+  );
 
 export type ReleaseOutcome = 'cancelled' | 'paid' | 'not_unpaid';
 
@@ -109,25 +122,13 @@ export async function refuseTooManyUnpaid(tx: ModuleDeps, buyerId: string): Prom
   const [row] = await tx.db
     .select({ open: sql<number>`count(*)::int` })
     .from(orders)
-    .where(
-      and(
-        eq(orders.buyerId, buyerId),
-        inArray(orders.status, [...UNPAID]),
-        gt(orders.expiresAt, at),
-      ),
-    );
+    .where(openOrdersOf(buyerId, at));
   const max = COMMERCE_LIMITS.unpaidOrdersMax;
   if (!row || Number(row.open) < max) return;
   const open = await tx.db
     .select({ id: orders.id, createdAt: orders.createdAt })
     .from(orders)
-    .where(
-      and(
-        eq(orders.buyerId, buyerId),
-        inArray(orders.status, [...UNPAID]),
-        gt(orders.expiresAt, at),
-      ),
-    )
+    .where(openOrdersOf(buyerId, at))
     .orderBy(asc(orders.createdAt));
   const named = open.map((o) => `${orderRef(o.id)} (${formatDateTime(o.createdAt.toISOString())})`);
   throw conflict(

@@ -25,6 +25,7 @@ export {
   enqueueJob,
   jobRegistry,
   listJobs,
+  queueModuleMail,
   signalJobsEnqueued,
   type EnqueueOptions,
   type JobContext,

@@ -6,7 +6,7 @@ import { toMajor } from '../../../shared/money';
 import { UPGRADE_PATH } from '../../../shared/constants';
 import { PLANS } from '../../../shared/plans';
 import { subscriptionCharges, subscriptions, users, type SubscriptionRow } from '../../db/schema';
-import { appOrigin, defineJob, enqueueJob, type ModuleDeps } from '../core';
+import { appOrigin, defineJob, queueModuleMail, type ModuleDeps } from '../core';
 
 /**
  * Plan emails go out through the job queue, enqueued in the transaction of the change they report
@@ -33,13 +33,7 @@ const planMailPayload = z.object({ mail: z.enum(PLAN_MAILS), id: z.string() });
 export const planMailJob = defineJob('plans.mail', planMailPayload, deliverPlanMail);
 
 export function queuePlanMail(deps: Pick<ModuleDeps, 'db' | 'now'>, mail: PlanMail, id: string) {
-  // One mail per event and record, whatever retries or replays enqueue it again.
-  return enqueueJob(
-    deps,
-    planMailJob,
-    { mail, id },
-    { dedupeKey: `${planMailJob.name}:${mail}:${id}`, quietPeriodMs: 365 * 24 * 3600_000 },
-  );
+  return queueModuleMail(deps, planMailJob, { mail, id }, id);
 }
 
 const day = (d: Date) => formatDay(d.toISOString());

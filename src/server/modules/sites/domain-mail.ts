@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { renderMail } from '../../adapters/mail/templates';
 import { formatDateTime } from '../../../shared/format';
 import { users } from '../../db/schema';
-import { appOrigin, defineJob, enqueueJob, type ModuleDeps } from '../core';
+import { appOrigin, defineJob, queueModuleMail, type ModuleDeps } from '../core';
 import { graceEndsAt } from './domain';
 
 /**
@@ -38,7 +38,8 @@ export function queueDomainMail(
   domain: string,
   at: Date,
 ) {
-  return enqueueJob(deps, domainMailJob, { mail, userId, domain, at: at.toISOString() });
+  // Not once per record: a domain can be lost, won back and lost again; `at` tells them apart.
+  return queueModuleMail(deps, domainMailJob, { mail, userId, domain, at: at.toISOString() });
 }
 
 const EDITOR_PATH = '/edit-page';

@@ -55,8 +55,7 @@ export const carrierName = (id: string | null) => (id && CARRIERS[id]?.name) || 
 export { formatDay, optionsText } from '../../../shared/format';
 
 /** Orders not paid yet (a failed attempt may still be retried until the order expires). */
-export const isUnpaid = (status: OrderStatus) =>
-  status === 'pending' || status === 'payment_failed';
+export { isUnpaidStatus as isUnpaid } from '../../../shared/contracts/commerce-rules';
 
 /** "ORDER 1A2B3C4D": the short reference the emails and the server's messages use too. */
 export const shortRef = orderRef;

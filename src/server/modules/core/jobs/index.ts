@@ -25,3 +25,4 @@ export {
   type JobWorkerOptions,
 } from './worker';
 export { signalJobsEnqueued } from './signal';
+export { queueModuleMail } from './job-mail';

@@ -1,5 +1,30 @@
 import { createHash } from 'node:crypto';
 import type { MailDriver } from '../../../adapters/mail/types';
+import type { ModuleDeps } from '../deps';
+import type { JobDefinition } from './define';
+import { enqueueJob } from './queue';
+
+/** Longer than any retry or replay of an event takes to come back. */
+const MAIL_ONCE_MS = 365 * 24 * 3600_000;
+
+/**
+ * Queues one of a module's mails (commerce, plans, sites) through `deps.db`: inside the transaction
+ * of the change it reports, so no mail leaves for a change that rolled back. The payload names the
+ * mail and what it is about; the text is written when it is sent. With `onceFor` (the record it
+ * reports) there is one mail per kind and record, whatever retries or replays enqueue it again.
+ */
+export function queueModuleMail<P extends { mail: string }>(
+  deps: Pick<ModuleDeps, 'db' | 'now' | 'requestId'>,
+  job: JobDefinition<P>,
+  payload: NoInfer<P>,
+  onceFor?: string,
+): Promise<string | null> {
+  if (onceFor === undefined) return enqueueJob(deps, job, payload);
+  return enqueueJob(deps, job, payload, {
+    dedupeKey: `${job.name}:${payload.mail}:${onceFor}`,
+    quietPeriodMs: MAIL_ONCE_MS,
+  });
+}
 
 /** The domain of the sender's address (`Storefront <no-reply@shop.example>` → `shop.example`). */
 function senderDomain(from: string, appUrl: string): string {
