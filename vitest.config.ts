@@ -23,7 +23,9 @@ export default defineConfig({
     // file, more than most files' tests) and building the migrated database again: the suite
     // takes under half the CPU time. A file must therefore leave no global state behind: it
     // closes what it opens, restores what it stubs, and a global it needs (tests/helpers/
-    // memory-local-storage.ts) is installed once and cleared by each test.
+    // memory-local-storage.ts, a setup file: before any file imports a persisted store) is
+    // installed once and cleared by each test that reads it.
     isolate: false,
+    setupFiles: ['tests/helpers/memory-local-storage.ts'],
   },
 });

@@ -1,8 +1,8 @@
 /**
- * An in-memory `localStorage` for store tests under Node, installed by importing this module before
- * the store. Test files share one worker's modules (vitest `isolate: false`), and a persisted store
- * keeps the storage it found when first imported: so there is one instance per worker, installed
- * only when none is there yet, and each test clears it.
+ * An in-memory `localStorage` for store tests under Node (a vitest setup file). Test files share
+ * one worker's modules (vitest `isolate: false`) and a persisted store keeps the storage it found
+ * when first imported, by whichever file imported it first: so the storage is there before any
+ * file runs, one instance per worker, and a test that reads it clears it first.
  */
 type MemoryStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'clear'>;
 

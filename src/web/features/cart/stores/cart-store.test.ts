@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 
-// The store persists to localStorage (absent in Node): the in-memory one is imported first.
+// The store persists to localStorage (absent in Node): vitest's setup file installs one in memory.
 import { testLocalStorage } from '../../../../../tests/helpers/memory-local-storage';
 import { cartLineKey, sanitizeCartItems, useCartStore } from './cart-store';
 
