@@ -103,8 +103,9 @@ for (const viewport of VIEWPORTS) {
           variations: [],
           stock: 1,
         });
+        const question = `Does it come boxed? (${member.username})`;
         await apiPost(page.request, member.token, '/comment', {
-          comment: { productId: post._id, text: 'Does it come boxed?' },
+          comment: { productId: post._id, text: question },
         });
         await maya.page.goto('/comments');
         await expect(maya.page.getByTestId('comments-tab-review')).toHaveAttribute(
@@ -112,7 +113,7 @@ for (const viewport of VIEWPORTS) {
           'page',
         );
         await expect(
-          maya.page.getByTestId('comment-card').filter({ hasText: 'Does it come boxed?' }),
+          maya.page.getByTestId('comment-card').filter({ hasText: question }),
         ).toBeVisible();
         await expectAccessible(maya.page, `/comments opening on To review (${viewport.width}px)`);
         // "My comments" stays one click away, by its own address.
@@ -147,7 +148,7 @@ for (const viewport of VIEWPORTS) {
           // The one real change: back to the free plan, where her plan's section offers it.
           await expect(page.getByTestId('switch-free')).toHaveAttribute(
             'href',
-            path.startsWith('/pricing') ? '/plan-selection#current-plan' : '#current-plan',
+            '/plan-selection#current-plan',
           );
           await expectAccessible(page, `${path} on Business (${viewport.width}px)`);
         }

@@ -49,12 +49,7 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
         current={frequency}
         hrefFor={(f) => (f === 'year' ? '/pricing?billing=year' : '/pricing')}
       />
-      <PlanCards
-        plans={plans}
-        frequency={frequency}
-        member={member}
-        currentPlanHref="/plan-selection#current-plan"
-      />
+      <PlanCards plans={plans} frequency={frequency} member={member} />
       <Prose>
         <h2>Questions</h2>
         <h3>Are there fees on sales?</h3>

@@ -14,19 +14,16 @@ export function priceText(plan: PlanInfo, frequency: PlanFrequency): string {
 /**
  * The plans side by side (GET /plans): price for the billing period, what each unlocks, and the
  * way to choose it. For a member (`member`) their plan is marked "Current plan" and only changes
- * they can really make are offered (plan-offers.ts); `currentPlanHref` is where their plan's
- * section (with "Switch to the free plan") is.
+ * they can really make are offered (plan-offers.ts).
  */
 export function PlanCards({
   plans,
   frequency,
   member = null,
-  currentPlanHref = '#current-plan',
 }: {
   plans: PlanInfo[];
   frequency: PlanFrequency;
   member?: PlanMember;
-  currentPlanHref?: string;
 }) {
   return (
     <ul className="grid gap-6 md:grid-cols-3" data-testid="plan-cards">
@@ -64,7 +61,6 @@ export function PlanCards({
               kind={offer.kind}
               name={plan.name}
               chooseHref={choosePlanPath(plan.id, frequency)}
-              currentPlanHref={currentPlanHref}
               planId={plan.id}
             />
           </li>
@@ -78,13 +74,11 @@ function OfferAction({
   kind,
   name,
   chooseHref,
-  currentPlanHref,
   planId,
 }: {
   kind: PlanOffer['kind'];
   name: string;
   chooseHref: string;
-  currentPlanHref: string;
   planId: string;
 }) {
   switch (kind) {
@@ -102,8 +96,9 @@ function OfferAction({
       );
     case 'switch-free':
       return (
+        // Where the member's plan and its "Switch to the free plan" (with its confirm) are.
         <Link
-          to={currentPlanHref}
+          to="/plan-selection#current-plan"
           className="btn btn-secondary mt-6"
           data-testid={`switch-${planId}`}
         >
