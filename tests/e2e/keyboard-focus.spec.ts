@@ -63,7 +63,7 @@ test.describe('the account menu', () => {
 });
 
 test.describe('focus after an element goes away', () => {
-  test('"Allow cookies" returns focus to where it was before the notice', async ({ page }) => {
+  test('"OK" on the cookie notice returns focus to where it was before it', async ({ page }) => {
     await page.goto('/about');
     const accept = page.getByTestId('cookie-accept');
     const privacy = page.getByTestId('footer-privacy');
@@ -79,7 +79,7 @@ test.describe('focus after an element goes away', () => {
     await expect(privacy).toBeFocused();
   });
 
-  test('"Allow cookies" reached first goes on to the main heading', async ({ page }) => {
+  test('"OK" on the cookie notice reached first goes on to the main heading', async ({ page }) => {
     await page.goto('/about');
     await expect(page.getByTestId('cookie-notice')).toBeVisible();
     // From the top of the page, Shift+Tab wraps to the last control: the notice's button.

@@ -43,11 +43,11 @@ test.describe('page shell', () => {
     const menu = page.getByTestId('side-menu');
     await expect(menu).toBeVisible();
     await expect(button).toHaveAttribute('aria-expanded', 'true');
-    // Signed out: log in and register links only.
-    await expect(menu.getByRole('link', { name: /log in/i })).toBeVisible();
-    await expect(menu.getByRole('link', { name: /register/i })).toBeVisible();
+    // Signed out: Marketplace, Pricing, Log in and Sign up (issue 24), no member entries.
+    await expect(menu.getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Sign up', exact: true })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'My Posts' })).toHaveCount(0);
-    await menu.getByRole('link', { name: /register/i }).click();
+    await menu.getByRole('link', { name: 'Sign up', exact: true }).click();
     await expect(page).toHaveURL(/\/login\?action=register/);
     await expect(menu).toBeHidden();
     await expect(button).toHaveAttribute('aria-expanded', 'false');

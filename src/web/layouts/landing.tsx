@@ -5,7 +5,7 @@ import { LandingShell } from '../shell/LandingShell';
 import { describeError, errorTitle } from '../lib/errors';
 import { pageMeta } from '../lib/meta';
 
-/** Landing layout (SPEC §2): Sign Up / Sign In buttons and social links. */
+/** Landing layout (SPEC §2): its Sign Up / Sign In buttons (worded Log in, Sign up) and social links. */
 export default function LandingLayout() {
   return (
     <LandingShell>

@@ -1,6 +1,7 @@
 /**
- * Cookie-notice consent (SPEC §2). Stored twice: in localStorage (the client's memory) and in a
- * cookie, so the server render can leave the notice out once it has been accepted.
+ * The cookie notice, once dismissed (SPEC §2; the names say "consent" for history, the cookies are
+ * strictly necessary and nothing is consented to). Stored twice: in localStorage (the client's
+ * memory) and in a cookie, so the server render can leave the notice out once it was dismissed.
  */
 export const COOKIE_CONSENT_STORAGE_KEY = 'cookie-consent';
 export const COOKIE_CONSENT_COOKIE = 'cookieConsent';

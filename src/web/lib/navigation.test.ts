@@ -43,9 +43,14 @@ describe('side menu entries (SPEC §2)', () => {
     ).toEqual([['Moderation', '/moderation']]);
     expect(sideMenuEntries({ role: 'user' }).map((e) => e.to)).not.toContain('/moderation');
   });
-  it('has login and register links for visitors', () => {
+  it('lists Marketplace, Pricing, Log in and Sign up for visitors', () => {
     expect(sideMenuEntries(null)).toEqual([]);
-    expect(SIGNED_OUT_MENU.map((e) => e.to)).toEqual(['/login', '/login?action=register']);
+    expect(SIGNED_OUT_MENU.map((e) => [e.label, e.to])).toEqual([
+      ['Marketplace', '/marketplace'],
+      ['Pricing', '/pricing'],
+      ['Log in', '/login'],
+      ['Sign up', '/login?action=register'],
+    ]);
   });
   it('prefetches menu pages for members, public pages for visitors', () => {
     expect(prefetchPages(null)).toContain('/login');

@@ -39,10 +39,20 @@ export function sideMenuEntries(user: Pick<SessionUser, 'role'> | null | undefin
   return entries;
 }
 
-/** Links shown to signed-out visitors in the side menu. */
+/**
+ * The two account links, worded once for every header and menu (issue 24: "Log in" and "Sign up",
+ * not "Sign In", "Register"…). SPEC §2 names the landing's buttons "Sign Up" and "Sign In"; the
+ * routes stay the spec's, the words are the site's one voice.
+ */
+export const LOG_IN = { label: 'Log in', to: '/login' } as const;
+export const SIGN_UP = { label: 'Sign up', to: '/login?action=register' } as const;
+
+/** Links shown to signed-out visitors in the side menu: where to look around, then the account. */
 export const SIGNED_OUT_MENU: readonly MenuEntry[] = [
-  { label: 'Log in', to: '/login', testId: 'menu-login' },
-  { label: 'Register', to: '/login?action=register', testId: 'menu-register' },
+  { label: 'Marketplace', to: '/marketplace', testId: 'menu-marketplace' },
+  { label: 'Pricing', to: '/pricing', testId: 'menu-pricing' },
+  { ...LOG_IN, testId: 'menu-login' },
+  { ...SIGN_UP, testId: 'menu-signup' },
 ];
 
 /** Footer links of the default layout (SPEC §2). */
@@ -66,7 +76,7 @@ export function tagPath(tag: string, username?: string): string {
  * pages for members; for visitors, who came from a bio link to shop, the seller's products (whose
  * list code the page already has) rather than /login, which would not fit the page's budget;
  * so are the marketplace's post pages (`post`). The Landing layout's header (`landing`) links to
- * no marketplace page, only to Sign In and Sign Up: its visitors get /login.
+ * no marketplace page, only to Log in and Sign up: its visitors get /login.
  */
 export function prefetchPages(
   user: Pick<SessionUser, 'role'> | null | undefined,

@@ -24,20 +24,24 @@ type Tab = (typeof TABS)[number];
 /**
  * /comments (signed in): "My comments" in every status, "To review" — the comments waiting for
  * approval on my posts — and, for moderators and admins, "All pending". Tabs and pages are plain
- * links (`?tab=`, `?page=`).
+ * links (`?tab=`, `?page=`). Without `?tab=` it opens on "To review" while something waits there
+ * (the task at hand), else on "My comments".
  */
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await guard(args);
   const moderator = isModeratorRole(user?.role);
   const asked = args.url.searchParams.get('tab');
-  const tab: Tab = TABS.find((t) => t === asked && (t !== 'all' || moderator)) ?? 'mine';
+  const chosen = TABS.find((t) => t === asked && (t !== 'all' || moderator)) ?? null;
   const page = pageFrom(args.url, 'page');
   const client = serverApi(args.context);
+  // Undecided, both lists are read at the asked page: only the shown one's rows are used, and
+  // the other one's count is the same on every page.
   const [mine, review, all] = await Promise.all([
-    loadMyComments(client, tab === 'mine' ? page : 1),
-    loadReviewComments(client, 'mine', tab === 'review' ? page : 1),
-    tab === 'all' ? loadReviewComments(client, 'all', page) : null,
+    loadMyComments(client, chosen === 'mine' || !chosen ? page : 1),
+    loadReviewComments(client, 'mine', chosen === 'review' || !chosen ? page : 1),
+    chosen === 'all' ? loadReviewComments(client, 'all', page) : null,
   ]);
+  const tab: Tab = chosen ?? (review.recordsCount > 0 ? 'review' : 'mine');
   return { tab, moderator, mine, review, all, href: args.url.pathname + args.url.search };
 }
 
@@ -67,7 +71,8 @@ export default function CommentsPage({ loaderData }: Route.ComponentProps) {
       <PillNav
         label="Comment lists"
         items={tabs.map((t) => ({
-          to: t.id === 'mine' ? '/comments' : `/comments?tab=${t.id}`,
+          // Explicit for every tab: a bare /comments may open on either list.
+          to: `/comments?tab=${t.id}`,
           label: t.label,
           current: t.id === tab,
           testId: `comments-tab-${t.id}`,

@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   return register
     ? pageMeta(
         matches,
-        'Create your account',
+        'Sign up',
         `Create your free ${brand} account: a page at your own name where you post, sell and get paid.`,
       )
     : pageMeta(
@@ -166,7 +166,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-lg" data-testid={register ? 'register-page' : 'login-page'}>
       <PageHeader
-        title={register ? 'Create your account' : 'Log in'}
+        title={register ? 'Sign up' : 'Log in'}
         description={
           register
             ? 'Pick a username for your page, tell us whether you want to sell, buy or both, and confirm your email to get started.'
@@ -175,7 +175,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
               : 'Welcome back. Log in with your email or username and password.'
         }
       />
-      <section aria-label={register ? 'Registration' : 'Log in'} className="card">
+      <section aria-label={register ? 'Sign up' : 'Log in'} className="card">
         {register ? (
           <>
             <RegisterForm

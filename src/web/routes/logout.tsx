@@ -108,7 +108,7 @@ export default function Logout({ actionData }: Route.ComponentProps) {
         title={`Sign out of ${brand}?`}
         description={
           signedIn
-            ? 'This ends your session on this device. You can sign in again at any time.'
+            ? 'This ends your session on this device. You can log in again at any time.'
             : 'You do not seem to be signed in on this device; signing out makes sure of it.'
         }
       />

@@ -104,7 +104,7 @@ export default function PlanSelectionPage({ loaderData }: Route.ComponentProps) 
               : `/plan-selection?frequency=${f}`
           }
         />
-        <PlanCards plans={plans} frequency={frequency} currentPlanId={mine.currentPlanId} />
+        <PlanCards plans={plans} frequency={frequency} member={mine} />
       </section>
     </div>
   );

@@ -2,17 +2,28 @@ import { data } from 'react-router';
 import type { Route } from './+types/pricing';
 import { PageHeader, Prose } from '../components/ui/page';
 import { MESSAGES } from '../../shared/messages';
-import { billingOf, loadPlans } from '../features/plans/api/plans-api';
+import { billingOf, loadMySubscription, loadPlans } from '../features/plans/api/plans-api';
 import { BillingSwitch } from '../features/plans/components/BillingSwitch';
 import { PlanCards } from '../features/plans/components/PlanCards';
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 
-/** /pricing (public): the plans from GET /plans, monthly or yearly (`?billing=year`). */
+/**
+ * /pricing (public): the plans from GET /plans, monthly or yearly (`?billing=year`). A member's own
+ * plan is marked and only real changes offered, so their subscription is read too (a request with
+ * a session bypasses the render cache, so visitors' cached copy never holds it).
+ */
 export async function loader(args: Route.LoaderArgs) {
   const frequency = billingOf(args.url.searchParams.get('billing'));
+  const client = serverApi(args.context);
   try {
-    return { plans: await loadPlans(serverApi(args.context)), frequency };
+    const [plans, mine] = await Promise.all([
+      loadPlans(client),
+      // Unreadable (a session ended meanwhile): the visitor's view, which is still true.
+      args.context.signedIn ? loadMySubscription(client).catch(() => null) : null,
+    ]);
+    const member = mine && { currentPlanId: mine.currentPlanId, subscription: mine.subscription };
+    return { plans, frequency, member };
   } catch {
     throw data(MESSAGES.genericError, { status: 500 });
   }
@@ -26,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   );
 
 export default function PricingPage({ loaderData }: Route.ComponentProps) {
-  const { plans, frequency } = loaderData;
+  const { plans, frequency, member } = loaderData;
   const fees = plans.map((p) => `${p.limits.platformFeePercent}% on ${p.name}`).join(', ');
   return (
     <article data-testid="pricing-page">
@@ -38,7 +49,7 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
         current={frequency}
         hrefFor={(f) => (f === 'year' ? '/pricing?billing=year' : '/pricing')}
       />
-      <PlanCards plans={plans} frequency={frequency} />
+      <PlanCards plans={plans} frequency={frequency} member={member} />
       <Prose>
         <h2>Questions</h2>
         <h3>Are there fees on sales?</h3>

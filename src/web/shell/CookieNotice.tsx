@@ -39,9 +39,9 @@ function writeConsent(): void {
 }
 
 /**
- * The cookie notice (SPEC §2) with the exact text. Once accepted it stays away: the server skips it
- * when the request carries the consent cookie, the client when localStorage remembers it (also in
- * other tabs).
+ * The cookie notice (SPEC §2) with the exact text. Once dismissed ("OK") it stays away: the server
+ * skips it when the request carries the `cookieConsent` cookie (no flash: it is never rendered),
+ * the client when localStorage remembers it (also in other tabs).
  */
 export function CookieNotice() {
   const serverAccepted = useRootData()?.cookieConsent ?? false;
@@ -58,7 +58,7 @@ export function CookieNotice() {
     if (!focusIfPossible(focusBefore.current)) focusMainContent({ preventScroll: true });
   }, [accepted]);
 
-  // Accepted before the cookie existed (or it expired): restore it so the server skips the notice.
+  // Dismissed before the cookie existed (or it expired): restore it so the server skips the notice.
   useEffect(() => {
     if (stored && !hasCookieConsent(document.cookie)) writeCookie();
   }, [stored]);
@@ -68,7 +68,7 @@ export function CookieNotice() {
     if (!from || !event.currentTarget.contains(from)) focusBefore.current = from;
   }
 
-  function accept(event: MouseEvent<HTMLButtonElement>) {
+  function dismiss(event: MouseEvent<HTMLButtonElement>) {
     writeConsent();
     // Focus is in the notice (on this button), which is about to go: without this it would drop
     // to the page body.
@@ -78,51 +78,53 @@ export function CookieNotice() {
   }
 
   if (accepted) return null;
-  return <NoticeBanner onAccept={accept} onFocusEnter={rememberFocusBefore} />;
+  return <NoticeBanner onDismiss={dismiss} onFocusEnter={rememberFocusBefore} />;
 }
 
 function NoticeBanner({
-  onAccept,
+  onDismiss,
   onFocusEnter,
 }: {
-  onAccept: (event: MouseEvent<HTMLButtonElement>) => void;
+  onDismiss: (event: MouseEvent<HTMLButtonElement>) => void;
   onFocusEnter: (event: FocusEvent<HTMLElement>) => void;
 }) {
   // Its real height (the text wraps on narrow screens) is what scroll-padding-bottom reserves.
   const notice = useHeightVariable<HTMLElement>('--cookie-notice-height');
+  // A slim bar (issue 24: at most ~120px on a 390px phone, where a first visit from a bio link
+  // lands): one paragraph beside one button, never stacked. The cookies are all strictly
+  // necessary, so there is nothing to consent to: "OK" acknowledges, it grants nothing.
   return (
     <>
       {/* Room at the end of the page so the notice never hides the footer */}
       <div
         aria-hidden="true"
-        className="h-[var(--cookie-notice-height,12rem)] md:h-[var(--cookie-notice-height,6.5rem)]"
+        className="h-[var(--cookie-notice-height,5.5rem)] md:h-[var(--cookie-notice-height,3.5rem)]"
       />
       <section
         ref={notice}
         onFocus={onFocusEnter}
         aria-label="Cookie notice"
         data-testid="cookie-notice"
-        className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 p-4 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 py-2 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur"
       >
-        <div className="container-page flex flex-col items-start gap-3 md:flex-row md:items-center md:justify-between">
-          <div className="text-sm text-gray-900">
-            <p>{COOKIE_NOTICE_TEXT}</p>
+        <div className="container-page flex items-center gap-3">
+          <p className="flex-1 text-sm text-gray-900">
+            {COOKIE_NOTICE_TEXT}{' '}
             {/* What the cookies are, truthfully (the privacy page lists each one). */}
-            <p className="mt-1 text-gray-700" data-testid="cookie-notice-detail">
-              We use only the cookies needed to keep you signed in and to remember this notice; your
-              cart stays in your browser&apos;s storage. No tracking or advertising cookies.{' '}
-              <Link to="/privacy#cookies" className="link">
-                About our cookies
-              </Link>
-            </p>
-          </div>
+            <span className="text-gray-700" data-testid="cookie-notice-detail">
+              Only the ones it needs to run; no tracking.
+            </span>{' '}
+            <Link to="/privacy#cookies" className="link">
+              About our cookies
+            </Link>
+          </p>
           <button
             type="button"
             data-testid="cookie-accept"
             className="btn btn-primary shrink-0"
-            onClick={onAccept}
+            onClick={onDismiss}
           >
-            Allow cookies
+            OK
           </button>
         </div>
       </section>

@@ -10,6 +10,7 @@ import { LazySideMenu as SideMenu } from './LazySideMenu';
 import { SkipLink } from './SkipLink';
 import { TagList } from './TagList';
 import { useHeightVariable } from '../lib/focus';
+import { LOG_IN, SIGN_UP } from '../lib/navigation';
 
 /** Log in / Sign up links for signed-out visitors, or the avatar menu. */
 export function AccountLinks() {
@@ -17,15 +18,11 @@ export function AccountLinks() {
   if (user) return <LazyAvatarMenu user={user} />;
   return (
     <>
-      <Link to="/login" data-testid="login-link" className="btn btn-ghost px-2.5 md:px-3">
-        Log in
+      <Link to={LOG_IN.to} data-testid="login-link" className="btn btn-ghost px-2.5 md:px-3">
+        {LOG_IN.label}
       </Link>
-      <Link
-        to="/login?action=register"
-        data-testid="signup-link"
-        className="btn btn-primary px-2.5 md:px-3"
-      >
-        Sign up
+      <Link to={SIGN_UP.to} data-testid="signup-link" className="btn btn-primary px-2.5 md:px-3">
+        {SIGN_UP.label}
       </Link>
     </>
   );

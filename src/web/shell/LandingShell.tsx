@@ -5,6 +5,7 @@ import { useViewer } from '../features/accounts/viewer';
 import { SocialIcon } from '../components/ui/icons';
 import { Copyright, FooterNav } from './FooterNav';
 import { LazyAvatarMenu } from './LazyAvatarMenu';
+import { LOG_IN, SIGN_UP } from '../lib/navigation';
 import { Logo } from './Logo';
 import { LazySideMenu as SideMenu } from './LazySideMenu';
 import { SkipLink } from './SkipLink';
@@ -37,7 +38,10 @@ function SocialLinks() {
   );
 }
 
-/** The Landing layout (SPEC §2): Sign Up and Sign In buttons, social links. */
+/**
+ * The Landing layout (SPEC §2): its "Sign Up and Sign In buttons", worded as everywhere else
+ * (Log in, Sign up: navigation.ts), and social links.
+ */
 export function LandingShell({ children }: { children: ReactNode }) {
   // On /index-{product}bio (a shared page) the member fills in after load: docs/decisions/045.
   const user = useViewer();
@@ -60,18 +64,18 @@ export function LandingShell({ children }: { children: ReactNode }) {
             ) : (
               <>
                 <Link
-                  to="/login"
+                  to={LOG_IN.to}
                   data-testid="landing-signin"
                   className="btn btn-secondary px-3 md:px-4"
                 >
-                  Sign In
+                  {LOG_IN.label}
                 </Link>
                 <Link
-                  to="/login?action=register"
+                  to={SIGN_UP.to}
                   data-testid="landing-signup"
                   className="btn btn-primary px-3 md:px-4"
                 >
-                  Sign Up
+                  {SIGN_UP.label}
                 </Link>
               </>
             )}

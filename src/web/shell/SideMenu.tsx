@@ -17,7 +17,7 @@ const linkClass =
 /**
  * The side menu (SPEC §2): a drawer opened by the hamburger button. Signed in: the profile
  * (avatar, name, email → /edit-profile), "(sign out)" and the entries for the user's role;
- * signed out: log in and register. Closes on every route change.
+ * signed out: Marketplace, Pricing, Log in and Sign up. Closes on every route change.
  */
 export function SideMenu() {
   const open = useMenuStore((s) => s.open);

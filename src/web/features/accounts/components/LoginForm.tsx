@@ -157,7 +157,7 @@ export function LoginForm({
       <p className="mt-6 text-sm text-gray-700">
         New here?{' '}
         <Link to={registerHref} className="link" data-testid="switch-to-register">
-          Create an account
+          Sign up
         </Link>
       </p>
     </>

@@ -124,7 +124,7 @@ export function RegisterForm({
       onSubmit={onSubmit}
       onFocus={preloadAccountSchemas}
       className="space-y-5"
-      aria-label="Create your account"
+      aria-label="Sign up"
       data-testid="register-form"
     >
       {serverError ? (

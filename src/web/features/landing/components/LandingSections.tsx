@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useBrandName } from '../../../lib/root-data';
+import { SIGN_UP } from '../../../lib/navigation';
 
 // The building blocks of the landing pages (SPEC §2 home and landing routes). Plain markup, no
 // state: every landing page is rendered on the server and costs only its route's small chunk.
@@ -11,7 +12,7 @@ export interface LandingHero {
   lead: string;
 }
 
-export const SIGN_UP_PATH = '/login?action=register';
+export const SIGN_UP_PATH = SIGN_UP.to;
 
 /** The page's h1 with its pitch and the two ways in; `children` goes under the buttons. */
 export function Hero({ hero, children }: { hero: LandingHero; children?: ReactNode }) {

@@ -190,12 +190,12 @@ export const COOKIES: readonly CookieUse[] = [
     name: 'refreshToken',
     purpose: 'Renews the sign-in token so you stay signed in between visits.',
     maxAgeSeconds: 30 * 24 * 60 * 60,
-    lifetime: 'Up to 30 days after you sign in',
+    lifetime: 'Up to 30 days after you log in',
     httpOnly: true,
   },
   {
     name: 'cookieConsent',
-    purpose: 'Remembers that you accepted the cookie notice, so it is not shown again.',
+    purpose: 'Remembers that you dismissed the cookie notice (OK), so it is not shown again.',
     maxAgeSeconds: 365 * 24 * 60 * 60,
     lifetime: '1 year',
     httpOnly: false,
@@ -224,7 +224,7 @@ export const BROWSER_STORAGE: readonly StorageUse[] = [
   {
     key: 'cookie-consent',
     where: 'localStorage',
-    purpose: 'That you accepted the cookie notice (also in other tabs).',
+    purpose: 'That you dismissed the cookie notice (also in other tabs).',
   },
   {
     key: 'post-editor-preview',

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import type { PlanInfo } from '../../../../shared/contracts/plans';
 import { formatMoney } from '../../../../shared/format';
-import type { PlanFrequency, PlanId } from '../../../../shared/plans';
+import type { PlanFrequency } from '../../../../shared/plans';
 import { choosePlanPath } from '../api/plans-api';
+import { planOffer, type PlanMember, type PlanOffer } from '../plan-offers';
 
 /** "$9.00 per month" / "$90.00 per year" / "Free". */
 export function priceText(plan: PlanInfo, frequency: PlanFrequency): string {
@@ -12,22 +13,24 @@ export function priceText(plan: PlanInfo, frequency: PlanFrequency): string {
 
 /**
  * The plans side by side (GET /plans): price for the billing period, what each unlocks, and the
- * way to choose it. `currentPlanId` marks the member's own plan (on /plan-selection).
+ * way to choose it. For a member (`member`) their plan is marked "Current plan" and only changes
+ * they can really make are offered (plan-offers.ts).
  */
 export function PlanCards({
   plans,
   frequency,
-  currentPlanId = null,
+  member = null,
 }: {
   plans: PlanInfo[];
   frequency: PlanFrequency;
-  currentPlanId?: PlanId | null;
+  member?: PlanMember;
 }) {
   return (
     <ul className="grid gap-6 md:grid-cols-3" data-testid="plan-cards">
       {plans.map((plan) => {
         const amount = plan.prices[frequency];
-        const current = plan.id === currentPlanId;
+        const offer = planOffer(plan.id, amount === 0, member);
+        const current = offer.kind === 'current';
         return (
           <li
             key={plan.id}
@@ -54,32 +57,71 @@ export function PlanCards({
                 </li>
               ))}
             </ul>
-            {current ? (
-              <p
-                className="mt-6 text-center font-medium text-indigo-800"
-                data-testid="plan-current"
-              >
-                Your current plan
-              </p>
-            ) : amount === 0 ? (
-              <Link
-                to={currentPlanId ? '#current-plan' : '/plan-selection'}
-                className="btn btn-secondary mt-6"
-              >
-                {currentPlanId ? `Switch to ${plan.name}` : `Start with ${plan.name}`}
-              </Link>
-            ) : (
-              <Link
-                to={choosePlanPath(plan.id, frequency)}
-                className="btn btn-primary mt-6"
-                data-testid={`choose-${plan.id}`}
-              >
-                Choose {plan.name}
-              </Link>
-            )}
+            <OfferAction
+              kind={offer.kind}
+              name={plan.name}
+              chooseHref={choosePlanPath(plan.id, frequency)}
+              planId={plan.id}
+            />
           </li>
         );
       })}
     </ul>
   );
+}
+
+function OfferAction({
+  kind,
+  name,
+  chooseHref,
+  planId,
+}: {
+  kind: PlanOffer['kind'];
+  name: string;
+  chooseHref: string;
+  planId: string;
+}) {
+  switch (kind) {
+    case 'current':
+      return (
+        <p className="mt-6 text-center font-medium text-indigo-800" data-testid="plan-current">
+          Current plan
+        </p>
+      );
+    case 'start':
+      return (
+        <Link to="/plan-selection" className="btn btn-secondary mt-6">
+          Start with {name}
+        </Link>
+      );
+    case 'switch-free':
+      return (
+        // Where the member's plan and its "Switch to the free plan" (with its confirm) are.
+        <Link
+          to="/plan-selection#current-plan"
+          className="btn btn-secondary mt-6"
+          data-testid={`switch-${planId}`}
+        >
+          Switch to {name}
+        </Link>
+      );
+    case 'scheduled':
+      return (
+        <p className="mt-6 text-center text-sm text-gray-700" data-testid="plan-scheduled">
+          Yours when your paid period ends.
+        </p>
+      );
+    case 'after-period':
+      return (
+        <p className="mt-6 text-center text-sm text-gray-700" data-testid="plan-after-period">
+          You can choose it when your paid period ends.
+        </p>
+      );
+    case 'choose':
+      return (
+        <Link to={chooseHref} className="btn btn-primary mt-6" data-testid={`choose-${planId}`}>
+          Choose {name}
+        </Link>
+      );
+  }
 }
