@@ -148,6 +148,8 @@ test('the admin searches /users, changes a role, suspends and reinstates, and de
   baseURL,
   playwright,
 }) => {
+  // Two registrations, an axe scan and four admin round trips: ~12 s alone, more on a busy machine.
+  test.slow();
   const api = await apiContext(playwright, baseURL);
   const member = await registerSeller(api);
   await member.activate();
