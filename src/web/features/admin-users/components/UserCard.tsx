@@ -4,6 +4,7 @@ import { assignableRoles, staffRefusal } from '../../../../shared/contracts/staf
 import type { AdminUser } from '../../../../shared/contracts/users-admin';
 import { MESSAGES } from '../../../../shared/messages';
 import { notifyError, showConfirm, showNotify } from '../../../components/ui/modal';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { changeRole, changeStatus, deleteUser } from '../api/admin-users-api';
 import { formatDay, ROLE_LABELS, STATUS_LABELS } from '../users-query';
 
@@ -31,7 +32,10 @@ export function UserCard({
   onDeleted: (id: string) => void;
 }) {
   const [role, setRole] = useState<Role>(user.role);
-  const [busy, setBusy] = useState(false);
+  const [working, setBusy] = useState(false);
+  // Every action here needs JavaScript: until the page hydrates, its controls wait disabled.
+  const hydrated = useHydrated();
+  const busy = working || !hydrated;
   useEffect(() => setRole(user.role), [user.role]);
   const roles = assignableRoles(viewer, { id: user._id, role: user.role });
   const maySuspend = staffRefusal(viewer, { id: user._id, role: user.role }, 'suspend') === null;
@@ -148,7 +152,11 @@ export function UserCard({
               disabled={busy || role === user.role}
               onClick={() => void saveRole()}
             >
-              Save role<span className="sr-only"> of <bdi>{who}</bdi></span>
+              Save role
+              <span className="sr-only">
+                {' '}
+                of <bdi>{who}</bdi>
+              </span>
             </button>
           </div>
         )}
@@ -161,7 +169,10 @@ export function UserCard({
             onClick={() => void toggleSuspension()}
           >
             {suspended ? 'Reinstate' : 'Suspend'}
-            <span className="sr-only"> <bdi>{who}</bdi></span>
+            <span className="sr-only">
+              {' '}
+              <bdi>{who}</bdi>
+            </span>
           </button>
         )}
         {mayDelete && (
@@ -172,7 +183,11 @@ export function UserCard({
             data-testid="user-delete"
             onClick={() => void remove()}
           >
-            Delete<span className="sr-only"> <bdi>{who}</bdi></span>
+            Delete
+            <span className="sr-only">
+              {' '}
+              <bdi>{who}</bdi>
+            </span>
           </button>
         )}
       </div>
