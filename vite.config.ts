@@ -1,13 +1,22 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { quietBuildWarnings } from './vite/build-warnings';
 import { clientApiCatalogue } from './vite/client-api-catalogue';
 import { clientChunks } from './vite/client-chunks';
 import { clientProductionRouter } from './vite/client-production-router';
 
 export default defineConfig({
   // The browser gets the API catalogue without its zod schemas, and the code every page loads in
-  // two chunks instead of twenty (docs/decisions/011).
-  plugins: [clientProductionRouter(), clientApiCatalogue(), clientChunks(), tailwindcss(), reactRouter()],
+  // two chunks instead of twenty (docs/decisions/011); the bundler's warnings that say nothing
+  // actionable stay out of sight unless DEBUG is set (docs/decisions/060).
+  plugins: [
+    quietBuildWarnings(),
+    clientProductionRouter(),
+    clientApiCatalogue(),
+    clientChunks(),
+    tailwindcss(),
+    reactRouter(),
+  ],
   build: { assetsInlineLimit: 0 },
 });

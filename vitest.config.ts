@@ -7,6 +7,7 @@ export default defineConfig({
       'src/**/*.test.tsx',
       'tests/api/**/*.test.ts',
       'tests/unit/**/*.test.ts',
+      'vite/**/*.test.ts',
     ],
     // `*.pg.test.ts` need a real PostgreSQL server: they run in the TEST_DB=postgres pass only.
     exclude: [

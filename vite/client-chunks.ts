@@ -111,7 +111,11 @@ export function clientChunks(): Plugin {
           if (!info || info.isEntry) return null;
           if (API_CLIENT.test(bare(id))) return 'api-client';
           const { entries, rooted } = importersOf(id);
-          if (rooted) return id.includes('/node_modules/') ? 'vendor' : 'app';
+          // Rollup's own helpers (`\0commonjsHelpers.js`, which React's CommonJS build calls)
+          // go with the packages: in `app` they made vendor import app while app imports vendor,
+          // a circular chunk.
+          if (rooted)
+            return id.includes('/node_modules/') || id.startsWith('\0') ? 'vendor' : 'app';
           const file = bare(id);
           // The post pages' own components (gallery, options, comments, like) in one chunk: left
           // to Rollup they split by which other routes share each (the editor's preview, the

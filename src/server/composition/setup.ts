@@ -160,9 +160,20 @@ export async function ensureAdmin(deps: AppDeps, log: Log = loggerOf(deps)): Pro
   return created !== null;
 }
 
+/** What start-up left in the database that a person at the terminal can use. */
+export interface PreparedData {
+  /** The demo accounts exist (seeded now or on an earlier start), so their logins work. */
+  demo: boolean;
+}
+
 /** Start-up data: on an empty database the demo (unless SEED_DEMO=false), then the configured super admin. */
-export async function prepareData(deps: AppDeps): Promise<void> {
+export async function prepareData(deps: AppDeps): Promise<PreparedData> {
   // Demo first: it only seeds an empty database, which the admin account would no longer be.
-  if (deps.env.SEED_DEMO) await seedDemo(deps);
+  const seeded = deps.env.SEED_DEMO ? await seedDemo(deps) : false;
   await ensureAdmin(deps);
+  const demo =
+    seeded ||
+    (deps.env.SEED_DEMO &&
+      Boolean(await findUserByEmail(deps.database.db, DEMO_ACCOUNTS[0]!.email)));
+  return { demo };
 }

@@ -32,7 +32,7 @@ const login = (app: TestApp, email: string, password: string) =>
 describe('prepareData', { timeout: 90_000 }, () => {
   it('seeds the demo once into an empty database, in branded sites, with working logins', async () => {
     const { t, log } = await appWith({ SEED_DEMO: 'true' });
-    await prepareData(t.deps);
+    expect(await prepareData(t.deps)).toEqual({ demo: true });
     const rows = await t.deps.database.db.select().from(users).orderBy(users.username);
     expect(rows.map((u) => [u.username, u.name, u.accountType])).toEqual([
       ['leo', 'Leo Park', 'both'],
@@ -61,14 +61,15 @@ describe('prepareData', { timeout: 90_000 }, () => {
         .some((e) => e.msg.includes('demo data seeded') && e.msg.includes(DEMO_PASSWORD)),
     ).toBe(true);
 
-    await prepareData(t.deps); // idempotent: a restart adds nothing
+    // Idempotent: a restart adds nothing, and still knows the demo logins work (npm start names them).
+    expect(await prepareData(t.deps)).toEqual({ demo: true });
     expect(await userCount(t)).toBe(3);
   });
 
   it('does not seed a database that already has users, nor when SEED_DEMO=false', async () => {
     const { t } = await appWith({ SEED_DEMO: 'true' });
     await createUser(t.deps);
-    await prepareData(t.deps);
+    expect(await prepareData(t.deps)).toEqual({ demo: false });
     expect(await userCount(t)).toBe(1);
 
     t.deps.env = loadEnv({ NODE_ENV: 'test', DATA_DIR: t.dataDir, SEED_DEMO: 'false' });

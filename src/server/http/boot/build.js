@@ -86,13 +86,22 @@ const mtimeOf = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 export function ensureWebBuild(root, log, force = false) {
   const builtAt = mtimeOf(path.join(root, 'build/server/index.js'));
   if (!force && builtAt > Math.max(...WEB_SOURCES.map((s) => newestMtime(path.join(root, s))))) return;
-  if (!force) log(builtAt ? 'Web bundle is older than its sources: rebuilding…' : 'Building the web bundle (first start)…');
+  // `npm start` says what it does in a line and keeps the bundler's own report (a line per file)
+  // for when it fails or DEBUG asks; `npm run build` (force) shows it all.
+  const quiet = !force && !process.env.DEBUG;
+  if (!force) log(builtAt ? 'Web bundle is older than its sources: rebuilding…' : 'Building the web bundle (first start, about a minute)…');
+  const started = performance.now();
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], {
     cwd: root,
-    stdio: 'inherit',
+    stdio: quiet ? 'pipe' : 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
+    maxBuffer: 64 * 1024 * 1024,
   });
-  if (result.status !== 0) throw new Error('The web build failed; see the output above.');
+  if (result.status !== 0) {
+    if (quiet) process.stderr.write(Buffer.concat([result.stdout ?? Buffer.alloc(0), result.stderr ?? Buffer.alloc(0)]));
+    throw new Error('The web build failed; see the output above.');
+  }
+  if (quiet) log(`Built the web bundle in ${Math.round((performance.now() - started) / 1000)} s.`);
 }
 
 /**

@@ -8,6 +8,7 @@ import { scheduleRecurringJobs } from '../../composition/job-handlers';
 import { prepareData } from '../../composition/setup';
 import { buildApp } from './app';
 import { installShutdown } from './shutdown';
+import { readyLines, terminalMode } from './terminal';
 
 export interface StartOptions {
   /** Registers the web app on the Fastify instance (production bundle or Vite dev server). */
@@ -30,24 +31,37 @@ export async function startServer(options: StartOptions) {
     }
     throw err;
   }
-  // Readable lines on a terminal, JSON lines (for log shippers) everywhere else.
+  // Readable lines on a terminal (a few, for a person: terminal.ts), JSON lines (for log shippers)
+  // everywhere else.
+  const terminal = terminalMode(env);
   const logger = pino({
-    level: env.LOG_LEVEL,
-    ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } } } : {}),
+    level: terminal.logLevel,
+    ...(process.stdout.isTTY
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' },
+          },
+        }
+      : {}),
   });
 
+  terminal.say('Opening the database and applying any new migrations…');
   let runtime: Runtime;
   try {
     runtime = await createRuntime(env, logger);
   } catch (err) {
-    if (err instanceof DataDirLockedError || (err instanceof Error && err.message.startsWith('JWT_SECRET'))) {
+    if (
+      err instanceof DataDirLockedError ||
+      (err instanceof Error && err.message.startsWith('JWT_SECRET'))
+    ) {
       console.error(err.message);
       process.exit(1);
     }
     throw err;
   }
 
-  await prepareData(runtime.deps);
+  const data = await prepareData(runtime.deps);
   const app = await buildApp(runtime.deps, { web: (a) => options.web(a, env) });
 
   installShutdown({ app, runtime, logger, drainMs: env.DRAIN_MS, onClose: options.onClose });
@@ -62,5 +76,6 @@ export async function startServer(options: StartOptions) {
     { address },
     `${env.BRAND_NAME} is running at ${env.APP_URL} (database: ${runtime.deps.database.kind})`,
   );
+  for (const line of readyLines(env, runtime.deps.database.kind, data)) terminal.say(line);
   return app;
 }
