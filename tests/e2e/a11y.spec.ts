@@ -5,7 +5,6 @@ import {
   DEMO_PASSWORD,
   acceptCookies,
   expect,
-  okayModal,
   openCheckoutWithCart,
   submitLogin,
   test,
@@ -207,7 +206,9 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
       await page
         .getByTestId('media-input')
         .setInputFiles({ name: 'lamp.png', mimeType: 'image/png', buffer: png });
-      await okayModal(page, MESSAGES.mediaSaved);
+      await expect(page.getByTestId('media-saved')).toHaveText(
+        `${MESSAGES.mediaSaved} 1 file added to the post.`,
+      );
       await expect(page.getByTestId('media-item')).toHaveCount(1);
       await expectAccessible(page, '/add-edit-item/{id} (a draft with a photo)');
 

@@ -15,6 +15,7 @@ import {
 // (support.ts), this file registers two accounts, the other flows sign in as the seeded demo users.
 
 const WRONG_CREDENTIALS = 'The email/username or password is incorrect.';
+const COMMON_PASSWORD_TEXT = 'This password is one of the most common';
 
 test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
 
@@ -149,6 +150,36 @@ test('register → activate → log in → edit profile with a photo → log out
     await expect(page).toHaveURL(/\/edit-profile$/);
     await expect(page.getByTestId('avatar-menu-button').first()).toBeVisible();
   });
+});
+
+test('registration answers each problem once, beside its field, and clears it once fixed', async ({
+  page,
+}) => {
+  const username = `e2w${Date.now().toString(36)}`;
+  await page.goto('/login?action=register');
+  const form = page.getByTestId('register-form');
+  const email = form.getByLabel('Email address');
+  const password = form.getByLabel('Password', { exact: true });
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Display name').fill('Weak Password');
+  await email.fill('not-an-email');
+  await password.fill('password1234');
+  await form.getByRole('button', { name: 'Create account' }).click();
+  // The browser's check: the email, under its field, focused; no modal.
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toBeFocused();
+  await email.fill(`${username}@example.test`);
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+
+  // The server's check (a leaked password): under the field, said once, with no field-name prefix.
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(form).toContainText(COMMON_PASSWORD_TEXT);
+  await expect(form).not.toContainText('password:');
+  await expect(modal(page)).toHaveCount(0);
+  await password.fill('three unrelated words 42');
+  await expect(password).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(form).not.toContainText(COMMON_PASSWORD_TEXT);
 });
 
 test('a guarded page sends visitors to log in and back again', async ({ page }) => {

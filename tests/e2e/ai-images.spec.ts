@@ -56,7 +56,9 @@ test('a seller generates an image into a post, which shows it as AI generated', 
     await expect(dialog.getByRole('radio').nth(1)).toBeChecked();
     await dialog.getByRole('button', { name: 'Add to post' }).click();
     await expect(dialog).toBeHidden();
-    await okayModal(page, MESSAGES.mediaSaved);
+    await expect(page.getByTestId('media-saved')).toHaveText(
+      `${MESSAGES.mediaSaved} The generated picture was added to the post.`,
+    );
     await expect(page).toHaveURL(/\/add-edit-item\/[0-9a-f-]{36}$/);
     const item = page.getByTestId('media-item');
     await expect(item).toHaveCount(1);

@@ -50,7 +50,7 @@ test('a seller creates a post with two images, publishes, finds, edits and delet
   context,
 }) => {
   test.setTimeout(150_000);
-  await freshSeller(page, request);
+  const seller = await freshSeller(page, request);
   const suffix = Date.now().toString(36);
   const title = `Walnut marquetry lamp ${suffix}`;
   const tag = `lamps${suffix}`;
@@ -102,7 +102,11 @@ test('a seller creates a post with two images, publishes, finds, edits and delet
     postId = page.url().split('/').pop() ?? '';
     await expect(page.getByTestId('post-status')).toContainText('Draft');
     release();
-    await okayModal(page, MESSAGES.mediaSaved);
+    // One notice for the batch, in the media list: no modal between the seller and Publish.
+    await expect(page.getByTestId('media-saved')).toHaveText(
+      `${MESSAGES.mediaSaved} 2 files added to the post.`,
+    );
+    await expect(modal(page)).toHaveCount(0);
     await page.unroute('**/media-upload/**');
     await expect(page.getByTestId('upload-item')).toHaveCount(0);
     await expect(page.getByTestId('media-item')).toHaveCount(2);
@@ -146,12 +150,24 @@ test('a seller creates a post with two images, publishes, finds, edits and delet
     await preview.close();
   });
 
-  await test.step('publish: the order and alt texts are saved', async () => {
+  await test.step('publish: "Post saved!" leads on to the live post and its link', async () => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await editor.getByRole('button', { name: 'Publish' }).click();
-    await okayModal(page, MESSAGES.postSaved);
+    await expect(modal(page)).toContainText(MESSAGES.postSaved);
     await expect(page.getByTestId('post-status')).toContainText('Published');
     await expect(page.getByTestId('post-unsaved')).toHaveCount(0);
-    await page.reload();
+    await modal(page).getByRole('button', { name: 'Copy link' }).click();
+    await expect(modal(page).getByTestId('modal-status')).toHaveText('Link copied.');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(new URL(`/${seller}/${postId}`, page.url()).href);
+    await modal(page).getByRole('link', { name: 'View post' }).click();
+    await expect(page).toHaveURL(new RegExp(`/${seller}/${postId}$`));
+    await expect(page.getByTestId('post-title')).toHaveText(title);
+    await expect(modal(page)).toHaveCount(0);
+  });
+
+  await test.step('the order and alt texts are saved', async () => {
+    await page.goto(`/add-edit-item/${postId}`);
     await expect(page.getByLabel('Photo 1: description (alt text)')).toHaveValue(
       'Lamp from the side',
     );

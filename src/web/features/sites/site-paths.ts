@@ -1,9 +1,7 @@
 import { isHttpUrl } from '../../../shared/contracts/account-rules';
 
-/** `/{username}` and the pages below it, each segment encoded: sitePath('maya', 'products'). */
-export function sitePath(username: string, ...segments: string[]): string {
-  return [username, ...segments].map((s) => `/${encodeURIComponent(s)}`).join('');
-}
+// Kept in lib, where every feature may reach it (the post editor links to the post it saved).
+export { sitePath } from '../../lib/site-path';
 
 /**
  * The owner's link when it is an http(s) URL (anything else — `javascript:`, `data:`, text — is not

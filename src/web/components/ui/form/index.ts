@@ -8,5 +8,5 @@ export {
   TextField,
   focusField,
 } from './fields';
-export { useFormState } from './use-form-state';
+export { checkOf, useFormState, type FormCheck } from './use-form-state';
 export { usePending } from './use-pending';

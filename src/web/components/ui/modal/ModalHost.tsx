@@ -40,6 +40,7 @@ function ModalWindow({ entry, onClosed }: { entry: ModalEntry; onClosed: () => v
   const navigate = useNavigate();
   const location = useLocation();
   const [busy, setBusy] = useState(false);
+  const [copied, setCopied] = useState('');
   const dismissable = entry.type !== 'wait' && !busy;
 
   async function okay() {
@@ -54,6 +55,21 @@ function ModalWindow({ entry, onClosed }: { entry: ModalEntry; onClosed: () => v
       if (to) await navigate(to);
     } catch (error) {
       failModal(entry.id, error);
+    }
+  }
+
+  function follow(to: string) {
+    requestMainFocusAfterNavigation();
+    closeModal(entry.id, true);
+    void navigate(to);
+  }
+
+  async function copy(text: string) {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied('Link copied.');
+    } catch {
+      setCopied(`Copy this link: ${text}`);
     }
   }
 
@@ -91,7 +107,41 @@ function ModalWindow({ entry, onClosed }: { entry: ModalEntry; onClosed: () => v
               <Dialog.Description className="mt-1 text-base whitespace-pre-line">
                 {entry.message}
               </Dialog.Description>
+              {entry.extras?.length ? (
+                <p
+                  role="status"
+                  className="mt-2 text-sm text-gray-700 break-all"
+                  data-testid="modal-status"
+                >
+                  {copied}
+                </p>
+              ) : null}
               <div className="mt-6 flex flex-wrap justify-end gap-3">
+                {entry.extras?.map((extra) =>
+                  extra.kind === 'link' ? (
+                    <a
+                      key={extra.label}
+                      href={extra.to}
+                      className="btn btn-secondary"
+                      onClick={(e) => {
+                        e.preventDefault();
+                        follow(extra.to);
+                      }}
+                    >
+                      {extra.label}
+                    </a>
+                  ) : (
+                    <button
+                      key={extra.label}
+                      type="button"
+                      className="btn btn-secondary"
+                      disabled={busy}
+                      onClick={() => void copy(extra.text)}
+                    >
+                      {extra.label}
+                    </button>
+                  ),
+                )}
                 {entry.type === 'confirm' && (
                   <button
                     type="button"

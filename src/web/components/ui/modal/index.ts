@@ -11,6 +11,7 @@ export {
   useModalStore,
   type ModalAction,
   type ModalEntry,
+  type ModalExtra,
   type ModalOptions,
   type ModalType,
 } from './modal-store';

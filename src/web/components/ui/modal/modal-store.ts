@@ -14,10 +14,18 @@ export type ModalAction =
   | { kind: 'run'; run: () => void | Promise<void> }
   | { kind: 'none' };
 
+/**
+ * A way on from a notice, beside Okay (e.g. "Post saved!" → View post, Copy link): a link closes
+ * the modal and goes there; a copy puts the text on the clipboard and says so, leaving it open.
+ */
+export type ModalExtra =
+  { kind: 'link'; label: string; to: string } | { kind: 'copy'; label: string; text: string };
+
 export interface ModalOptions {
   type: ModalType;
   message: string;
   title?: string;
+  extras?: ModalExtra[];
   /** Runs on Okay, before `action`. */
   onOkay?: () => void | Promise<void>;
   action?: ModalAction;
@@ -94,8 +102,9 @@ export function showNotify(
   message: string,
   action?: ModalAction,
   title?: string,
+  extras?: ModalExtra[],
 ): Promise<boolean> {
-  return openModal({ type: 'notify', message, action, title });
+  return openModal({ type: 'notify', message, action, title, extras });
 }
 
 export function showConfirm(

@@ -1,10 +1,9 @@
 import type { FormEvent } from 'react';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../shared/contracts/account-rules';
 import { MESSAGES } from '../../../../shared/messages';
-import { PasswordField, SubmitButton, useFormState, usePending } from '../../../components/ui/form';
-import { notifyError, showNotify } from '../../../components/ui/modal';
-import { ApiError } from '../../../lib/api-client';
-import { serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { PasswordField, SubmitButton, checkOf, useFormState } from '../../../components/ui/form';
+import { showNotify } from '../../../components/ui/modal';
+import { type FieldErrors } from '../../../lib/form-errors';
 import { changePassword } from '../api/accounts-api';
 import { checkNewPassword } from '../passwords';
 import { preloadAccountSchemas } from '../validation';
@@ -22,27 +21,26 @@ const EMPTY = { currentPassword: '', password: '', confirm: '' };
  * other session and renews this one's cookies.
  */
 export function ChangePasswordForm({ username }: { username: string }) {
-  const { values, setValues, setErrors, fieldProps, showErrors } = useFormState(EMPTY, {
+  const { setValues, fieldProps, send, pending } = useFormState(EMPTY, {
     fields: FIELDS,
     fieldId: (field) => FIELD_IDS[field],
   });
-  const [pending, run] = usePending();
+
+  async function check(v: typeof EMPTY) {
+    const found: FieldErrors = await checkNewPassword(v.password, v.confirm);
+    if (!v.currentPassword) found.currentPassword = 'Enter your current password.';
+    return checkOf(found, v);
+  }
 
   async function submit() {
-    const found: FieldErrors = await checkNewPassword(values.password, values.confirm);
-    if (!values.currentPassword) found.currentPassword = 'Enter your current password.';
-    if (Object.keys(found).length) return showErrors(found);
-    setErrors({});
-    void run(async () => {
-      try {
-        const res = await changePassword(values.currentPassword, values.password);
+    await send({
+      check,
+      call: (v) => changePassword(v.currentPassword, v.password),
+      done: (res) => {
         setValues(EMPTY);
         void showNotify(res.message || MESSAGES.passwordUpdated);
-      } catch (err) {
-        if (err instanceof ApiError)
-          showErrors(serverFieldErrors(err.details, ['currentPassword', 'password']));
-        void notifyError(err, MESSAGES.passwordSaveError);
-      }
+      },
+      failure: MESSAGES.passwordSaveError,
     });
   }
 

@@ -2,14 +2,7 @@ import { lazy, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { LoginResponse } from '../../../../shared/contracts/accounts';
 import { MESSAGES } from '../../../../shared/messages';
-import {
-  PasswordField,
-  SubmitButton,
-  TextField,
-  useFormState,
-  usePending,
-} from '../../../components/ui/form';
-import { notifyError } from '../../../components/ui/modal';
+import { PasswordField, SubmitButton, TextField, useFormState } from '../../../components/ui/form';
 import { ApiError } from '../../../lib/api-client';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { login } from '../api/accounts-api';
@@ -51,32 +44,28 @@ export function LoginForm({
   registerHref: string;
   fallback?: LoginFallback;
 }) {
-  const { values, setErrors, fieldProps, showErrors } = useFormState(
+  const { values, fieldProps, send, pending } = useFormState(
     { email: fallback?.values.email ?? '', password: '' },
     { fields: FIELDS, fieldId: (field) => `login-${field}` },
     fallback?.fieldErrors,
   );
   const [notActivated, setNotActivated] = useState<string | null>(fallback?.notActivated ?? null);
   const [serverError, setServerError] = useState<string | null>(fallback?.error ?? null);
-  const [pending, run] = usePending();
 
   async function submit() {
-    const checked = await validate((s) => s.loginRequest, values);
-    if (!checked.ok) return showErrors(checked.errors);
-    setErrors({});
     setNotActivated(null);
     setServerError(null);
-    void run(async () => {
-      try {
-        const res = await login(checked.data);
-        await onSignedIn(res);
-      } catch (err) {
-        if (err instanceof ApiError && err.code === 'ACCOUNT_NOT_ACTIVATED') {
-          setNotActivated(err.message);
-          return;
-        }
-        void notifyError(err, MESSAGES.loginError);
-      }
+    await send({
+      check: (v) => validate((s) => s.loginRequest, v),
+      call: login,
+      done: onSignedIn,
+      // An account not activated yet is answered on the form, with the resend link.
+      handled: (err) => {
+        if (!(err instanceof ApiError && err.code === 'ACCOUNT_NOT_ACTIVATED')) return false;
+        setNotActivated(err.message);
+        return true;
+      },
+      failure: MESSAGES.loginError,
     });
   }
 

@@ -6,39 +6,28 @@ import {
   PasswordField,
   SubmitButton,
   TextField,
-  focusField,
+  checkOf,
   useFormState,
-  usePending,
 } from '../../../components/ui/form';
-import { modalActions, notifyError, showNotify } from '../../../components/ui/modal';
-import { ApiError } from '../../../lib/api-client';
-import { serverFieldErrors } from '../../../lib/form-errors';
+import { modalActions, showNotify } from '../../../components/ui/modal';
 import { requestPasswordReset, resetPassword } from '../api/accounts-api';
 import { checkNewPassword } from '../passwords';
 import { preloadAccountSchemas, validate } from '../validation';
 
 /** /reset-password: an email → POST /users/password-reset-link; the same answer for any email. */
 export function ResetLinkForm() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { fieldProps, send, pending } = useFormState(
+    { email: '' },
+    { fields: ['email'], fieldId: () => 'reset-email' },
+  );
   const [sent, setSent] = useState<string | null>(null);
-  const [pending, run] = usePending();
 
   async function submit() {
-    const checked = await validate((s) => s.emailRequest, { email });
-    if (!checked.ok) {
-      setError(checked.errors.email);
-      focusField('reset-email');
-      return;
-    }
-    setError(undefined);
-    void run(async () => {
-      try {
-        const res = await requestPasswordReset(checked.data);
-        setSent(res.message || MESSAGES.passwordResetLinkSent);
-      } catch (err) {
-        void notifyError(err, MESSAGES.genericError);
-      }
+    await send({
+      check: (v) => validate((s) => s.emailRequest, v),
+      call: requestPasswordReset,
+      done: (res) => setSent(res.message || MESSAGES.passwordResetLinkSent),
+      failure: MESSAGES.genericError,
     });
   }
 
@@ -71,16 +60,12 @@ export function ResetLinkForm() {
       data-testid="reset-link-form"
     >
       <TextField
-        id="reset-email"
-        name="email"
+        {...fieldProps('email')}
         label="Email address"
         type="email"
         inputMode="email"
         autoComplete="email"
         required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={error}
       />
       <SubmitButton pending={pending} pendingLabel="Sending…" testId="reset-link-submit">
         Send reset link
@@ -91,28 +76,22 @@ export function ResetLinkForm() {
 
 /** /password-reset/:token: new password twice → PATCH /users/password { token, password }. */
 export function NewPasswordForm({ token }: { token: string }) {
-  const { values, setErrors, fieldProps, showErrors } = useFormState(
+  const { fieldProps, send, pending } = useFormState(
     { password: '', confirm: '' },
     { fields: ['password', 'confirm'], fieldId: (field) => `new-${field}` },
   );
-  const [pending, run] = usePending();
   const navigate = useNavigate();
 
   async function submit() {
-    const found = await checkNewPassword(values.password, values.confirm);
-    if (Object.keys(found).length) return showErrors(found);
-    setErrors({});
-    void run(async () => {
-      try {
-        const res = await resetPassword(token, values.password);
-        // Okay goes to /login (SPEC §8); closing the modal otherwise goes there too.
+    await send({
+      check: async (v) => checkOf(await checkNewPassword(v.password, v.confirm), v),
+      call: (v) => resetPassword(token, v.password),
+      // Okay goes to /login (SPEC §8); closing the modal otherwise goes there too.
+      done: (res) =>
         void showNotify(res.message || MESSAGES.passwordUpdated, modalActions.navigate('/login'))
           .then((okay) => okay || navigate('/login'))
-          .catch(() => undefined);
-      } catch (err) {
-        if (err instanceof ApiError) showErrors(serverFieldErrors(err.details, ['password']));
-        void notifyError(err, MESSAGES.passwordSaveError);
-      }
+          .catch(() => undefined),
+      failure: MESSAGES.passwordSaveError,
     });
   }
 

@@ -1,18 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { BIO_MAX, LINK_MAX, TAG_MAX, TAGS_MAX } from '../../../../shared/contracts/account-rules';
-import type { SessionUser } from '../../../../shared/contracts/accounts';
+import type { ProfileUpdate, SessionUser } from '../../../../shared/contracts/accounts';
 import { MESSAGES } from '../../../../shared/messages';
-import {
-  SubmitButton,
-  TextAreaField,
-  TextField,
-  useFormState,
-  usePending,
-} from '../../../components/ui/form';
-import { notifyError, showNotify } from '../../../components/ui/modal';
+import { SubmitButton, TextAreaField, TextField, useFormState } from '../../../components/ui/form';
+import { showNotify } from '../../../components/ui/modal';
 import { TagInput } from '../../../components/ui/TagInput';
-import { ApiError } from '../../../lib/api-client';
-import { serverFieldErrors } from '../../../lib/form-errors';
 import { saveProfile, uploadAvatar } from '../api/accounts-api';
 import { bioCounter, type ProfileFormValues } from '../profile-values';
 import { preloadAccountSchemas, validate } from '../validation';
@@ -40,7 +32,7 @@ interface ProfileFormProps {
  * (PUT /users, multipart with the `user` JSON field), then says 'Profile saved!'.
  */
 export function ProfileForm({ initial, imageSrc, onSaved }: ProfileFormProps) {
-  const { values, errors, setErrors, fieldProps, showErrors } = useFormState(
+  const { values, errors, fieldProps, send, pending } = useFormState(
     { name: initial.name, bio: initial.bio, link: initial.link },
     { fields: FIELDS, fieldId: (field) => FIELD_IDS[field] },
   );
@@ -48,33 +40,37 @@ export function ProfileForm({ initial, imageSrc, onSaved }: ProfileFormProps) {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [savedImage, setSavedImage] = useState(imageSrc);
-  const [pending, run] = usePending();
 
   function chooseFile(next: File | null) {
     setFile(next);
     setProgress(null);
   }
 
-  async function submit() {
-    const checked = await validate((s) => s.profileUpdateSchema, { ...values, _tags: tags });
-    if (!checked.ok) return showErrors(checked.errors);
-    setErrors({});
-    void run(async () => {
+  /** A newly chosen photo first (with its progress), then the fields. */
+  async function save(data: ProfileUpdate) {
+    if (file) {
       try {
-        if (file) {
-          const { user } = await uploadAvatar(file, setProgress);
-          setSavedImage(user.image?.fullsize ?? null);
-          setFile(null);
-          onSaved(user);
-        }
-        const { user } = await saveProfile(checked.data);
+        const { user } = await uploadAvatar(file, setProgress);
+        setSavedImage(user.image?.fullsize ?? null);
+        setFile(null);
+        onSaved(user);
+      } catch (err) {
+        setProgress(null);
+        throw err;
+      }
+    }
+    return saveProfile(data);
+  }
+
+  async function submit() {
+    await send({
+      check: (v) => validate((s) => s.profileUpdateSchema, { ...v, _tags: tags }),
+      call: save,
+      done: ({ user }) => {
         onSaved(user);
         void showNotify(MESSAGES.profileSaved);
-      } catch (err) {
-        if (err instanceof ApiError) showErrors(serverFieldErrors(err.details, FIELDS));
-        if (file) setProgress(null);
-        void notifyError(err, MESSAGES.profileSaveError);
-      }
+      },
+      failure: MESSAGES.profileSaveError,
     });
   }
 

@@ -8,16 +8,9 @@ import {
   type AccountType,
 } from '../../../../shared/contracts/account-rules';
 import { MESSAGES } from '../../../../shared/messages';
-import {
-  PasswordField,
-  SubmitButton,
-  TextField,
-  useFormState,
-  usePending,
-} from '../../../components/ui/form';
-import { modalActions, notifyError, showNotify } from '../../../components/ui/modal';
-import { ApiError } from '../../../lib/api-client';
-import { describedBy, serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { PasswordField, SubmitButton, TextField, useFormState } from '../../../components/ui/form';
+import { modalActions, showNotify } from '../../../components/ui/modal';
+import { describedBy, type FieldErrors } from '../../../lib/form-errors';
 import { register } from '../api/accounts-api';
 import { pageUrlHint } from '../page-url';
 import { preloadAccountSchemas, validate } from '../validation';
@@ -64,7 +57,7 @@ export function RegisterForm({
     isAccountType(initialType) ? initialType : 'both',
   );
   const [serverError, setServerError] = useState<string | null>(fallback?.error ?? null);
-  const { values, errors, setErrors, fieldProps, showErrors } = useFormState(
+  const { values, errors, fieldProps, send, pending } = useFormState(
     {
       username: fallback?.values.username ?? '',
       name: fallback?.values.name ?? '',
@@ -79,24 +72,18 @@ export function RegisterForm({
     },
     fallback?.fieldErrors,
   );
-  const [pending, run] = usePending();
 
   async function submit() {
-    const checked = await validate((s) => s.registerRequest, { ...values, accountType });
-    if (!checked.ok) return showErrors(checked.errors);
-    setErrors({});
     setServerError(null);
-    void run(async () => {
-      try {
-        const res = await register(checked.data);
+    await send({
+      check: (v) => validate((s) => s.registerRequest, { ...v, accountType }),
+      call: register,
+      done: (res) =>
         void showNotify(
           res.message || MESSAGES.registrationSuccess,
           modalActions.navigate(loginHref),
-        );
-      } catch (err) {
-        if (err instanceof ApiError) showErrors(serverFieldErrors(err.details, FIELDS));
-        void notifyError(err, MESSAGES.registrationError);
-      }
+        ),
+      failure: MESSAGES.registrationError,
     });
   }
 

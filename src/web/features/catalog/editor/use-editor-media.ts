@@ -6,7 +6,7 @@ import {
   type UploadExtension,
 } from '../../../../shared/contracts/catalog-rules';
 import { MESSAGES } from '../../../../shared/messages';
-import { notifyError, showConfirm, showNotify } from '../../../components/ui/modal';
+import { notifyError, showConfirm } from '../../../components/ui/modal';
 import { apiErrorMessage } from '../../../lib/errors';
 import { addMedia, deleteMedia, getUploadUrl, putToSignedUrl } from './editor-api';
 import { addGeneratedMedia } from './ai-images';
@@ -49,6 +49,8 @@ export function useEditorMedia(editor: PostEditorState) {
   const [uploads, setUploads] = useState<UploadItem[]>([]);
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [announcement, setAnnouncement] = useState('');
+  /** "Media saved!" once a batch is in: shown in the media list, never a modal in the way of Publish. */
+  const [savedNotice, setSavedNotice] = useState('');
   const busy = uploads.some((u) => u.phase !== 'failed');
   const { setUploading } = editor;
   useEffect(() => setUploading(busy), [busy, setUploading]);
@@ -100,6 +102,7 @@ export function useEditorMedia(editor: PostEditorState) {
       accepted.push({ file, item, ext: check.ext });
     }
     setFileErrors(problems);
+    setSavedNotice('');
     if (accepted.length === 0) return;
     setUploads((list) => [...list, ...accepted.map((a) => a.item)]);
     const productId = await postForNewMedia(
@@ -130,7 +133,14 @@ export function useEditorMedia(editor: PostEditorState) {
         setAnnouncement(`${item.name} could not be uploaded.`);
       }
     }
-    if (done > 0) void showNotify(MESSAGES.mediaSaved);
+    if (done > 0)
+      mediaSaved(done === 1 ? '1 file added to the post.' : `${done} files added to the post.`);
+  }
+
+  function mediaSaved(detail: string) {
+    const notice = `${MESSAGES.mediaSaved} ${detail}`;
+    setSavedNotice(notice);
+    setAnnouncement(notice);
   }
 
   /**
@@ -164,6 +174,7 @@ export function useEditorMedia(editor: PostEditorState) {
       phase: 'processing',
     };
     setFileErrors([]);
+    setSavedNotice('');
     setUploads((list) => [...list, item]);
     const productId = await postForNewMedia([item], []);
     if (!productId) return;
@@ -171,8 +182,7 @@ export function useEditorMedia(editor: PostEditorState) {
       const { product } = await addGeneratedMedia(productId, picture.url, alt);
       editor.applyMediaChange(product);
       dropUpload(item);
-      setAnnouncement('The generated picture was added to the post.');
-      void showNotify(MESSAGES.mediaSaved);
+      mediaSaved('The generated picture was added to the post.');
     } catch (err) {
       patch(item.key, { phase: 'failed', error: apiErrorMessage(err, MESSAGES.mediaUploadError) });
       setAnnouncement('The generated picture could not be added.');
@@ -218,6 +228,7 @@ export function useEditorMedia(editor: PostEditorState) {
     busy,
     fileErrors,
     announcement,
+    savedNotice,
     addFiles,
     addGenerated,
     dismissUpload: dropUpload,

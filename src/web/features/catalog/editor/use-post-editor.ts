@@ -3,7 +3,13 @@ import { useNavigate } from 'react-router';
 import type { Product, ProductInput } from '../../../../shared/contracts/catalog';
 import type { ProductStatus } from '../../../../shared/contracts/catalog-rules';
 import { MESSAGES } from '../../../../shared/messages';
-import { notifyError, showConfirm, showNotify } from '../../../components/ui/modal';
+import {
+  notifyError,
+  showConfirm,
+  showNotify,
+  type ModalExtra,
+} from '../../../components/ui/modal';
+import { sitePath } from '../../../lib/site-path';
 import { usePending } from '../../../components/ui/form';
 import { ApiError } from '../../../lib/api-client';
 import { useUnsavedGuard } from '../../../lib/unsaved-guard';
@@ -25,6 +31,16 @@ export interface SaveOptions {
   status?: ProductStatus;
   /** No 'Post saved!' modal (the automatic draft save before a first upload). */
   quiet?: boolean;
+}
+
+/** A published post's "Post saved!" leads on to it: to see it live, or to share its link. */
+function waysOn(product: Product): ModalExtra[] | undefined {
+  if (product.status !== 'published') return undefined;
+  const path = sitePath(product.user.username, product._id);
+  return [
+    { kind: 'link', label: 'View post', to: path },
+    { kind: 'copy', label: 'Copy link', text: `${window.location.origin}${path}` },
+  ];
 }
 
 /** Moves focus to the first invalid control once React has rendered the errors. */
@@ -107,14 +123,16 @@ export function usePostEditor(initial: Product | null, onCreated: (id: string) =
           preventScrollReset: true,
         });
       }
-      if (!options.quiet) void showNotify(MESSAGES.postSaved);
+      if (!options.quiet)
+        void showNotify(MESSAGES.postSaved, undefined, undefined, waysOn(answer.product));
       return answer.product._id;
     } catch (err) {
-      if (err instanceof ApiError && err.details) {
-        setErrors(toEditorErrors(err.details));
+      // One answer per problem: a field's problem is shown by the field, anything else in the notice.
+      const byField = err instanceof ApiError && err.details ? toEditorErrors(err.details) : {};
+      if (Object.keys(byField).length) {
+        setErrors(byField);
         focusFirstInvalid(formRef.current);
-      }
-      void notifyError(err, MESSAGES.postSaveError);
+      } else void notifyError(err, MESSAGES.postSaveError);
       return null;
     }
   }

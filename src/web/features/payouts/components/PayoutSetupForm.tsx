@@ -3,17 +3,9 @@ import { useNavigate } from 'react-router';
 import { commerceApi } from '../../../../shared/api/commerce';
 import { localOnboardingRequest } from '../../../../shared/contracts/commerce';
 import { COUNTRIES } from '../../../../shared/contracts/commerce-rules';
-import {
-  FieldShell,
-  SubmitButton,
-  TextField,
-  useFormState,
-  usePending,
-} from '../../../components/ui/form';
-import { notifyError } from '../../../components/ui/modal';
+import { FieldShell, SubmitButton, TextField, useFormState } from '../../../components/ui/form';
 import { api } from '../../../lib/api';
-import { ApiError } from '../../../lib/api-client';
-import { issuesToFieldErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { issuesToFieldErrors } from '../../../lib/form-errors';
 import { PAYOUT_SAVE_ERROR } from '../api/payouts-api';
 
 const FIELDS = ['holderName', 'country', 'accountNumber'] as const;
@@ -28,25 +20,23 @@ const COUNTRY_OPTIONS = Object.entries(COUNTRIES).sort(([, a], [, b]) => a.local
  */
 export function PayoutSetupForm({ accountId }: { accountId: string }) {
   const navigate = useNavigate();
-  const [pending, run] = usePending();
-  const { values, fieldProps, showErrors } = useFormState(
+  const { fieldProps, send, pending } = useFormState(
     { holderName: '', country: '', accountNumber: '' },
     { fields: FIELDS, fieldId },
   );
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = localOnboardingRequest.safeParse({ accountId, ...values });
-    if (!parsed.success) return showErrors(issuesToFieldErrors(parsed.error.issues));
-    showErrors({});
-    void run(async () => {
-      try {
-        await api.call(commerceApi.localOnboarding, { body: parsed.data });
-        await navigate('/onboarding-success');
-      } catch (error) {
-        if (error instanceof ApiError) showErrors(serverFieldErrors(error.details, FIELDS));
-        void notifyError(error, PAYOUT_SAVE_ERROR);
-      }
+    void send({
+      check: (v) => {
+        const parsed = localOnboardingRequest.safeParse({ accountId, ...v });
+        return parsed.success
+          ? { ok: true, data: parsed.data }
+          : { ok: false, errors: issuesToFieldErrors(parsed.error.issues) };
+      },
+      call: (body) => api.call(commerceApi.localOnboarding, { body }),
+      done: () => navigate('/onboarding-success'),
+      failure: PAYOUT_SAVE_ERROR,
     });
   }
 

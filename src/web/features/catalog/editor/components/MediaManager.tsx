@@ -154,6 +154,12 @@ export function MediaManager({
             ))}
           </ul>
         ) : null}
+        {media.savedNotice ? (
+          // Announced through the live region below; here it is for the eyes.
+          <p className="mt-2 text-sm font-medium text-green-800" data-testid="media-saved">
+            {media.savedNotice}
+          </p>
+        ) : null}
       </div>
 
       {media.uploads.length > 0 ? (
