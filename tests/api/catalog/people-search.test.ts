@@ -40,12 +40,19 @@ beforeAll(async () => {
   ).user;
   await createUser(t.deps, { username: 'leo', name: 'Leo Park', accountType: 'seller' });
   await createUser(t.deps, { username: 'leonora', name: 'Leonora Diaz', accountType: 'seller' });
-  await createUser(t.deps, { username: 'mayan-crafts', name: 'Mayan Crafts', accountType: 'seller' });
+  await createUser(t.deps, {
+    username: 'mayan-crafts',
+    name: 'Mayan Crafts',
+    accountType: 'seller',
+  });
   await createUser(t.deps, { username: 'parker', name: 'Sam Parker', accountType: 'seller' });
   const banned = (
     await createUser(t.deps, { username: 'mayabanned', name: 'Maya Banned', accountType: 'seller' })
   ).user;
-  await t.deps.database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, banned.id));
+  await t.deps.database.db
+    .update(users)
+    .set({ status: 'suspended' })
+    .where(eq(users.id, banned.id));
   await createUser(t.deps, { username: 'mayastaff', name: 'Maya Staff', role: 'moderator' });
   await createUser(t.deps, { username: 'mayapending', name: 'Maya Pending', activated: false });
   await createProduct(t, maya, { title: 'Maya blue teapot', description: 'Glazed by hand.' });
