@@ -18,6 +18,8 @@ const people = (page: Page) => page.getByTestId('search-people').getByTestId('pe
 for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
+    // Several pages, the suggestions' round trips and two axe runs each: the slow-test time.
+    test.slow();
 
     test('"maya" and "Leo Park" find the sellers first, above the posts', async ({ page }) => {
       await page.goto('/search-results?q=maya');
