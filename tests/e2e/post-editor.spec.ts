@@ -181,7 +181,9 @@ test('a seller creates a post with two images, publishes, finds, edits and delet
     await expect(card).toBeVisible();
     await page.goto(`/products/tags/${tag}`);
     await expect(card).toBeVisible();
-    const search = page.getByTestId('header-search').getByRole('searchbox');
+    const search = page
+      .getByTestId('header-search')
+      .getByRole('combobox', { name: 'Search posts, people and tags' });
     await search.fill('walnut marqetry');
     await search.press('Enter');
     await expect(page).toHaveURL(/\/search-results\?q=walnut\+marqetry/);

@@ -100,7 +100,8 @@ export const catalogApi = {
   search: endpoint({
     method: 'POST',
     path: '/products/search',
-    summary: 'Full-text search of published posts (title, tags, description), tolerant of typos',
+    summary:
+      'Search published posts (title, tags, description) and members (username, display name), tolerant of typos',
     tags: ['products'],
     body: searchInput,
     response: searchResponse,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { readsAsWritten, requiredAs } from './common';
 import { hasNoNul } from './account-fields';
+import { publicMemberSchema } from './accounts';
 import {
   PRODUCT_LIMITS as L,
   PRODUCT_SORTS,
@@ -114,7 +115,16 @@ export const searchInput = obj({
     .refine(hasNoNul, NUL_RULE),
   limit: limitField.optional(),
 });
-export const searchResponse = obj({ results: z.array(productSchema) });
+/** Members a search shows at most, above its posts (fewer when `limit` is lower). */
+export const SEARCH_PEOPLE_MAX = 6;
+/**
+ * `results`: published posts, best first; `people`: members with a public page whose username or
+ * display name is like the query, best first (public fields only, docs/decisions/059).
+ */
+export const searchResponse = obj({
+  results: z.array(productSchema),
+  people: z.array(publicMemberSchema),
+});
 
 // ---- tags ----
 

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/search-results';
 import { PageHeader } from '../components/ui/page';
 import { listTags, searchProducts } from '../features/catalog/api/catalog-api';
+import { PeopleResults } from '../features/catalog/browse/PeopleResults';
 import { itemHref } from '../features/catalog/browse/PostList';
 import { ProductGrid } from '../features/catalog/browse/ProductGrid';
 import { TagLinks } from '../features/catalog/browse/TagLinks';
@@ -13,12 +14,12 @@ import { useRootData } from '../lib/root-data';
 /** Tags suggested when a search finds nothing. */
 const SUGGESTED_TAGS = 8;
 
-/** /search-results?q=: the header search's results (POST /products/search). */
+/** /search-results?q=: the header search's results (POST /products/search): people, then posts. */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const client = serverApi(context);
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, PRODUCT_LIMITS.searchQueryMax);
   const [search, tags] = await Promise.all([
-    q ? searchProducts(client, q) : { results: [], error: null },
+    q ? searchProducts(client, q) : { results: [], people: [], error: null },
     listTags(client),
   ]);
   const suggestions = tags
@@ -33,7 +34,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   return pageMeta(
     matches,
     q ? `Search: ${q}` : 'Search',
-    q ? `Posts matching “${q}” on the marketplace.` : 'Search posts, sellers and tags.',
+    q ? `Posts and people matching “${q}” on the marketplace.` : 'Search posts, people and tags.',
   );
 };
 
@@ -56,7 +57,7 @@ function Suggestions({
 }
 
 export default function SearchResultsPage({ loaderData }: Route.ComponentProps) {
-  const { q, results, error, suggestions } = loaderData;
+  const { q, results, people, error, suggestions } = loaderData;
   const currency = useRootData()?.config.currency ?? 'USD';
   return (
     <div data-testid="search-results-page">
@@ -65,14 +66,32 @@ export default function SearchResultsPage({ loaderData }: Route.ComponentProps) 
         description={
           q ? (
             <>
-              Posts matching <strong className="text-gray-950">“{q}”</strong>.
+              Posts and people matching <strong className="text-gray-950">“{q}”</strong>.
             </>
           ) : (
             'Type what you are looking for in the search box at the top: a product, a seller or a tag.'
           )
         }
       />
-      {q ? (
+      {q && people.length > 0 ? (
+        <>
+          <PeopleResults people={people} />
+          {results.length > 0 && (
+            <section aria-labelledby="search-posts-heading">
+              <h2 id="search-posts-heading" className="mb-3 text-lg font-semibold text-gray-950">
+                Posts
+              </h2>
+              <ProductGrid
+                products={results}
+                currency={currency}
+                hrefFor={itemHref}
+                label={`Posts for ${q}`}
+                empty={null}
+              />
+            </section>
+          )}
+        </>
+      ) : q ? (
         <ProductGrid
           products={results}
           currency={currency}

@@ -27,6 +27,7 @@ export {
 export { changeUserRole } from './roles';
 // Staff calls on other accounts (docs/decisions/022): the directory, suspension and deletion.
 export { hasPublicPage, listAdminUsers, listDirectory } from './directory';
+export { searchPeople } from './people-search';
 export { deleteAccount, forgetUserLikesBy, lockAccountForDeletion } from './delete';
 export { setAccountStatus, type StatusChange } from './status';
 export { LAST_ACTIVE_SUPER_ADMIN, toAdminUser, type StaffActor } from './staff';

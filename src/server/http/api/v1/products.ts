@@ -15,6 +15,9 @@ import {
   searchProducts,
   setProductStatus,
 } from '../../../modules/catalog';
+import { SEARCH_PEOPLE_MAX } from '../../../../shared/contracts/catalog-requests';
+import { PRODUCT_LIMITS } from '../../../../shared/contracts/catalog-rules';
+import { searchPeople } from '../../../modules/accounts';
 import { currentUser } from '../auth';
 import { defineRoute } from '../route';
 import { HOUR, MINUTE, perIp, perUser } from './rate-limits';
@@ -73,7 +76,18 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     access: 'public',
     // Each search is a few index scans: a generous budget per address, not an open tap.
     rateLimit: perIp(120, MINUTE),
-    handler: async (request, _reply, deps) => searchProducts(deps, request.body),
+    // Posts and people at once: people first on the page, at most SEARCH_PEOPLE_MAX of them.
+    handler: async (request, _reply, deps) => {
+      const limit = request.body.limit ?? PRODUCT_LIMITS.pageSizeDefault;
+      const [posts, people] = await Promise.all([
+        searchProducts(deps, request.body),
+        searchPeople(deps, {
+          query: request.body.query,
+          limit: Math.min(limit, SEARCH_PEOPLE_MAX),
+        }),
+      ]);
+      return { ...posts, people };
+    },
   });
 
   // ---- writes (owner or admin) ----

@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import { catalogApi } from '../../../../shared/api/catalog';
+import type { PublicMember } from '../../../../shared/contracts/accounts';
 import type { Product, ProductList, Tag } from '../../../../shared/contracts/catalog';
 import { MESSAGES } from '../../../../shared/messages';
 import { ApiError, type ApiClient } from '../../../lib/api-client';
@@ -105,17 +106,15 @@ export async function listTags(client: ApiClient): Promise<Tag[]> {
   }
 }
 
-/** Full-text search of published posts. */
+/** Search: published posts and the people (members) the query names (docs/decisions/059). */
 export async function searchProducts(
   client: ApiClient,
   query: string,
-): Promise<{ results: Product[]; error: string | null }> {
+): Promise<{ results: Product[]; people: PublicMember[]; error: string | null }> {
   try {
-    return {
-      results: (await client.call(catalogApi.search, { body: { query } })).results,
-      error: null,
-    };
+    const found = await client.call(catalogApi.search, { body: { query } });
+    return { results: found.results, people: found.people, error: null };
   } catch {
-    return { results: [], error: MESSAGES.errorLoadingPosts };
+    return { results: [], people: [], error: MESSAGES.errorLoadingPosts };
   }
 }

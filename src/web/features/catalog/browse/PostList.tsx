@@ -9,7 +9,9 @@ import { Pagination } from './Pagination';
 import { ProductGrid } from './ProductGrid';
 import { SortControl } from './SortControl';
 
-export const itemHref = (p: { _id: string }) => `/items/${encodeURIComponent(p._id)}`;
+import { itemHref } from '../search-links';
+
+export { itemHref };
 
 /**
  * A browsable list of posts: its size, the sort form, the grid (or its empty or error state) and
