@@ -165,7 +165,8 @@ test('two sellers → a changed price → a new address → a declined card → 
     await page.getByTestId('card-pay').click();
     const alert = page.getByTestId('payment-error');
     await expect(alert).toContainText(MESSAGES.paymentError);
-    await expect(alert).toContainText('Your card was declined.');
+    await expect(alert).toContainText('Your card was declined — try another card.');
+    await expect(alert).toBeFocused();
     await expect(page.getByTestId('modal')).toBeHidden();
     await expectAccessible(page, 'checkout: a declined card');
   });

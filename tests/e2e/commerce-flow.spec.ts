@@ -58,7 +58,9 @@ test('two sellers, one payment, two shipments, a rating on the seller’s page',
     await test.step('a declined card shows the error; 4242 pays and /thanks confirms', async () => {
       await fillCard(page, '4000 0000 0000 0002');
       await page.getByTestId('card-pay').click();
-      await expect(page.getByTestId('payment-error')).toContainText('Your card was declined.');
+      await expect(page.getByTestId('payment-error')).toContainText(
+        'Your card was declined — try another card.',
+      );
       await fillCard(page, '4242 4242 4242 4242');
       await page.getByTestId('card-pay').click();
       await expect(page).toHaveURL(/\/thanks\?order=[0-9a-f-]{36}$/);

@@ -71,7 +71,11 @@ test('buy the paid plan with the card, use a custom domain, switch back to free'
     await expect(panel).toContainText('$9.00 now, then every month');
     await fillCard(page, '4000 0000 0000 0002');
     await page.getByTestId('card-pay').click();
-    await expect(page.getByTestId('subscribe-error')).toHaveText('Your card was declined.');
+    const refusal = page.getByTestId('subscribe-error');
+    await expect(refusal).toHaveText(
+      `${MESSAGES.paymentError}Your card was declined — try another card.`,
+    );
+    await expect(refusal).toBeFocused();
     await expectAccessible(page, '/plan-selection with the card form and a decline');
 
     await fillCard(page, '4242 4242 4242 4242');

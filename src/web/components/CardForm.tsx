@@ -12,7 +12,8 @@ import { MESSAGES } from '../../shared/messages';
 import { SubmitButton, TextField, focusField } from './ui/form';
 import { showWait } from './ui/modal';
 import { ApiError, isSessionExpired } from '../lib/api-client';
-import { apiErrorMessage } from '../lib/errors';
+import { PaymentRefusal } from './PaymentRefusal';
+import { refusalOf, type Refusal } from './payment-refusal';
 
 type CardErrors = Partial<Record<CardField, string>>;
 
@@ -71,10 +72,12 @@ export interface CardFormProps {
   heading?: string;
   /**
    * Sends the card and finishes what paying leads to (the confirmation page); the wait modal stays
-   * up until it settles. A 400 CARD_INVALID shows by the field; any other failure goes to onError.
+   * up until it settles. A 400 CARD_INVALID shows by the field; any other failure (a decline) is
+   * shown, announced and focused next to the Pay button (PaymentRefusal).
    */
   pay: (card: CardInput) => Promise<void>;
-  onError: (message: string) => void;
+  /** The refusal's test id (default "payment-error"). */
+  errorTestId?: string;
 }
 
 /**
@@ -88,7 +91,7 @@ export function CardForm({
   currency,
   heading = 'Pay by card',
   pay,
-  onError,
+  errorTestId = 'payment-error',
 }: CardFormProps) {
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -96,6 +99,7 @@ export function CardForm({
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<CardErrors>({});
   const [pending, setPending] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const busy = useRef(false);
   const brand = cardBrand(number);
   const values: Record<CardField, string> = { number, expiry, cvc };
@@ -134,6 +138,7 @@ export function CardForm({
     busy.current = true;
     setPending(true);
     setErrors({});
+    setRefusal(null);
     const closeWait = showWait(MESSAGES.paymentSubmitted);
     try {
       // The wait modal stays up until the confirmation page is there.
@@ -143,7 +148,7 @@ export function CardForm({
       closeWait();
       if (isSessionExpired(err)) return;
       if (err instanceof ApiError && err.code === 'CARD_INVALID') showErrors(serverCardErrors(err));
-      else onError(apiErrorMessage(err, MESSAGES.paymentError));
+      else setRefusal(refusalOf(err));
     } finally {
       busy.current = false;
       setPending(false);
@@ -220,6 +225,7 @@ export function CardForm({
         value={name}
         onChange={(e) => setName(e.target.value)}
       />
+      <PaymentRefusal refusal={refusal} testId={errorTestId} />
       <SubmitButton
         pending={pending}
         pendingLabel="Paying…"

@@ -8,7 +8,8 @@ import type {
   StripeError,
 } from '@stripe/stripe-js';
 import { MESSAGES } from '../../shared/messages';
-import { ApiError } from '../lib/api-client';
+import { PaymentRefusal } from './PaymentRefusal';
+import { ProviderRefused, refusalOf, type Refusal } from './payment-refusal';
 import { showWait } from './ui/modal';
 
 // Stripe's Payment Element, for the two things paid by card through Stripe: an order
@@ -24,10 +25,9 @@ type Loading =
 const LOAD_FAILED =
   'The payment form could not be loaded. Check your connection, then reload the page to try again.';
 
-/** Stripe's words when the card or a field is at fault, else the general payment sentence. */
-export function stripeFailureMessage(error: StripeError): string {
-  const theirs = error.type === 'card_error' || error.type === 'validation_error';
-  return theirs && error.message ? error.message : MESSAGES.paymentError;
+/** Stripe refused (the card, a field): thrown from `pay`, shown by the form (payment-refusal.ts). */
+export function stripeRefusal(error: StripeError): never {
+  throw new ProviderRefused(error);
 }
 
 const isModeOptions = (o: StripeElementsOptions): o is StripeElementsOptionsMode =>
@@ -82,24 +82,29 @@ export interface StripeElementFormProps {
   elementsOptions: StripeElementsOptions;
   /** Changes when the element must be built again. */
   elementsKey: string;
-  /** Pays once the element is ready; the wait modal stays up until it returns. */
+  /**
+   * Pays once the element is ready; the wait modal stays up until it returns. What it throws (the
+   * server's ApiError, Stripe's error via `stripeRefusal`) is shown next to the button.
+   */
   pay: (ready: StripeReady) => Promise<void>;
-  onError: (message: string) => void;
   submitLabel: string;
   /** Prefix of the form's test ids (`{testId}-form`, `-element`, `-submit`). */
   testId: string;
+  /** The refusal's test id (default "payment-error"). */
+  errorTestId?: string;
   children?: ReactNode;
 }
 
 /** The card form around a Payment Element: loading and failure states, one payment at a time. */
 export function StripeElementForm(props: StripeElementFormProps) {
-  const { publishableKey, elementsOptions, elementsKey, pay, onError, submitLabel, testId } = props;
+  const { publishableKey, elementsOptions, elementsKey, pay, submitLabel, testId } = props;
   const { mountPoint, loading } = useStripePaymentElement(
     publishableKey,
     elementsOptions,
     elementsKey,
   );
   const [pending, setPending] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const busy = useRef(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -107,12 +112,13 @@ export function StripeElementForm(props: StripeElementFormProps) {
     if (busy.current || loading.state !== 'ready') return;
     busy.current = true;
     setPending(true);
+    setRefusal(null);
     const closeWait = showWait(MESSAGES.paymentSubmitted);
     try {
       await pay(loading);
     } catch (err) {
-      // The server's sentence (a decline, a plan already bought), else the general one.
-      onError(err instanceof ApiError ? err.message : MESSAGES.paymentError);
+      // A decline, a plan already bought, Stripe's words on the card: SPEC §8's sentence and advice.
+      setRefusal(refusalOf(err));
     } finally {
       closeWait();
       busy.current = false;
@@ -147,6 +153,7 @@ export function StripeElementForm(props: StripeElementFormProps) {
         <div ref={mountPoint} data-testid={`${testId}-element`} />
       </section>
       {props.children}
+      <PaymentRefusal refusal={refusal} testId={props.errorTestId ?? 'payment-error'} />
       <button
         type="submit"
         className="btn btn-primary w-full"

@@ -17,6 +17,4 @@ export interface SubscriptionFormProps {
   publishableKey: string | null;
   /** The purchase went through: the member's new plan (POST /users/subscription's answer). */
   onSubscribed: (plan: UserPlan) => void | Promise<void>;
-  /** A failure to show next to the form (a decline sentence, the server's message). */
-  onError: (message: string) => void;
 }

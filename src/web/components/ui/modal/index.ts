@@ -5,6 +5,7 @@ export {
   modalActions,
   navigationForAction,
   openModal,
+  returnFocusAfterModal,
   showConfirm,
   showNotify,
   showWait,

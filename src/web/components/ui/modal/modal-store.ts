@@ -59,6 +59,14 @@ export function takeModalOpener(): Element | null {
   return element;
 }
 
+/**
+ * Focus goes to `element` once the open modals have closed, instead of back to their opener (what
+ * a failed action shows, e.g. a payment refusal appearing while the wait modal closes).
+ */
+export function returnFocusAfterModal(element: Element): void {
+  opener = element;
+}
+
 function enqueue(options: ModalOptions): { id: number; promise: Promise<boolean> } {
   const id = nextId++;
   if (useModalStore.getState().queue.length === 0 && typeof document !== 'undefined') {

@@ -97,7 +97,7 @@ export function CartLineRow({ item, currency, note, stock, onRemoved }: CartLine
           </p>
         ) : null}
       </div>
-      <div className="flex w-full items-center justify-between gap-3 sm:w-auto sm:flex-col sm:items-end">
+      <div className="flex w-full flex-wrap items-center justify-between gap-x-3 gap-y-2 sm:w-auto sm:flex-col sm:flex-nowrap sm:items-end">
         <div className="flex items-center gap-1" role="group" aria-labelledby={`${id}-label`}>
           <label id={`${id}-label`} htmlFor={`${id}-amount`} className="sr-only">
             Amount of {title}

@@ -5,7 +5,7 @@ import type { PaymentFormProps } from './payment-form';
 export { cardFromForm, formatExpiry } from '../../../components/CardForm';
 
 /** The embedded payment driver's card form (provider 'local') paying an order's intent. */
-export function LocalCardForm({ intent, onPaid, onError }: PaymentFormProps) {
+export function LocalCardForm({ intent, onPaid }: PaymentFormProps) {
   return (
     <CardForm
       amount={intent.amount}
@@ -14,7 +14,6 @@ export function LocalCardForm({ intent, onPaid, onError }: PaymentFormProps) {
         await confirmCardPayment(intent.paymentIntentId, card);
         await onPaid();
       }}
-      onError={onError}
     />
   );
 }

@@ -4,7 +4,6 @@ import { cartTotals } from '../../../../shared/cart';
 import type { PaymentIntentResponse } from '../../../../shared/contracts/commerce';
 import { COMMERCE_LIMITS } from '../../../../shared/contracts/commerce-rules';
 import { formatMoney, formatNumber } from '../../../../shared/format';
-import { MESSAGES } from '../../../../shared/messages';
 import { usePending } from '../../../components/ui/form';
 import { ApiError, isSessionExpired } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/errors';
@@ -14,6 +13,8 @@ import { placeOrder, startPayment } from '../api/checkout-api';
 import { orderFingerprint } from '../order-fingerprint';
 import { cartLineKey, useCartStore } from '../stores/cart-store';
 import { CancelOrderButton } from '../../../components/CancelOrderButton';
+import { PaymentRefusal } from '../../../components/PaymentRefusal';
+import { refusalOf, type Refusal } from '../../../components/payment-refusal';
 import { CartTotals } from './CartTotals';
 import { PaymentForm, preloadPaymentForm } from './PaymentForm';
 
@@ -28,19 +29,7 @@ interface PaymentStepProps {
 
 /** Starting a payment failed for a reason that is not the cart's. */
 const START_ERROR = 'We could not start the payment.';
-
-function PaymentAlert({ message }: { message: string }) {
-  return (
-    <div
-      role="alert"
-      className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
-      data-testid="payment-error"
-    >
-      <p className="font-semibold">{MESSAGES.paymentError}</p>
-      {message !== MESSAGES.paymentError ? <p className="mt-1">{message}</p> : null}
-    </div>
-  );
-}
+const startFailure = (err: unknown): Refusal => ({ advice: apiErrorMessage(err, START_ERROR) });
 
 /**
  * The payment step: what is ordered and where it goes, then "Place order and pay" — POST /orders
@@ -59,7 +48,8 @@ export function PaymentStep({ currency, userId, onBackToCart, onBackToAddress }:
   );
   const stripeConfigured = Boolean(useRootData()?.config.stripePublishableKey);
   const [payment, setPayment] = useState<{ orderId: string; intent: PaymentIntentResponse }>();
-  const [error, setError] = useState<string | null>(null);
+  // Why the order could not be placed or its payment started (a card's refusal shows in its form).
+  const [error, setError] = useState<Refusal | null>(null);
   const [cancelled, setCancelled] = useState(false);
   const [pending, run] = usePending();
 
@@ -95,10 +85,10 @@ export function PaymentStep({ currency, userId, onBackToCart, onBackToAddress }:
       return onBackToAddress(err.message);
     // Three unpaid orders already: the cart is fine, the buyer pays or cancels one first.
     if (err instanceof ApiError && err.code === 'TOO_MANY_UNPAID_ORDERS')
-      return setError(err.message);
+      return setError(refusalOf(err));
     if (err instanceof ApiError && (err.status === 400 || err.status === 409))
       return onBackToCart(err.message);
-    setError(apiErrorMessage(err, START_ERROR));
+    setError(startFailure(err));
   }
 
   /** Places the order (once) and opens its payment; an expired order is replaced once. */
@@ -124,14 +114,14 @@ export function PaymentStep({ currency, userId, onBackToCart, onBackToAddress }:
           return onBackToCart((err as ApiError).message);
         }
         if (code !== 'ORDER_NOT_PAYABLE' && code !== 'ORDER_NOT_FOUND') {
-          if (!isSessionExpired(err)) setError(apiErrorMessage(err, START_ERROR));
+          if (!isSessionExpired(err)) setError(startFailure(err));
           return;
         }
         // Expired unpaid (its stock released) or gone: forget it and place the cart again.
         useCartStore.getState().setPlacedOrder(null);
       }
     }
-    setError(START_ERROR);
+    setError({ advice: START_ERROR });
   }
 
   if (!shippingId) return null;
@@ -191,16 +181,14 @@ export function PaymentStep({ currency, userId, onBackToCart, onBackToAddress }:
         </button>
       </section>
 
-      {/* A new attempt (a form submitted) clears the last failure, so a repeated one is heard. */}
-      <div className="space-y-4" onSubmitCapture={() => setError(null)}>
-        {error ? <PaymentAlert message={error} /> : null}
+      <div className="space-y-4">
+        <PaymentRefusal refusal={error} testId="payment-error" />
         {payment ? (
           <>
             <PaymentForm
               intent={payment.intent}
               orderId={payment.orderId}
               onPaid={() => paid(payment.orderId)}
-              onError={setError}
             />
             <CancelOrderButton
               orderId={payment.orderId}

@@ -1,18 +1,17 @@
 import { formatMoney } from '../../../../shared/format';
-import { StripeElementForm, stripeFailureMessage } from '../../../components/StripeElementForm';
+import { StripeElementForm, stripeRefusal } from '../../../components/StripeElementForm';
 import type { PaymentFormProps } from './payment-form';
 
 // An order paid through Stripe (provider 'stripe', docs/decisions/029): the Payment Element for the
 // order's intent, loaded only when the buyer reaches the payment step. The order is marked paid by
 // Stripe's webhook, which /thanks waits for.
 
-export function StripePaymentForm({ intent, orderId, onPaid, onError }: PaymentFormProps) {
+export function StripePaymentForm({ intent, orderId, onPaid }: PaymentFormProps) {
   return (
     <StripeElementForm
       publishableKey={intent.publishableKey}
       elementsOptions={{ clientSecret: intent.clientSecret }}
       elementsKey={intent.clientSecret}
-      onError={onError}
       submitLabel={`Pay ${formatMoney(intent.amount, intent.currency)}`}
       testId="stripe-payment"
       pay={async ({ stripe, elements }) => {
@@ -25,7 +24,7 @@ export function StripePaymentForm({ intent, orderId, onPaid, onError }: PaymentF
           confirmParams: { return_url: returnUrl.href },
           redirect: 'if_required',
         });
-        if (error) return onError(stripeFailureMessage(error));
+        if (error) stripeRefusal(error);
         // The wait modal stays up until the confirmation page is there.
         await onPaid();
       }}

@@ -10,6 +10,4 @@ export interface PaymentFormProps {
   orderId: string;
   /** The payment went through (the server may still be confirming it: go to /thanks). */
   onPaid: () => void;
-  /** A payment failure to show next to the form (the buyer may try again). */
-  onError: (message: string) => void;
 }

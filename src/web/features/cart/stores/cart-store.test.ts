@@ -107,7 +107,16 @@ describe('cart store', () => {
     expect(now.selectedBillingAddressId).toBeNull();
     expect(now.addressIsValid).toBe(true);
 
+    // The selected one is gone: the only address left is selected (address-choice.ts).
     s.setUserAddresses([address('a2')]);
+    now = useCartStore.getState();
+    expect([now.selectedShippingAddressId, now.shippingAddress?._id, now.addressIsValid]).toEqual([
+      'a2',
+      'a2',
+      true,
+    ]);
+
+    s.setUserAddresses([]);
     now = useCartStore.getState();
     expect([now.selectedShippingAddressId, now.shippingAddress, now.addressIsValid]).toEqual([
       null,

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { cartTotals, type CartTotals } from '../../../../shared/cart';
 import type { AddressRecord } from '../../../../shared/contracts/commerce';
+import { preselectedShippingId } from '../address-choice';
 
 /** A line in the cart (SPEC §3 Cart item); title and image are kept for display only. */
 export interface CartItem {
@@ -59,7 +60,10 @@ export interface CartState {
   /** null: bill to the shipping address. */
   setSelectedBillingAddressId: (id: string | null) => void;
   setAddressIsValid: (valid: boolean) => void;
-  /** The loaded address book; selections of addresses no longer in it are dropped. */
+  /**
+   * The loaded address book; selections of addresses no longer in it are dropped, and the shipping
+   * address falls back to the newest (address-choice.ts), so the only one is selected.
+   */
   setUserAddresses: (addresses: AddressRecord[]) => void;
   /** A newly saved address joins the book and is selected for shipping or billing. */
   addAddress: (address: AddressRecord, use: 'shipping' | 'billing') => void;
@@ -190,7 +194,10 @@ export const useCartStore = create<CartState>()(
         const billing = get().selectedBillingAddressId;
         set({
           userAddresses,
-          ...shippingFrom(userAddresses, get().selectedShippingAddressId),
+          ...shippingFrom(
+            userAddresses,
+            preselectedShippingId(userAddresses, get().selectedShippingAddressId),
+          ),
           selectedBillingAddressId: userAddresses.some((a) => a._id === billing) ? billing : null,
         });
       },

@@ -61,7 +61,7 @@ export function ProductCard({
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h3 className="line-clamp-2 font-semibold break-words">
           {/* The whole card is the link's target (the ::after covers it), the text stays one link. */}
-          <Link to={href} className="after:absolute after:inset-0 focus-visible:outline-none">
+          <Link to={href} className="after:absolute after:inset-0">
             {product.title}
           </Link>
         </h3>

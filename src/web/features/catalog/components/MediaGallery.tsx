@@ -57,19 +57,29 @@ export function MediaGallery({ medias, title }: { medias: Media[]; title: string
     );
   return (
     <section aria-label="Photos and media" data-testid="post-gallery">
-      <ul className="flex aspect-square w-full snap-x snap-mandatory overflow-x-auto rounded-xl bg-gray-50">
-        {medias.map((m, i) => (
-          <li
-            key={m._id}
-            id={`media-${i + 1}`}
-            className="relative aspect-square w-full shrink-0 snap-center"
-            aria-label={`${i + 1} of ${medias.length}`}
-          >
-            <Slide media={m} index={i} title={title} />
-            {m.aiGenerated ? <AiBadge className="absolute top-3 left-3 shadow-sm" /> : null}
-          </li>
-        ))}
-      </ul>
+      {/* More than one: the strip scrolls sideways, so it takes keyboard focus (arrow keys scroll
+          it) and names itself (axe scrollable-region-focusable, WCAG 2.1.1). */}
+      <div
+        className="aspect-square w-full snap-x snap-mandatory overflow-x-auto rounded-xl bg-gray-50"
+        data-testid="post-gallery-strip"
+        {...(medias.length > 1
+          ? { tabIndex: 0, role: 'region', 'aria-label': `Photo strip, ${medias.length} items` }
+          : {})}
+      >
+        <ul className="flex h-full w-full">
+          {medias.map((m, i) => (
+            <li
+              key={m._id}
+              id={`media-${i + 1}`}
+              className="relative aspect-square w-full shrink-0 snap-center"
+              aria-label={`${i + 1} of ${medias.length}`}
+            >
+              <Slide media={m} index={i} title={title} />
+              {m.aiGenerated ? <AiBadge className="absolute top-3 left-3 shadow-sm" /> : null}
+            </li>
+          ))}
+        </ul>
+      </div>
       {medias.length > 1 && (
         <ul className="mt-3 flex flex-wrap gap-2">
           {medias.map((m, i) => (

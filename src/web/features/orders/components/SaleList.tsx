@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { requestMainFocusAfterNavigation } from '../../../lib/focus';
 import type { Transaction } from '../../../../shared/contracts/commerce';
 import { formatMoney, formatNumber } from '../../../../shared/format';
 import { SALE_TABS, type SaleTab, type SalesState } from '../api/orders-api';
@@ -71,7 +72,13 @@ function SaleCard({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 className="text-lg font-semibold text-gray-900">
-            <Link to={href} className="link" data-testid="sale-link">
+            <Link
+              to={href}
+              className="link"
+              data-testid="sale-link"
+              // The sale's page takes focus on its heading (the link goes with this page).
+              onClick={requestMainFocusAfterNavigation}
+            >
               Order {ref}
             </Link>{' '}
             <span className="text-base font-normal text-gray-700">
@@ -116,7 +123,7 @@ function SaleCard({
             <Shipment sale={sale} />
             {sale.cancelReason ? <p>Cancelled: {sale.cancelReason}</p> : null}
             <p>
-              <Link to={href} className="btn btn-primary">
+              <Link to={href} className="btn btn-primary" onClick={requestMainFocusAfterNavigation}>
                 {sale.status === 'paid' ? 'Ship or cancel' : 'Open the sale'}
               </Link>
             </p>

@@ -9,7 +9,6 @@ export function LocalSubscriptionForm({
   amount,
   currency,
   onSubscribed,
-  onError,
 }: SubscriptionFormProps) {
   return (
     <CardForm
@@ -17,7 +16,7 @@ export function LocalSubscriptionForm({
       currency={currency}
       heading="Pay by card"
       pay={async (card) => onSubscribed(await subscribeToPlan({ planId, frequency, card }))}
-      onError={onError}
+      errorTestId="subscribe-error"
     />
   );
 }

@@ -1,7 +1,7 @@
 import { plansApi } from '../../../../shared/api/plans';
 import { formatMoney } from '../../../../shared/format';
 import { toMinor } from '../../../../shared/money';
-import { StripeElementForm, stripeFailureMessage } from '../../../components/StripeElementForm';
+import { StripeElementForm, stripeRefusal } from '../../../components/StripeElementForm';
 import { api } from '../../../lib/api';
 import type { SubscriptionFormProps } from '../subscription-form';
 
@@ -12,7 +12,7 @@ import type { SubscriptionFormProps } from '../subscription-form';
 // Stripe.js shows the check; the plan starts when Stripe's webhook reports the payment.
 
 export function StripeSubscriptionForm(props: SubscriptionFormProps) {
-  const { planId, frequency, amount, currency, publishableKey, onSubscribed, onError } = props;
+  const { planId, frequency, amount, currency, publishableKey, onSubscribed } = props;
   return (
     <StripeElementForm
       publishableKey={publishableKey}
@@ -24,14 +24,14 @@ export function StripeSubscriptionForm(props: SubscriptionFormProps) {
         paymentMethodCreation: 'manual',
       }}
       elementsKey={`${amount} ${currency}`}
-      onError={onError}
+      errorTestId="subscribe-error"
       submitLabel={`Pay ${formatMoney(amount, currency)} a ${frequency === 'year' ? 'year' : 'month'}`}
       testId="stripe-subscription"
       pay={async ({ stripe, elements }) => {
         const submitted = await elements.submit();
-        if (submitted.error) return onError(stripeFailureMessage(submitted.error));
+        if (submitted.error) stripeRefusal(submitted.error);
         const created = await stripe.createPaymentMethod({ elements });
-        if (created.error) return onError(stripeFailureMessage(created.error));
+        if (created.error) stripeRefusal(created.error);
         const plan = await api.call(plansApi.subscribe, {
           body: { planId, frequency, paymentMethodId: created.paymentMethod.id },
         });
@@ -39,7 +39,7 @@ export function StripeSubscriptionForm(props: SubscriptionFormProps) {
           const confirmed = await stripe.handleNextAction({
             clientSecret: plan.paymentAction.clientSecret,
           });
-          if (confirmed.error) return onError(stripeFailureMessage(confirmed.error));
+          if (confirmed.error) stripeRefusal(confirmed.error);
         }
         const { paymentAction: _confirmed, ...subscribed } = plan;
         await onSubscribed(subscribed);

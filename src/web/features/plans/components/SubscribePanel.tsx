@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState, type ComponentType } from 'react';
+import { Suspense, lazy, type ComponentType } from 'react';
 import type { PlanInfo } from '../../../../shared/contracts/plans';
 import { formatMoney } from '../../../../shared/format';
 import type { PaidPlanId, PlanFrequency } from '../../../../shared/plans';
@@ -42,7 +42,6 @@ export function SubscribePanel({
   publishableKey: string | null;
   onSubscribed: SubscriptionFormProps['onSubscribed'];
 }) {
-  const [error, setError] = useState<string | null>(null);
   const amount = plan.prices[frequency];
   const props: SubscriptionFormProps = {
     planId: plan.id,
@@ -51,7 +50,6 @@ export function SubscribePanel({
     currency: plan.currency,
     publishableKey,
     onSubscribed,
-    onError: setError,
   };
   const Form = provider === 'stripe' ? StripeSubscriptionForm : LocalSubscriptionForm;
   return (
@@ -68,11 +66,6 @@ export function SubscribePanel({
         the free plan. You can switch at any time; the plan stays until the end of the period you
         paid for.
       </p>
-      {error ? (
-        <p className="field-error" role="alert" data-testid="subscribe-error">
-          {error}
-        </p>
-      ) : null}
       <Suspense fallback={<p className="text-gray-700">Loading the payment form…</p>}>
         <Form {...props} />
       </Suspense>
