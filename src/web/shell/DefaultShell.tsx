@@ -4,6 +4,7 @@ import { useRootData } from '../lib/root-data';
 import { Copyright, FooterNav, FooterSignup } from './FooterNav';
 import { LazyAvatarMenu } from './LazyAvatarMenu';
 import { CartLink } from './CartLink';
+import { MessagesLink } from './MessagesLink';
 import { Logo } from './Logo';
 import { SearchForm } from './SearchForm';
 import { LazySideMenu as SideMenu } from './LazySideMenu';
@@ -43,6 +44,7 @@ export function DefaultHeader() {
         <SearchForm className="order-last w-full md:order-none md:mx-4 md:w-auto md:max-w-md md:flex-1" />
         <div className="ml-auto flex shrink-0 items-center gap-1 md:gap-2">
           <CartLink />
+          <MessagesLink />
           <AccountLinks />
         </div>
       </div>
