@@ -9,12 +9,13 @@ import {
 } from './navigation';
 
 describe('side menu entries (SPEC §2)', () => {
-  it('shows the eight entries to signed-in users', () => {
+  it('shows the nine entries to signed-in users (Messages: issue 24)', () => {
     expect(sideMenuEntries({ role: 'user' }).map((e) => [e.label, e.to])).toEqual([
       ['My Posts', '/my-posts'],
       ['Edit Page', '/edit-page'],
       ['Sales', '/sales'],
       ['Purchases', '/orders'],
+      ['Messages', '/messages'],
       ['Following', '/following'],
       ['Feed', '/feed'],
       ['Favorites', '/favorites'],
@@ -32,13 +33,13 @@ describe('side menu entries (SPEC §2)', () => {
     for (const role of ADMIN_ROLES) {
       expect(
         sideMenuEntries({ role })
-          .slice(8)
+          .slice(9)
           .map((e) => [e.label, e.to]),
       ).toEqual(adminEntries);
     }
     expect(
       sideMenuEntries({ role: 'moderator' })
-        .slice(8)
+        .slice(9)
         .map((e) => [e.label, e.to]),
     ).toEqual([['Moderation', '/moderation']]);
     expect(sideMenuEntries({ role: 'user' }).map((e) => e.to)).not.toContain('/moderation');

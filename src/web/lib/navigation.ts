@@ -19,6 +19,7 @@ export function sideMenuEntries(user: Pick<SessionUser, 'role'> | null | undefin
     { label: 'Edit Page', to: '/edit-page', testId: 'menu-edit-page' },
     { label: 'Sales', to: '/sales', testId: 'menu-sales' },
     { label: 'Purchases', to: '/orders', testId: 'menu-purchases' },
+    { label: 'Messages', to: '/messages', testId: 'menu-messages' },
     { label: 'Following', to: '/following', testId: 'menu-following' },
     { label: 'Feed', to: '/feed', testId: 'menu-feed' },
     { label: 'Favorites', to: '/favorites', testId: 'menu-favorites' },

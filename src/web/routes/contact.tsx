@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const TOPICS = [
   {
     title: 'An order',
-    text: 'Questions about an item or its delivery are best sent to the seller: open the order under Purchases and message them.',
+    text: 'Questions about an item or its delivery are best sent to the seller: open the order under Purchases and press Message seller.',
   },
   {
     title: 'Your account',

@@ -1,7 +1,10 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/message';
 import { PageHeader } from '../components/ui/page';
+import { isUuid } from '../../shared/contracts/common';
+import { getPublicProfile } from '../features/accounts/api/accounts-api';
 import { guardLoader } from '../features/accounts/guards';
+import { aboutLine, aboutPath } from '../features/messages/message-link';
 import { loadMyMessage } from '../features/messages/api/messages-api';
 import { MessageComposer } from '../features/messages/components/MessageComposer';
 import { serverApi } from '../lib/api';
@@ -10,17 +13,31 @@ import { pageMeta } from '../lib/meta';
 const guard = guardLoader(['authenticated']);
 
 /**
- * /message (signed in): write a message. `?to=username` starts a private one to that member,
- * `?private=1` starts with "private" chosen, `?id=` edits one of mine.
+ * /message (signed in): write a message. `?to=username` (or a user id: a sale's buyer) starts a
+ * private one to that member, `?about=/a/path` of this site starts it with that page's address
+ * (the Message buttons, issue 24), `?private=1` starts with "private" chosen, `?id=` edits one of
+ * mine.
  */
 export async function loader(args: Route.LoaderArgs) {
   await guard(args);
   const params = args.url.searchParams;
   const id = params.get('id');
+  const client = serverApi(args.context);
   const to = params.get('to')?.trim().slice(0, 100) || null;
-  const editing = id ? await loadMyMessage(serverApi(args.context), id) : null;
+  const about = aboutPath(params.get('about'));
+  const [editing, recipient] = await Promise.all([
+    id ? loadMyMessage(client, id) : null,
+    // A user id is shown as the member's username; one that names nobody is left to the server.
+    to && isUuid(to)
+      ? getPublicProfile(client, to).then(
+          (u) => u.username,
+          () => to,
+        )
+      : to,
+  ]);
   return {
-    to,
+    to: recipient,
+    intro: about ? aboutLine(args.context.config.appUrl || args.url.origin, about) : '',
     privateFirst: params.get('private') === '1',
     editing: editing?.message ?? null,
     editError: editing?.error ?? null,
@@ -35,7 +52,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
   );
 
 export default function MessagePage({ loaderData }: Route.ComponentProps) {
-  const { editing, editError, to, privateFirst } = loaderData;
+  const { editing, editError, to, intro, privateFirst } = loaderData;
   return (
     <div data-testid="message-page" className="mx-auto max-w-3xl">
       <PageHeader
@@ -70,6 +87,7 @@ export default function MessagePage({ loaderData }: Route.ComponentProps) {
           key={editing?._id ?? `new-${to ?? ''}`}
           editing={editing}
           to={to}
+          intro={intro}
           privateFirst={privateFirst}
         />
       )}

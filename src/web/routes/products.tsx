@@ -1,5 +1,6 @@
 import type { Route } from './+types/products';
 import { ReportButton } from '../components/ReportButton';
+import { MessageLink } from '../components/MessageLink';
 import { ListPage } from '../features/catalog/browse/ListPage';
 import { PostPage } from '../features/catalog/components/PostPage';
 import { loadPostOrList } from '../features/catalog/post-page';
@@ -71,7 +72,19 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
         <PostPage
           product={loaderData.product}
           onAddToCart={(line) => useCartStore.getState().addItem(line)}
-          actions={<PostLikeAction product={loaderData.product} viewerId={viewerId} />}
+          actions={
+            <>
+              <PostLikeAction product={loaderData.product} viewerId={viewerId} />
+              {viewerId !== loaderData.product.user._id && (
+                <MessageLink
+                  to={loaderData.product.user.username}
+                  about={`/products/${encodeURIComponent(loaderData.product._id)}`}
+                  name={loaderData.product.user.name || loaderData.product.user.username}
+                  testId="message-author"
+                />
+              )}
+            </>
+          }
         />
         {viewerId !== loaderData.product.user._id && (
           <div className="mt-8 flex justify-end">

@@ -65,6 +65,7 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
         <ProfileActions
           member={{
             _id: user._id,
+            username: user.username,
             name: user.name,
             likesCount: user.likesCount,
             followersCount: user.followersCount ?? 0,
@@ -86,12 +87,17 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
           error={posts.error}
           eagerCards={0}
           extra={(p) => <ProductLikeButton product={p} signedIn={Boolean(root?.user)} />}
-          empty={<p><bdi>{user.name}</bdi> has not published anything yet.</p>}
+          empty={
+            <p>
+              <bdi>{user.name}</bdi> has not published anything yet.
+            </p>
+          }
         />
         {posts.recordsCount > posts.products.length && (
           <p>
             <Link to={`/${encodeURIComponent(user.username)}`} className="link">
-              See all {posts.recordsCount.toLocaleString('en-US')} posts on <bdi>{user.name}</bdi>'s page
+              See all {posts.recordsCount.toLocaleString('en-US')} posts on <bdi>{user.name}</bdi>'s
+              page
             </Link>
           </p>
         )}

@@ -24,6 +24,7 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
     { label: 'Edit profile', to: '/edit-profile', testId: 'avatar-edit-profile' },
     { label: 'My Posts', to: '/my-posts', testId: 'avatar-my-posts' },
     { label: 'Purchases', to: '/orders', testId: 'avatar-purchases' },
+    { label: 'Messages', to: '/messages', testId: 'avatar-messages' },
   ];
   return (
     <DropdownMenu.Root modal={false}>

@@ -4,6 +4,7 @@ import { useRootData } from '../lib/root-data';
 import { Copyright, FooterNav, FooterSignup } from './FooterNav';
 import { LazyAvatarMenu } from './LazyAvatarMenu';
 import { CartLink } from './CartLink';
+import { MessagesLink } from './MessagesLink';
 import { Logo } from './Logo';
 import { SearchForm } from './SearchForm';
 import { LazySideMenu as SideMenu } from './LazySideMenu';
@@ -42,6 +43,7 @@ export function DefaultHeader() {
         <Logo to="/all-posts" />
         <div className="ml-auto flex shrink-0 items-center gap-1 md:gap-2">
           <CartLink />
+          <MessagesLink />
           <AccountLinks />
         </div>
         {/* After the account links in the page and on screen (a second row on phones, their right

@@ -6,6 +6,7 @@ import { FontFaceLinks } from '../features/sites/components/FontFaceLinks';
 import { sitePath } from '../features/sites/site-paths';
 import type { SiteTheme } from '../features/sites/site-theme';
 import { CartLink } from './CartLink';
+import { MessagesLink } from './MessagesLink';
 import { LazySideMenu as SideMenu } from './LazySideMenu';
 import { SkipLink } from './SkipLink';
 
@@ -75,6 +76,7 @@ export function UserSiteShell({
             </Link>
             <div className="ml-auto flex items-center gap-1">
               <CartLink to={`${home}/checkout`} />
+              <MessagesLink />
             </div>
           </div>
         </header>

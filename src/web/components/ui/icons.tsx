@@ -41,6 +41,20 @@ export function CartIcon({ className = 'size-6' }: IconProps) {
   );
 }
 
+export function MessageIcon({ className = 'size-6' }: IconProps) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className={className}
+      {...base}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M4 5h16v11H9l-5 4V5z" />
+    </svg>
+  );
+}
+
 export function SearchIcon({ className = 'size-5' }: IconProps) {
   return (
     <svg viewBox="0 0 24 24" className={className} {...base} strokeLinecap="round">

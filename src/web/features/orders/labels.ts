@@ -60,6 +60,12 @@ export { isUnpaidStatus as isUnpaid } from '../../../shared/contracts/commerce-r
 /** "ORDER 1A2B3C4D": the short reference the emails and the server's messages use too. */
 export const shortRef = orderRef;
 
+/** The id of an order's card on /orders: a seller's message about the order links to it. */
+export const orderAnchor = (orderId: string): string => `order-card-${orderId}`;
+
+/** Where the buyer sees an order: its card on /orders. */
+export const orderPath = (orderId: string): string => `/orders#${orderAnchor(orderId)}`;
+
 /** A postal address as lines (empty parts left out). */
 export const addressLines = (a: {
   name: string;

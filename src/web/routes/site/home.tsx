@@ -4,6 +4,7 @@ import type { Route } from './+types/home';
 import { ReportButton } from '../../components/ReportButton';
 import { loadUserMessages } from '../../features/messages/api/messages-api';
 import { UserMessages } from '../../features/messages/components/UserMessages';
+import { MessageLink } from '../../components/MessageLink';
 import type { PublicSite } from '../../../shared/contracts/sites';
 import { listProductsByUser } from '../../features/catalog/api/catalog-api';
 import { PostList } from '../../features/catalog/browse/PostList';
@@ -111,7 +112,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
  * The seller's profile with follow and like; the follower count follows a follow made here. The
  * server renders it for nobody (follow, like and report, not yet pressed); a member's follow and
  * like fill in once the page has loaded (GET /me/page-state), and the seller on their own page
- * gets their page's edit link in the same place — the report link keeps its room, unseen.
+ * gets their page's edit link in the same place — the Message and report links keep their room,
+ * unseen.
  */
 function SellerProfile({
   site,
@@ -147,25 +149,35 @@ function SellerProfile({
         rating={rating && <SellerRating username={owner.username} {...rating} />}
         // The seller on their own page sees their page's edit link instead.
         actions={
-          self ? (
-            <Link to="/edit-page" className="btn btn-site" data-testid="owner-edit-page">
-              Edit your page
-            </Link>
-          ) : (
-            <SellerActions
-              owner={{
-                _id: owner._id,
-                name: owner.name || owner.username,
-                likesCount: owner.likesCount,
-              }}
-              viewer={viewer}
-              viewerId={viewerId}
-              follow={follow}
-              onFollowChange={setFollow}
-              signedIn={signedIn}
-              settled={settled}
+          <>
+            {self ? (
+              <Link to="/edit-page" className="btn btn-site" data-testid="owner-edit-page">
+                Edit your page
+              </Link>
+            ) : (
+              <SellerActions
+                owner={{
+                  _id: owner._id,
+                  name: owner.name || owner.username,
+                  likesCount: owner.likesCount,
+                }}
+                viewer={viewer}
+                viewerId={viewerId}
+                follow={follow}
+                onFollowChange={setFollow}
+                signedIn={signedIn}
+                settled={settled}
+              />
+            )}
+            {/* The same link for everyone (the page is shared); the seller's own page keeps its
+              room, unseen, as the report link below (nothing moves when they are recognised). */}
+            <MessageLink
+              to={owner.username}
+              name={owner.name || owner.username}
+              className={self || viewer?.blocked ? 'btn btn-site invisible' : 'btn btn-site'}
+              testId="message-seller"
             />
-          )
+          </>
         }
       />
       {/* Hidden from the owner, its room kept: nothing below moves when they are recognised. */}
@@ -217,7 +229,11 @@ export default function UserSiteHome({ loaderData }: Route.ComponentProps) {
             currency={currency}
             hrefFor={(p) => sitePath(username, p._id)}
             label={`Latest posts by ${site.name}`}
-            empty={<p><bdi>{site.name}</bdi> has not published anything yet. Come back soon.</p>}
+            empty={
+              <p>
+                <bdi>{site.name}</bdi> has not published anything yet. Come back soon.
+              </p>
+            }
           />
         }
       />
@@ -248,7 +264,8 @@ export default function UserSiteHome({ loaderData }: Route.ComponentProps) {
             eagerCards={0}
             empty={
               <p>
-                <bdi>{site.name}</bdi> has not published anything yet. Follow along and come back soon, or{' '}
+                <bdi>{site.name}</bdi> has not published anything yet. Follow along and come back
+                soon, or{' '}
                 <Link to="/marketplace" className="link">
                   browse the marketplace
                 </Link>

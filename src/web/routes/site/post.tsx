@@ -5,6 +5,7 @@ import { useCartStore } from '../../features/cart/stores/cart-store';
 import { PostLikeAction } from '../../features/social/components/PostLike';
 import { loadPostComments } from '../../features/comments/api/comments-api';
 import { CommentsSection } from '../../features/comments/components/CommentsSection';
+import { MessageLink } from '../../components/MessageLink';
 import { sitePath } from '../../features/sites/site-paths';
 import { useSite } from '../../features/sites/use-user-site';
 import { serverApi } from '../../lib/api';
@@ -28,7 +29,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 /**
  * The post page in the site's colours; its tags and seller link stay on the site. Rendered for
  * nobody (docs/decisions/045): a member's like fills in once the page has loaded, and the seller
- * gets their likes count and the post's edit link where others have the like button.
+ * gets their likes count and the post's edit link where others have the like button; Message
+ * writes to the seller about the post.
  */
 export default function SitePost({ loaderData }: Route.ComponentProps) {
   const site = useSite();
@@ -49,6 +51,15 @@ export default function SitePost({ loaderData }: Route.ComponentProps) {
               product={product}
               viewerId={viewer?._id ?? null}
               shared={{ liked: !!page?.likedPostIds.includes(product._id), signedIn, settled }}
+            />
+            {/* To the author about this post: the same link for everyone (the page is shared);
+                the author keeps its room, unseen, where the edit link joins it. */}
+            <MessageLink
+              to={product.user.username}
+              about={sitePath(product.user.username, product._id)}
+              name={product.user.name || product.user.username}
+              className={self ? 'btn btn-site invisible' : 'btn btn-site'}
+              testId="message-author"
             />
             {self && (
               <Link

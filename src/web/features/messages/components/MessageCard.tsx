@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MessageText } from './MessageText';
 import { Link } from 'react-router';
 import type { Message } from '../../../../shared/contracts/messages';
 import { LikeButton } from '../../../components/LikeButton';
@@ -96,15 +97,17 @@ export function MessageCard({ message, liked, actions }: MessageCardProps) {
             {message.updatedAt !== message.createdAt ? ' · edited' : ''}
             {message.recipient ? (
               <span data-testid="message-private">
-                {' · '}Private to <bdi>{message.recipient.name}</bdi> (@{message.recipient.username})
+                {' · '}Private to <bdi>{message.recipient.name}</bdi> (@{message.recipient.username}
+                )
               </span>
             ) : null}
           </p>
         </div>
       </header>
-      <p className="mt-3 whitespace-pre-wrap break-words text-gray-900" data-testid="message-text">
-        {message.text}
-      </p>
+      <MessageText
+        text={message.text}
+        className="mt-3 whitespace-pre-wrap break-words text-gray-900"
+      />
       <MessageImages message={message} />
       <MessageTags tags={message._tags} />
       <div className="mt-4 flex flex-wrap items-center gap-2">

@@ -48,6 +48,8 @@ interface MessageComposerProps {
   editing: Message | null;
   /** A username to send a private message to (?to=). */
   to: string | null;
+  /** A new message's first words: the address of the page it is about (?about=). */
+  intro?: string;
   /** Start with "private" chosen (?private=1). */
   privateFirst?: boolean;
 }
@@ -57,8 +59,13 @@ interface MessageComposerProps {
  * member — text with a live character count, tags, up to four images with previews and upload
  * progress. Editing keeps who the message is for; its images can be removed and added.
  */
-export function MessageComposer({ editing, to, privateFirst = false }: MessageComposerProps) {
-  const [text, setText] = useState(editing?.text ?? '');
+export function MessageComposer({
+  editing,
+  to,
+  intro = '',
+  privateFirst = false,
+}: MessageComposerProps) {
+  const [text, setText] = useState(editing?.text ?? intro);
   const [tags, setTags] = useState<string[]>(editing?._tags ?? []);
   const [audience, setAudience] = useState<'public' | 'private'>(
     editing
@@ -75,6 +82,11 @@ export function MessageComposer({ editing, to, privateFirst = false }: MessageCo
   const [progress, setProgress] = useState<number | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [pending, run] = usePending();
+  // Opened from a Message button about a page: the writing starts under its address, wherever
+  // the caret would land (focus itself stays where the page puts it: the heading).
+  function caretAfterIntro(box: HTMLTextAreaElement) {
+    if (intro && box.value === intro) box.setSelectionRange(intro.length, intro.length);
+  }
 
   const remaining = MAX - text.length;
   const imageCount = kept.length + files.length;
@@ -227,6 +239,7 @@ export function MessageComposer({ editing, to, privateFirst = false }: MessageCo
         </label>
         <textarea
           id={FIELD_IDS.text}
+          onFocus={(e) => caretAfterIntro(e.currentTarget)}
           name="text"
           className="input min-h-36"
           value={text}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { MessageText } from './MessageText';
 import { Link } from 'react-router';
 import type { Message } from '../../../../shared/contracts/messages';
 import { SOCIAL_LIMITS } from '../../../../shared/contracts/social-rules';
@@ -29,9 +30,7 @@ function Bubble({ message, mine, liked }: { message: Message; mine: boolean; lik
       data-testid="thread-message"
       data-mine={mine}
     >
-      <p className="whitespace-pre-wrap break-words text-gray-900" data-testid="message-text">
-        {message.text}
-      </p>
+      <MessageText text={message.text} className="whitespace-pre-wrap break-words text-gray-900" />
       <MessageImages message={message} />
       <MessageTags tags={message._tags} />
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm text-gray-700">

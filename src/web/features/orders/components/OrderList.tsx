@@ -3,13 +3,23 @@ import { Link, useRevalidator } from 'react-router';
 import type { Order, Transaction } from '../../../../shared/contracts/commerce';
 import { formatDateTime, formatMoney, formatNumber } from '../../../../shared/format';
 import type { OrdersState } from '../api/orders-api';
-import { ORDER_STATUS, PART_STATUS, addressLines, formatDay, isUnpaid, shortRef } from '../labels';
+import {
+  ORDER_STATUS,
+  PART_STATUS,
+  addressLines,
+  formatDay,
+  isUnpaid,
+  orderAnchor,
+  shortRef,
+} from '../labels';
 import { useSelection } from '../stores/selection-store';
 import { CancelOrderButton } from '../../../components/CancelOrderButton';
+import { MessageLink } from '../../../components/MessageLink';
 import { ItemLines, SelectButton, SelectableList, Shipment, StatusBadge, Totals } from './Bits';
 
 // /orders (purchases): each order as a card — date, status, total and, per seller, the part's
-// status, items, tracking link, cancel reason and feedback link — and, when selected, its detail:
+// status, items, tracking link, cancel reason, feedback link and Message seller (about their sale
+// of it, which is the seller's page of it: /sales/{id}) — and, when selected, its detail:
 // the address it ships to, when it was paid and the totals in full.
 
 export function OrderList({ list, empty }: { list: OrdersState; empty: ReactNode }) {
@@ -47,6 +57,8 @@ function OrderCard({
   const detailId = `order-${order._id}`;
   return (
     <li
+      // The address a seller's message about this order links to (/orders#order-card-{id}).
+      id={orderAnchor(order._id)}
       className="card"
       data-testid="order-card"
       data-order-id={order._id}
@@ -174,8 +186,24 @@ function SellerPart({ part }: { part: Transaction }) {
               className="link"
               data-testid="leave-feedback"
             >
-              Leave feedback<span className="sr-only"> for <bdi>{part.seller.name}</bdi></span>
+              Leave feedback
+              <span className="sr-only">
+                {' '}
+                for <bdi>{part.seller.name}</bdi>
+              </span>
             </Link>
+          </p>
+        ) : null}
+        {part.seller._id ? (
+          <p>
+            <MessageLink
+              to={part.seller.username}
+              about={`/sales/${encodeURIComponent(part._id)}`}
+              name={part.seller.name}
+              label="Message seller"
+              className="link"
+              testId="message-seller"
+            />
           </p>
         ) : null}
       </div>

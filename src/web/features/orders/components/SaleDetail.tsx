@@ -5,7 +5,7 @@ import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { SALE_STATUS, formatDay } from '../labels';
 import { ItemLines, Shipment, StatusBadge, Totals } from './Bits';
 import { CancelSaleForm } from './CancelSaleForm';
-import { AddressBlock, PayoutStatus } from './SaleParts';
+import { AddressBlock, MessageBuyer, PayoutStatus } from './SaleParts';
 import { ShipForm } from './ShipForm';
 
 // /sales/:id: the sale in full — items, buyer, where it ships, totals, payout — and, while it
@@ -44,6 +44,9 @@ export function SaleDetail({ sale, onChanged }: { sale: Transaction; onChanged: 
           ) : null}
           .
         </p>
+        <div className="text-sm">
+          <MessageBuyer sale={sale} />
+        </div>
         {sale.status === 'paid' && sale.shipBy ? (
           <p className="text-sm text-gray-900" data-testid="ship-by">
             Ship it by <strong>{formatDay(sale.shipBy)}</strong>: a sale not marked shipped by then

@@ -6,11 +6,12 @@ import { formatMoney, formatNumber } from '../../../../shared/format';
 import { SALE_TABS, type SaleTab, type SalesState } from '../api/orders-api';
 import { SALE_STATUS, formatDay, shortRef } from '../labels';
 import { useSelection } from '../stores/selection-store';
-import { AddressBlock, PayoutStatus } from './SaleParts';
+import { AddressBlock, MessageBuyer, PayoutStatus } from './SaleParts';
 import { ItemLines, SelectButton, SelectableList, Shipment, StatusBadge } from './Bits';
 
 // /sales: the filter tabs and each sale as a card — buyer, items, total, ship-by date, payout —
-// with its detail in place when selected and a link to its own page.
+// with its detail in place when selected, a link to its own page and Message buyer (about the
+// order, linked to its card on the buyer's /orders).
 
 /** Plain links (`?show=`), so the tabs work without JavaScript and each has an address. */
 export function SaleTabs({ current }: { current: SaleTab }) {
@@ -110,6 +111,7 @@ function SaleCard({
           </p>
         ) : null}
         <PayoutStatus sale={sale} />
+        <MessageBuyer sale={sale} />
       </div>
       {selected ? (
         <section

@@ -1,5 +1,6 @@
 import type { Transaction } from '../../../../shared/contracts/commerce';
-import { PAYOUT_STATUS, addressLines } from '../labels';
+import { MessageLink } from '../../../components/MessageLink';
+import { PAYOUT_STATUS, addressLines, orderPath } from '../labels';
 import { StatusBadge } from './Bits';
 
 // Parts of a sale the list and the sale page both show.
@@ -28,6 +29,26 @@ export function PayoutStatus({ sale }: { sale: Transaction }) {
       {sale.payoutStatus === 'held' && sale.payoutHeldReason ? (
         <span data-testid="payout-reason">{sale.payoutHeldReason}</span>
       ) : null}
+    </p>
+  );
+}
+
+/**
+ * Message buyer: the composer, private to the buyer (by id: a sale knows no buyer's username),
+ * about the order, linked to its card on the buyer's /orders. None for a deleted buyer.
+ */
+export function MessageBuyer({ sale }: { sale: Transaction }) {
+  if (!sale.buyer._id) return null;
+  return (
+    <p>
+      <MessageLink
+        to={sale.buyer._id}
+        about={orderPath(sale.orderId)}
+        name={sale.buyer.name}
+        label="Message buyer"
+        className="link"
+        testId="message-buyer"
+      />
     </p>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { FollowState } from '../../../components/FollowButton';
 import { formatNumber } from '../../../../shared/format';
 import { UserLikeButton } from '../buttons/LikeButtons';
+import { MessageLink } from '../../../components/MessageLink';
 import { BlockButton } from './BlockButton';
 import { FollowToggle } from './FollowToggle';
 import type { ViewerState } from './SellerActions';
@@ -10,8 +11,8 @@ const counted = (n: number, one: string, many: string) =>
   `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 /**
- * A member's numbers and what the viewer can do on their profile: follow, like and block (with a
- * confirmation), or unblock. The member themself sees only the numbers.
+ * A member's numbers and what the viewer can do on their profile: follow, like, message and block
+ * (with a confirmation), or unblock. The member themself sees only the numbers.
  */
 export function ProfileActions({
   member,
@@ -20,6 +21,7 @@ export function ProfileActions({
 }: {
   member: {
     _id: string;
+    username: string;
     name: string;
     likesCount: number;
     followersCount: number;
@@ -59,7 +61,9 @@ export function ProfileActions({
           className="flex flex-wrap items-center justify-center gap-3 md:justify-start"
           role="status"
         >
-          <span>You have blocked <bdi>{member.name}</bdi>.</span>
+          <span>
+            You have blocked <bdi>{member.name}</bdi>.
+          </span>
           <BlockButton userId={member._id} name={member.name} blocked onChange={onBlockChange} />
         </p>
       )}
@@ -77,6 +81,7 @@ export function ProfileActions({
             signedIn={signedIn}
             liked={viewer ? viewer.liked : undefined}
           />
+          <MessageLink to={member.username} name={member.name} testId="message-member" />
           {signedIn && (
             <BlockButton
               userId={member._id}
