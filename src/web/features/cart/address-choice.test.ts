@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { AddressRecord } from '../../../shared/contracts/commerce';
 import { preselectedShippingId } from './address-choice';
+import { addressFixture } from './address.fixtures';
 
-const address = (id: string, createdAt: string): AddressRecord => ({
-  _id: id,
-  name: 'Ada',
-  line1: '1 Main St',
-  line2: '',
-  city: 'Springfield',
-  region: 'IL',
-  postalCode: '62701',
-  country: 'US',
-  phone: '',
-  createdAt,
-});
+const address = addressFixture;
 
 const older = address('older', '2026-01-01T00:00:00.000Z');
 const newer = address('newer', '2026-03-01T00:00:00.000Z');

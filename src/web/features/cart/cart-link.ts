@@ -25,7 +25,8 @@ export function useCartLinkArrival(lines: RefreshedLine[] | null): boolean {
   useEffect(() => {
     if (!hydrated || done || !lines) return;
     for (const line of lines) {
-      if (line.amount < 1 || line.problem === 'unavailable' || line.problem === 'variation') continue;
+      if (line.amount < 1 || line.problem === 'unavailable' || line.problem === 'variation')
+        continue;
       const store = useCartStore.getState();
       const key = cartLineKey(line._id, line.selectedVariations);
       const others = store.items.filter((i) => cartLineKey(i._id, i.selectedVariations) !== key);

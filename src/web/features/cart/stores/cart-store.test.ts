@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 // The store persists to localStorage (absent in Node): vitest's setup file installs one in memory.
 import { testLocalStorage } from '../../../../../tests/helpers/memory-local-storage';
+import { addressFixture } from '../address.fixtures';
 import { cartLineKey, sanitizeCartItems, useCartStore } from './cart-store';
 
 beforeEach(() => {
@@ -17,18 +18,7 @@ beforeEach(() => {
   });
 });
 
-const address = (id: string) => ({
-  _id: id,
-  name: 'Ada',
-  line1: '1 Main St',
-  line2: '',
-  city: 'Springfield',
-  region: 'IL',
-  postalCode: '62701',
-  country: 'US',
-  phone: '',
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
+const address = (id: string) => addressFixture(id);
 
 describe('cart store', () => {
   it('merges lines of the same post and variations', () => {
