@@ -87,7 +87,7 @@ test('the header at 390 px and 1280 px: Log in and Sign up come before the searc
     await page.setViewportSize({ width, height: 844 });
     await page.goto('/about');
     const header = page.getByTestId('site-header');
-    const search = header.getByRole('searchbox');
+    const search = header.getByRole('combobox');
     const names: string[] = [];
     const stops: Awaited<ReturnType<typeof focused>>[] = [];
     for (
