@@ -13,6 +13,7 @@ import { SubmitButton, TextField, focusField } from './ui/form';
 import { showWait } from './ui/modal';
 import { ApiError, isSessionExpired } from '../lib/api-client';
 import { PaymentRefusal } from './PaymentRefusal';
+import { useHydrated } from '../lib/use-hydrated';
 import { refusalOf, type Refusal } from './payment-refusal';
 
 type CardErrors = Partial<Record<CardField, string>>;
@@ -156,6 +157,7 @@ export function CardForm({
   }
 
   const brandName = brand === 'unknown' ? null : BRAND_NAMES[brand];
+  const hydrated = useHydrated();
   return (
     <form
       noValidate
@@ -174,66 +176,74 @@ export function CardForm({
         This store uses test cards: no real money moves. Use 4242 4242 4242 4242 with any future
         date and any CVC.
       </p>
-      <TextField
-        id={FIELD_IDS.number}
-        label="Card number"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="1234 1234 1234 1234"
-        value={number}
-        onChange={(e) => edit('number', formatCardNumber(e.target.value), setNumber)}
-        onBlur={() => checkField('number')}
-        error={errors.number}
-        hint={brandName ? <span data-testid="card-brand">{brandName}</span> : undefined}
-        required
-      />
-      <div className="grid grid-cols-2 gap-4">
+      {/* Until the page runs, the fields stay disabled: typed earlier, a number would be reset by
+          hydration (Pay then says the field is empty), and the form must never submit itself
+          natively. The card's fields have no name: they are never posted to this server. */}
+      <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
         <TextField
-          id={FIELD_IDS.expiry}
-          label="Expiry (MM / YY)"
+          id={FIELD_IDS.number}
+          name={undefined}
+          label="Card number"
           inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder="MM / YY"
-          value={expiry}
-          onChange={(e) => edit('expiry', formatExpiry(e.target.value), setExpiry)}
-          onBlur={() => checkField('expiry')}
-          error={errors.expiry}
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          value={number}
+          onChange={(e) => edit('number', formatCardNumber(e.target.value), setNumber)}
+          onBlur={() => checkField('number')}
+          error={errors.number}
+          hint={brandName ? <span data-testid="card-brand">{brandName}</span> : undefined}
           required
         />
+        <div className="grid grid-cols-2 gap-4">
+          <TextField
+            id={FIELD_IDS.expiry}
+            name={undefined}
+            label="Expiry (MM / YY)"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            value={expiry}
+            onChange={(e) => edit('expiry', formatExpiry(e.target.value), setExpiry)}
+            onBlur={() => checkField('expiry')}
+            error={errors.expiry}
+            required
+          />
+          <TextField
+            id={FIELD_IDS.cvc}
+            name={undefined}
+            label="CVC"
+            hint="The 3 digits on the back (4 on the front for American Express)."
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={4}
+            value={cvc}
+            onChange={(e) => edit('cvc', digitsOnly(e.target.value).slice(0, 4), setCvc)}
+            onBlur={() => checkField('cvc')}
+            error={errors.cvc}
+            required
+          />
+        </div>
         <TextField
-          id={FIELD_IDS.cvc}
-          label="CVC"
-          hint="The 3 digits on the back (4 on the front for American Express)."
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          maxLength={4}
-          value={cvc}
-          onChange={(e) => edit('cvc', digitsOnly(e.target.value).slice(0, 4), setCvc)}
-          onBlur={() => checkField('cvc')}
-          error={errors.cvc}
-          required
+          id="card-name"
+          label={
+            <>
+              Name on card <span className="font-normal text-gray-700">(optional)</span>
+            </>
+          }
+          autoComplete="cc-name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
         />
-      </div>
-      <TextField
-        id="card-name"
-        label={
-          <>
-            Name on card <span className="font-normal text-gray-700">(optional)</span>
-          </>
-        }
-        autoComplete="cc-name"
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-      />
-      <PaymentRefusal refusal={refusal} testId={errorTestId} />
-      <SubmitButton
-        pending={pending}
-        pendingLabel="Paying…"
-        className="btn btn-primary w-full"
-        testId="card-pay"
-      >
-        Pay {formatMoney(amount, currency)}
-      </SubmitButton>
+        <PaymentRefusal refusal={refusal} testId={errorTestId} />
+        <SubmitButton
+          pending={pending}
+          pendingLabel="Paying…"
+          className="btn btn-primary w-full"
+          testId="card-pay"
+        >
+          Pay {formatMoney(amount, currency)}
+        </SubmitButton>
+      </fieldset>
     </form>
   );
 }
