@@ -164,6 +164,24 @@ describe('api client', () => {
     expect(protectedCalls).toBe(1);
   });
 
+  it('a background read whose session has ended fails quietly: no expired-session report', async () => {
+    refreshWorks = false;
+    const b = browser({ token: 'stale', refreshToken: 'refresh-1' });
+    const expired: ApiError[] = [];
+    const api = createApiClient({
+      baseUrl,
+      fetch: b.fetch,
+      getToken: b.getToken,
+      onSessionExpired: (e) => void expired.push(e),
+    });
+    const err = await api.call(protectedCall, {}, { background: true }).catch((e: unknown) => e);
+    expect(isSessionExpired(err)).toBe(true);
+    expect(expired).toHaveLength(0);
+    // The member's own next call still reports it.
+    await api.call(protectedCall, {}).catch(() => undefined);
+    expect(expired).toHaveLength(1);
+  });
+
   it('marks only session-ending errors as expired', async () => {
     const b = browser({});
     const api = createApiClient({ baseUrl, fetch: b.fetch });

@@ -77,6 +77,12 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Reports the fraction of the body sent (0…1); restarts at 0 if the call is retried. */
   onUploadProgress?: (fraction: number) => void;
+  /**
+   * A read the page makes on its own (the header's unread badge), not one the member asked for:
+   * when the session has ended it fails quietly (still marked `sessionExpired`), leaving the
+   * modal and the sign-out to the member's next action rather than interrupting what they type.
+   */
+  background?: boolean;
 }
 
 /** A call's answer with the response headers (actions forward the API's Set-Cookie). */
@@ -98,7 +104,9 @@ export function buildPath(path: string, query?: Record<string, QueryValue>): str
 }
 
 /** The request parts as the URL would carry them (`buildPath`, `fillPath`): strings only. */
-function asUrlStrings(values: Record<string, unknown> | undefined): Record<string, string> | undefined {
+function asUrlStrings(
+  values: Record<string, unknown> | undefined,
+): Record<string, string> | undefined {
   if (!values) return undefined;
   const strings: Record<string, string> = {};
   for (const [key, value] of Object.entries(values)) {
@@ -194,7 +202,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       if (res.status === 401) {
         const error = await toApiError(res, fallback);
         error.sessionExpired = true;
-        await options.onSessionExpired?.(error);
+        if (!opts.background) await options.onSessionExpired?.(error);
         throw error;
       }
     }
@@ -213,4 +221,3 @@ export function createApiClient(options: ApiClientOptions = {}) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
-

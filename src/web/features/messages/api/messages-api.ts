@@ -103,10 +103,13 @@ export async function loadThread(
   }
 }
 
-/** GET /messages/unread-count; 0 when it cannot be read (a badge is never worth an error). */
+/**
+ * GET /messages/unread-count; 0 when it cannot be read (a badge is never worth an error, nor an
+ * ended session's modal: a background read).
+ */
 export async function loadUnreadCount(client: ApiClient): Promise<number> {
   try {
-    return (await client.call(messagesApi.unreadCount, {})).unreadCount;
+    return (await client.call(messagesApi.unreadCount, {}, { background: true })).unreadCount;
   } catch {
     return 0;
   }
