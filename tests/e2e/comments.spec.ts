@@ -221,9 +221,18 @@ test('the reply target clears after a failed attempt, and the error modal shows 
     const form = sam.page.getByTestId('comment-form');
     await form.getByLabel('Your reply to Maya Chen').fill('   ');
     await form.getByRole('button', { name: 'Send reply' }).click();
-    await okayModal(sam.page, 'Write something before sending your comment.');
+    // One error for one problem: under the field (focused), no modal on top of it.
+    await expect(form.getByTestId('comment-error')).toHaveText(
+      'Write something before sending your comment.',
+    );
+    await expect(sam.page.locator('[data-modal-type]')).toHaveCount(0);
     await expect(sam.page.getByTestId('comment-reply-target')).toBeHidden();
-    await expect(form.getByLabel('Your comment')).toBeVisible();
+    const box = form.getByLabel('Your comment');
+    await expect(box).toBeFocused();
+    await expect(box).toHaveAccessibleDescription(/Write something before sending your comment\./);
+    // The error goes as soon as the text is valid.
+    await box.fill('Lovely grain.');
+    await expect(form.getByTestId('comment-error')).toBeHidden();
   } finally {
     await Promise.all([maya.close(), sam.close()]);
   }

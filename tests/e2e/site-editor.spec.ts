@@ -171,6 +171,20 @@ test('edit the page with its live preview, save, and see it on the public page',
     await expect(page.getByTestId('site-preview-name')).toHaveText('Sunny Studio');
   });
 
+  await test.step('an invalid value: one error, by its field, gone as soon as it is fixed', async () => {
+    const footerText = editor.getByLabel('Footer text', { exact: true });
+    const before = await footerText.inputValue();
+    await footerText.fill('#12');
+    await page.getByTestId('site-save').click();
+    const error = page.getByTestId('site-footerTextColor-error');
+    await expect(error).toHaveText('Footer text: use a hex colour such as #1f2937.');
+    await expect(footerText).toBeFocused();
+    await expect(page.getByTestId('site-save-state')).toContainText('Not saved yet');
+    await expect(page.locator('[data-modal-type]')).toHaveCount(0);
+    await footerText.fill(before);
+    await expect(error).toHaveCount(0);
+  });
+
   await test.step('save (with a custom domain): the modal and the status line say so', async () => {
     // A custom domain comes with a paid plan (docs/decisions/032): bought through the API here;
     // tests/e2e/plans.spec.ts buys one through the page and sees the Free plan's refusal first.

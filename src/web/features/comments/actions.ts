@@ -7,26 +7,24 @@ import { api } from '../../lib/api';
 // The comment writes in the browser, each with its modal (SPEC §8: the server's message when it
 // gives one, else the flow's own). Post pages load this module on first use (a focus on the form,
 // a click), so their first load carries none of it; the /comments page imports it directly.
-// Each resolves true when the write went through (the caller reloads what it shows).
+// The review writes resolve true when they went through (the caller reloads what it shows).
 
-/** POST /comment: 'Comment submitted!…' (or, on their own post, 'Comment posted!'). */
+/**
+ * POST /comment: 'Comment submitted!…' (or, on their own post, 'Comment posted!'). A failure is
+ * thrown for the form's `send` to show (SPEC §8's MESSAGES.errorSavingComment when the server
+ * gives no message).
+ */
 export async function submitComment(
   productId: string,
   text: string,
   replyTo: string | null,
-): Promise<boolean> {
-  try {
-    const { comment } = await api.call(commentsApi.createComment, {
-      body: { comment: { productId, text, ...(replyTo ? { replyTo } : {}) } },
-    });
-    void showNotify(
-      comment.status === 'accepted' ? MESSAGES.commentPublished : MESSAGES.commentSubmitted,
-    );
-    return true;
-  } catch (error) {
-    void notifyError(error, MESSAGES.errorSavingComment);
-    return false;
-  }
+): Promise<void> {
+  const { comment } = await api.call(commentsApi.createComment, {
+    body: { comment: { productId, text, ...(replyTo ? { replyTo } : {}) } },
+  });
+  void showNotify(
+    comment.status === 'accepted' ? MESSAGES.commentPublished : MESSAGES.commentSubmitted,
+  );
 }
 
 /** PATCH /comment/:id/status: approve ('Comment approved!…') or reject ('Comment removed!'). */

@@ -1,5 +1,5 @@
 // Form building blocks: accessible fields, and the hooks that hold a form's values, errors and
-// pending state.
+// pending state and send it (one way for every form, docs/decisions/061).
 export {
   FieldShell,
   PasswordField,
@@ -8,5 +8,6 @@ export {
   TextField,
   focusField,
 } from './fields';
-export { checkOf, useFormState, type FormCheck } from './use-form-state';
+export { useFormState } from './use-form-state';
+export { checkOf, useSend, type FormCheck, type SendOptions } from './use-send';
 export { usePending } from './use-pending';

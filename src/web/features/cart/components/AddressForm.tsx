@@ -12,10 +12,9 @@ import {
   FieldShell,
   SubmitButton,
   TextField,
+  checkOf,
   useFormState,
-  usePending,
 } from '../../../components/ui/form';
-import { notifyError } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { createAddress } from '../api/checkout-api';
@@ -43,6 +42,7 @@ const EMPTY = {
   country: 'US',
   phone: '',
 };
+type AddressValues = typeof EMPTY;
 const SAVE_ERROR = 'We could not save the address. Please try again.';
 
 /** Problems by field, from the shared rules (the server checks the same). */
@@ -82,46 +82,32 @@ export function AddressForm({
   onCancel?: () => void;
 }) {
   const idBase = useId();
-  const { values, setValues, errors, setErrors, fieldProps, showErrors } = useFormState(EMPTY, {
+  const { values, setValues, errors, fieldProps, showErrors, send, pending } = useFormState(EMPTY, {
     fields: FIELDS,
     fieldId: (field) => `${idBase}-${field}`,
   });
-  const [pending, run] = usePending();
   const country = values.country;
   const regionLabel = REGION_LABEL[country] ?? 'State, province or region';
   const auto = (token: string) => `${use} ${token}`;
 
-  /**
-   * After a failed submit, a field's error follows what is typed (gone once fixed). Not on blur:
-   * an error leaving as focus moves to Save would shift the button under the pointer.
-   */
-  function field(name: Field) {
-    const props = fieldProps(name);
-    return {
-      ...props,
-      onChange: (e: { target: { value: string } }) => {
-        props.onChange(e);
-        if (!errors[name]) return;
-        const message = problemsOf({ ...values, [name]: e.target.value })[name];
-        setErrors(({ [name]: _old, ...rest }) => (message ? { ...rest, [name]: message } : rest));
-      },
-    };
-  }
+  // After a failed submit, a field's error follows what is typed (gone once fixed). Not on blur:
+  // an error leaving as focus moves to Save would shift the button under the pointer.
+  const field = fieldProps;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = problemsOf(values);
-    if (Object.keys(found).length) return showErrors(found);
-    setErrors({});
-    void run(async () => {
-      try {
-        const { address } = await createAddress(values);
-        onSaved(address);
-      } catch (err) {
+    void send({
+      check: (v: AddressValues) => checkOf(problemsOf(v), v),
+      call: createAddress,
+      done: ({ address }) => onSaved(address),
+      // The server names `address.<field>` (the JSON inside the form data).
+      handled: (err) => {
         const byField = err instanceof ApiError ? serverErrors(err) : {};
-        if (Object.keys(byField).length) showErrors(byField);
-        else void notifyError(err, SAVE_ERROR);
-      }
+        if (!Object.keys(byField).length) return false;
+        showErrors(byField);
+        return true;
+      },
+      failure: SAVE_ERROR,
     });
   }
 

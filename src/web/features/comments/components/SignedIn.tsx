@@ -2,9 +2,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { isModeratorRole } from '../../../../shared/contracts/account-rules';
 import type { Comment, CommentDecision } from '../../../../shared/contracts/comments';
+import { commentTextSchema } from '../../../../shared/contracts/comments';
 import { SOCIAL_LIMITS } from '../../../../shared/contracts/social-rules';
+import { MESSAGES } from '../../../../shared/messages';
 import { ReportButton } from '../../../components/ReportButton';
+import { checkOf, useSend } from '../../../components/ui/form';
 import { api } from '../../../lib/api';
+import { issuesToFieldErrors } from '../../../lib/form-errors';
 import { useRootData } from '../../../lib/root-data';
 import { loadPostComments, type PostCommentsState } from '../api/comments-api';
 import { decideComment, submitComment } from '../actions';
@@ -32,22 +36,26 @@ export default function SignedIn({
   const reviewer = owner || isModeratorRole(user?.role);
   const { revalidate } = useRevalidator();
   const [target, setTarget] = useState<{ id: string; name: string } | null>(null);
-  const [busy, setBusy] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
+  const { errors, pending, recheck, send } = useSend({
+    fields: ['text'],
+    focus: () => box.current?.focus(),
+  });
   // A reply goes under an approved thread (or the member's own one still waiting for review).
   const open = (c: Comment) => c.status === 'accepted' || c.user._id === user?._id;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    setBusy(true);
-    const ok = await submitComment(productId, box.current?.value ?? '', target?.id ?? null);
-    setTarget(null);
-    setBusy(false);
-    if (ok) {
-      form.reset();
-      void revalidate();
-    }
+    void send(box.current?.value ?? '', {
+      check: checkText,
+      call: (text) => submitComment(productId, text, target?.id ?? null),
+      done: () => {
+        form.reset();
+        void revalidate();
+      },
+      failure: MESSAGES.errorSavingComment,
+    }).then(() => setTarget(null)); // SPEC §4: the reply target is cleared after every attempt
   }
 
   async function decide(id: string, status: CommentDecision) {
@@ -69,7 +77,11 @@ export default function SignedIn({
                 box.current?.focus();
               }}
             >
-              Reply<span className="sr-only"> to <bdi>{c.user.name}</bdi></span>
+              Reply
+              <span className="sr-only">
+                {' '}
+                to <bdi>{c.user.name}</bdi>
+              </span>
             </button>
           )}
           {reviewer && c.status === 'pending' && (
@@ -109,19 +121,34 @@ export default function SignedIn({
           rows={3}
           required
           maxLength={SOCIAL_LIMITS.commentMax}
-          aria-describedby="comment-hint"
+          aria-invalid={errors.text ? true : undefined}
+          aria-describedby={errors.text ? 'comment-hint comment-error' : 'comment-hint'}
+          onChange={(e) => void recheck('text', e.currentTarget.value)}
         />
+        {errors.text && (
+          <p id="comment-error" className="field-error" data-testid="comment-error">
+            {errors.text}
+          </p>
+        )}
         <p id="comment-hint" className="field-hint">
           {owner
             ? 'Your own comments on your post appear at once.'
             : 'The seller reviews comments before they appear.'}
         </p>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <button type="submit" className="btn btn-primary" disabled={pending}>
           {target ? 'Send reply' : 'Send comment'}
         </button>
       </form>
     </View>
   );
+}
+
+/** The comment's text by the shared contract (as the server checks it): trimmed, 1 to the limit. */
+function checkText(text: string) {
+  const parsed = commentTextSchema.safeParse(text);
+  return parsed.success
+    ? checkOf({}, parsed.data)
+    : checkOf({ text: issuesToFieldErrors(parsed.error.issues)[''] ?? '' }, '');
 }
 
 /**

@@ -1,12 +1,25 @@
 import { useState, type FormEvent } from 'react';
 import type { Feedback } from '../../../../shared/contracts/commerce';
 import { COMMERCE_LIMITS, type FeedbackType } from '../../../../shared/contracts/commerce-rules';
-import { SubmitButton, TextAreaField, focusField, usePending } from '../../../components/ui/form';
+import { MESSAGES } from '../../../../shared/messages';
+import {
+  SubmitButton,
+  TextAreaField,
+  checkOf,
+  focusField,
+  useSend,
+} from '../../../components/ui/form';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { saveFeedback } from '../api/feedback-actions';
 import { StarRatingInput } from './StarRatingInput';
 
 const TEXT_MAX = COMMERCE_LIMITS.feedbackTextMax;
+const FIELDS = ['rating', 'text'] as const;
+
+interface FeedbackValues {
+  rating: number | null;
+  text: string;
+}
 
 /**
  * Rating one side of a sale: stars (required) and a few words (optional). The same rules as the
@@ -30,30 +43,35 @@ export function FeedbackForm({
 }) {
   const [rating, setRating] = useState<number | null>(null);
   const [text, setText] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, run] = usePending();
   const ratingId = `${idPrefix}-rating`;
   const textId = `${idPrefix}-text`;
+  const { errors, pending, recheck, send } = useSend({
+    fields: FIELDS,
+    focus: (field) =>
+      field === 'rating'
+        ? document.querySelector<HTMLInputElement>(`input[name="${ratingId}"]`)?.focus()
+        : focusField(textId),
+  });
 
-  function show(found: FieldErrors) {
-    setErrors(found);
-    if (found.rating)
-      document.querySelector<HTMLInputElement>(`input[name="${ratingId}"]`)?.focus();
-    else if (found.text) focusField(textId);
+  function check(v: FeedbackValues) {
+    const found: FieldErrors = {};
+    if (!v.rating) found.rating = 'Choose a rating from 1 to 5 stars.';
+    if (v.text.length > TEXT_MAX)
+      found.text = `Use at most ${TEXT_MAX.toLocaleString('en-US')} characters in your feedback.`;
+    return checkOf(found, { rating: v.rating ?? 0, text: v.text.trim() });
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found: FieldErrors = {};
-    if (!rating) found.rating = 'Choose a rating from 1 to 5 stars.';
-    if (text.length > TEXT_MAX)
-      found.text = `Use at most ${TEXT_MAX.toLocaleString('en-US')} characters in your feedback.`;
-    if (found.rating || found.text) return show(found);
-    void run(async () => {
-      const outcome = await saveFeedback({ type, id, rating: rating!, text: text.trim() });
-      if (outcome.ok) onSaved?.(outcome.feedback);
-      else show(outcome.fieldErrors);
-    });
+    void send(
+      { rating, text },
+      {
+        check,
+        call: (v) => saveFeedback({ type, id, ...v }),
+        done: (feedback) => onSaved?.(feedback),
+        failure: MESSAGES.feedbackSaveError,
+      },
+    );
   }
 
   return (
@@ -64,7 +82,7 @@ export function FeedbackForm({
         value={rating}
         onChange={(n) => {
           setRating(n);
-          setErrors((e) => ({ ...e, rating: '' }));
+          void recheck('rating', { rating: n, text });
         }}
         error={errors.rating || undefined}
       />
@@ -74,7 +92,10 @@ export function FeedbackForm({
         hint={`What went well, what could be better. Everyone can read it. ${text.length.toLocaleString('en-US')} / ${TEXT_MAX.toLocaleString('en-US')} characters.`}
         value={text}
         maxLength={TEXT_MAX}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          void recheck('text', { rating, text: e.target.value });
+        }}
         error={errors.text || undefined}
       />
       <SubmitButton pending={pending} pendingLabel="Saving…" testId={`${idPrefix}-submit`}>

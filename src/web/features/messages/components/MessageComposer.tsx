@@ -3,45 +3,18 @@ import type { Message } from '../../../../shared/contracts/messages';
 import { MESSAGE_TAG_MAX } from '../../../../shared/contracts/messages';
 import { SOCIAL_LIMITS } from '../../../../shared/contracts/social-rules';
 import { MESSAGES } from '../../../../shared/messages';
-import { SubmitButton, focusField, usePending } from '../../../components/ui/form';
-import { modalActions, notifyError, showNotify } from '../../../components/ui/modal';
+import { SubmitButton, focusField, useSend } from '../../../components/ui/form';
+import { modalActions, showNotify } from '../../../components/ui/modal';
 import { TagInput } from '../../../components/ui/TagInput';
-import { ApiError } from '../../../lib/api-client';
 import { describedBy } from '../../../lib/form-errors';
 import { checkImageFile } from '../../../lib/image-file';
-import { saveMessage, type MessageDraft } from '../api/messages-api';
+import { saveMessage } from '../api/messages-api';
 import { MessageImagesField } from './MessageImagesField';
+import { FIELD_IDS, ORDER, checkMessage, serverErrors } from './message-form';
 
 const MAX = SOCIAL_LIMITS.messageMax;
 const MAX_IMAGES = SOCIAL_LIMITS.messageMediasMax;
 const TAG_RULES = { max: SOCIAL_LIMITS.messageTagsMax, maxLength: MESSAGE_TAG_MAX };
-
-type Field = 'text' | 'recipient' | 'image' | '_tags';
-type Errors = Partial<Record<Field, string>>;
-const FIELD_IDS: Record<Field, string> = {
-  text: 'message-text',
-  recipient: 'message-recipient',
-  image: 'message-images',
-  _tags: 'message-tags',
-};
-const ORDER: Field[] = ['recipient', 'text', '_tags', 'image'];
-
-/** The field a server refusal is about: validation details (`message.text`…) or a known code. */
-function serverErrors(err: unknown): Errors {
-  if (!(err instanceof ApiError)) return {};
-  const out: Errors = {};
-  for (const d of err.details ?? []) {
-    const path = d.path[0] === 'message' ? d.path.slice(1) : d.path;
-    const field = path[0];
-    if (field === 'text' || field === 'recipient' || field === '_tags') out[field] ??= d.message;
-    if (field === 'medias') out.image ??= d.message;
-  }
-  if (err.code && ['USER_NOT_FOUND', 'SELF_ACTION', 'BLOCKED'].includes(err.code))
-    out.recipient ??= err.message.replace(/^recipient: /, '');
-  if (err.code === 'IMAGE_REJECTED' || err.code === 'PAYLOAD_TOO_LARGE')
-    out.image ??= err.message.replace(/^image[^:]*: /, '');
-  return out;
-}
 
 interface MessageComposerProps {
   /** The message being edited (one of mine), or null for a new one. */
@@ -80,8 +53,10 @@ export function MessageComposer({
   const [kept, setKept] = useState<Message['medias']>(editing?.medias ?? []);
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [pending, run] = usePending();
+  const { errors, setErrors, showErrors, recheck, pending, send } = useSend({
+    fields: ORDER,
+    focus: (field) => focusField(FIELD_IDS[field]),
+  });
   // Opened from a Message button about a page: the writing starts under its address, wherever
   // the caret would land (focus itself stays where the page puts it: the heading).
   function caretAfterIntro(box: HTMLTextAreaElement) {
@@ -90,12 +65,6 @@ export function MessageComposer({
 
   const remaining = MAX - text.length;
   const imageCount = kept.length + files.length;
-
-  function show(next: Errors) {
-    setErrors(next);
-    const first = ORDER.find((f) => next[f]);
-    if (first) focusField(FIELD_IDS[first]);
-  }
 
   function addFiles(list: FileList | null) {
     const chosen = [...(list ?? [])];
@@ -109,49 +78,39 @@ export function MessageComposer({
         ...e,
         image: `A message can have at most ${MAX_IMAGES} images. Remove some first.`,
       }));
-    setErrors((e) => ({ ...e, image: undefined }));
+    setErrors(({ image: _gone, ...e }) => e);
     setFiles((f) => [...f, ...chosen]);
     setProgress(null);
   }
 
-  function validate(): Errors {
-    const out: Errors = {};
-    if (!text.trim()) out.text = 'Write a message first.';
-    else if (text.length > MAX)
-      out.text = `Messages can have at most ${MAX.toLocaleString('en-US')} characters.`;
-    if (!editing && audience === 'private' && !recipient.trim())
-      out.recipient = 'Name the member to send it to (their username).';
-    return out;
-  }
-
   function submit(event: FormEvent) {
     event.preventDefault();
-    const problems = validate();
-    if (Object.keys(problems).length) return show(problems);
-    setErrors({});
-    const draft: MessageDraft = {
-      ...(editing ? { _id: editing._id, medias: kept.map((m) => m._id) } : {}),
-      text: text.trim(),
-      _tags: tags,
-      ...(!editing && audience === 'private' ? { recipient: recipient.trim() } : {}),
-    };
-    void run(async () => {
-      try {
-        const saved = await saveMessage(draft, files, files.length ? setProgress : undefined);
-        setFiles([]);
-        const action =
-          !editing && saved.recipient
-            ? modalActions.navigate(
-                `/messages?tab=conversations&with=${encodeURIComponent(saved.recipient._id)}`,
-              )
-            : modalActions.messages;
-        void showNotify(editing ? MESSAGES.messageSaved : MESSAGES.messageSent, action);
-      } catch (err) {
-        setProgress(null);
-        show(serverErrors(err));
-        void notifyError(err, editing ? MESSAGES.errorSavingMessage : MESSAGES.errorSendingMessage);
-      }
-    });
+    void send(
+      { text, audience, recipient },
+      {
+        check: (v) => checkMessage(v, { editing, kept, tags }),
+        call: (draft) => saveMessage(draft, files, files.length ? setProgress : undefined),
+        done: (saved) => {
+          setFiles([]);
+          const action =
+            !editing && saved.recipient
+              ? modalActions.navigate(
+                  `/messages?tab=conversations&with=${encodeURIComponent(saved.recipient._id)}`,
+                )
+              : modalActions.messages;
+          void showNotify(editing ? MESSAGES.messageSaved : MESSAGES.messageSent, action);
+        },
+        // A refusal about a field (a recipient not found, an image refused) shows by that field.
+        handled: (err) => {
+          setProgress(null);
+          const byField = serverErrors(err);
+          if (!Object.keys(byField).length) return false;
+          showErrors(byField);
+          return true;
+        },
+        failure: editing ? MESSAGES.errorSavingMessage : MESSAGES.errorSendingMessage,
+      },
+    );
   }
 
   const percent = progress === null ? null : Math.round(progress * 100);
@@ -209,7 +168,10 @@ export function MessageComposer({
                 name="recipient"
                 className="input"
                 value={recipient}
-                onChange={(e) => setRecipient(e.target.value)}
+                onChange={(e) => {
+                  setRecipient(e.target.value);
+                  void recheck('recipient', { text, audience, recipient: e.target.value });
+                }}
                 autoCapitalize="none"
                 autoCorrect="off"
                 spellCheck={false}
@@ -243,7 +205,10 @@ export function MessageComposer({
           name="text"
           className="input min-h-36"
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            void recheck('text', { text: e.target.value, audience, recipient });
+          }}
           aria-invalid={errors.text || remaining < 0 ? true : undefined}
           aria-describedby={describedBy(
             `${FIELD_IDS.text}-count`,

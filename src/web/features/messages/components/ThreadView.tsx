@@ -5,7 +5,7 @@ import type { Message } from '../../../../shared/contracts/messages';
 import { SOCIAL_LIMITS } from '../../../../shared/contracts/social-rules';
 import { MESSAGES } from '../../../../shared/messages';
 import { LikeButton } from '../../../components/LikeButton';
-import { notifyError } from '../../../components/ui/modal';
+import { checkOf, useSend } from '../../../components/ui/form';
 import { saveMessage, toggleMessageLike, type ThreadState } from '../api/messages-api';
 import { useLikedMessageIds, useLikedMessages } from '../stores/liked-messages-store';
 import { formatDateTime as formatWhen } from '../../../../shared/format';
@@ -63,10 +63,18 @@ export function ThreadView({ thread, viewerId, likedIds, page, limit, href }: Th
   const [messages, setMessages] = useState(thread.messages);
   const [count, setCount] = useState(thread.recordsCount);
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
-  const [sending, setSending] = useState(false);
   const fieldId = useId();
+  const {
+    errors,
+    pending: sending,
+    recheck,
+    send,
+  } = useSend({
+    fields: ['text'],
+    focus: () => document.getElementById(fieldId)?.focus(),
+  });
+  const error = errors.text;
   useEffect(() => {
     setMessages(thread.messages);
     setCount(thread.recordsCount);
@@ -90,28 +98,21 @@ export function ThreadView({ thread, viewerId, likedIds, page, limit, href }: Th
   const other = thread.user;
   const max = SOCIAL_LIMITS.messageMax;
 
-  async function send(event: FormEvent) {
+  function reply(event: FormEvent) {
     event.preventDefault();
-    if (sending) return;
-    const body = text.trim();
-    if (!body) {
-      setError('Write a message first.');
-      return;
-    }
-    setError(null);
-    setSending(true);
     setStatus('');
-    try {
-      const sent = await saveMessage({ text: body, _tags: [], recipient: other._id }, []);
-      setText('');
-      if (page === 1) setMessages((all) => [...all, sent]);
-      setCount((n) => n + 1);
-      setStatus(MESSAGES.messageSent);
-    } catch (err) {
-      void notifyError(err, MESSAGES.errorSendingMessage);
-    } finally {
-      setSending(false);
-    }
+    void send(text, {
+      check: (value: string) =>
+        checkOf(value.trim() ? {} : { text: 'Write a message first.' }, value.trim()),
+      call: (body) => saveMessage({ text: body, _tags: [], recipient: other._id }, []),
+      done: (sent) => {
+        setText('');
+        if (page === 1) setMessages((all) => [...all, sent]);
+        setCount((n) => n + 1);
+        setStatus(MESSAGES.messageSent);
+      },
+      failure: MESSAGES.errorSendingMessage,
+    });
   }
 
   return (
@@ -146,7 +147,7 @@ export function ThreadView({ thread, viewerId, likedIds, page, limit, href }: Th
         </ol>
       )}
       <form
-        onSubmit={send}
+        onSubmit={reply}
         noValidate
         className="card flex flex-col gap-3"
         data-testid="reply-form"
@@ -160,7 +161,10 @@ export function ThreadView({ thread, viewerId, likedIds, page, limit, href }: Th
           className="input min-h-24"
           value={text}
           maxLength={max}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            void recheck('text', e.target.value);
+          }}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${fieldId}-count${error ? ` ${fieldId}-error` : ''}`}
         />

@@ -5,8 +5,8 @@ import {
   type NotificationSettings,
 } from '../../../../shared/contracts/notification-rules';
 import { MESSAGES } from '../../../../shared/messages';
-import { SubmitButton, usePending } from '../../../components/ui/form';
-import { notifyError, showNotify } from '../../../components/ui/modal';
+import { SubmitButton, checkOf, useSend } from '../../../components/ui/form';
+import { showNotify } from '../../../components/ui/modal';
 import { saveNotificationSettings } from '../api/notifications-api';
 
 /**
@@ -17,7 +17,7 @@ import { saveNotificationSettings } from '../api/notifications-api';
 export function NotificationSettingsForm({ initial }: { initial: NotificationSettings | null }) {
   const [values, setValues] = useState<NotificationSettings | null>(initial);
   const [saved, setSaved] = useState<NotificationSettings | null>(initial);
-  const [pending, run] = usePending();
+  const { pending, send } = useSend({ fields: [], focus: () => {} });
 
   if (!values || !saved) {
     return (
@@ -33,15 +33,16 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
     event.preventDefault();
     const current = values;
     if (!current) return;
-    void run(async () => {
-      try {
-        const settings = await saveNotificationSettings(current);
+    // Checkboxes cannot be invalid: the check passes them on as they are.
+    void send(current, {
+      check: (v: NotificationSettings) => checkOf({}, v),
+      call: saveNotificationSettings,
+      done: (settings) => {
         setValues(settings);
         setSaved(settings);
         void showNotify(MESSAGES.notificationSettingsSaved);
-      } catch (err) {
-        void notifyError(err, MESSAGES.notificationSettingsSaveError);
-      }
+      },
+      failure: MESSAGES.notificationSettingsSaveError,
     });
   }
 

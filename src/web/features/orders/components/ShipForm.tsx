@@ -2,55 +2,62 @@ import { useId, useState, type FormEvent } from 'react';
 import { CARRIERS } from '../../../../shared/contracts/commerce-rules';
 import { COMMERCE_LIMITS } from '../../../../shared/contracts/commerce-rules';
 import { MESSAGES } from '../../../../shared/messages';
-import { FieldShell, SubmitButton, TextField, focusField } from '../../../components/ui/form';
+import {
+  FieldShell,
+  SubmitButton,
+  TextField,
+  checkOf,
+  focusField,
+  useSend,
+} from '../../../components/ui/form';
 import { modalActions, showConfirm } from '../../../components/ui/modal';
-import { ApiError, isSessionExpired } from '../../../lib/api-client';
-import { apiErrorMessage } from '../../../lib/errors';
-import { serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { shipSale } from '../actions';
 
 // Mark shipped (SPEC §4: irreversible, the confirm says so; Okay runs the call). The server's
 // refusal is shown as it says it (a second attempt: 'already marked shipped'); any other failure
-// as SPEC §8's 'Error marking order as shipped'.
+// as SPEC §8's 'Error marking order as shipped' — beside the button, the form stays in view.
 
 const FIELDS = ['carrier', 'trackingNumber'] as const;
 
 export function ShipForm({ saleId, onShipped }: { saleId: string; onShipped: () => void }) {
   const id = useId();
+  const fieldId = (field: (typeof FIELDS)[number]) =>
+    field === 'carrier' ? `${id}-carrier` : `${id}-tracking`;
   const [carrier, setCarrier] = useState('usps');
   const [trackingNumber, setTrackingNumber] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { errors, failure, pending, recheck, send } = useSend({
+    fields: FIELDS,
+    focus: (field) => focusField(fieldId(field)),
+  });
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setErrors({});
-    setFailure(null);
-    if (trackingNumber.trim().length === 0) {
-      setErrors({ trackingNumber: 'Enter the tracking number the carrier gave you.' });
-      focusField(`${id}-tracking`);
-      return;
-    }
-    setPending(true);
-    try {
-      const done = await showConfirm(
-        MESSAGES.confirmMarkShipped,
-        modalActions.run(async () => {
-          await shipSale({ id: saleId, carrier, trackingNumber });
-        }),
-        'Mark as shipped?',
-      );
-      if (done) onShipped();
-    } catch (err) {
-      if (isSessionExpired(err)) return;
-      const fields = err instanceof ApiError ? serverFieldErrors(err.details, FIELDS) : {};
-      setErrors(fields);
-      if (fields.trackingNumber) focusField(`${id}-tracking`);
-      else setFailure(apiErrorMessage(err, MESSAGES.errorMarkingShipped));
-    } finally {
-      setPending(false);
-    }
+    void send(
+      { carrier, trackingNumber },
+      {
+        check: (v: { carrier: string; trackingNumber: string }) =>
+          checkOf(
+            v.trackingNumber.trim()
+              ? {}
+              : { trackingNumber: 'Enter the tracking number the carrier gave you.' },
+            v,
+          ),
+        call: (v) =>
+          showConfirm(
+            MESSAGES.confirmMarkShipped,
+            modalActions.run(async () => {
+              await shipSale({ id: saleId, ...v });
+            }),
+            'Mark as shipped?',
+          ),
+        done: (confirmed) => {
+          if (confirmed) onShipped();
+        },
+        failure: MESSAGES.errorMarkingShipped,
+        failureShown: 'inline',
+        overlay: false,
+      },
+    );
   }
 
   return (
@@ -98,7 +105,11 @@ export function ShipForm({ saleId, onShipped }: { saleId: string; onShipped: () 
         autoCapitalize="characters"
         spellCheck={false}
         error={errors.trackingNumber}
-        onChange={(e) => setTrackingNumber(e.currentTarget.value)}
+        onChange={(e) => {
+          const next = e.currentTarget.value;
+          setTrackingNumber(next);
+          void recheck('trackingNumber', { carrier, trackingNumber: next });
+        }}
         data-testid="ship-tracking"
       />
       <div aria-live="polite">

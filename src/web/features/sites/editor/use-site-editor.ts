@@ -1,12 +1,11 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { MySite } from '../../../../shared/contracts/sites';
 import type { SiteColorField } from '../../../../shared/contracts/site-rules';
 import { MESSAGES } from '../../../../shared/messages';
-import { focusField, usePending } from '../../../components/ui/form';
-import { notifyError, showConfirm, showNotify } from '../../../components/ui/modal';
-import { ApiError } from '../../../lib/api-client';
+import { checkOf, focusField, useSend } from '../../../components/ui/form';
+import { showConfirm, showNotify } from '../../../components/ui/modal';
 import { useUnsavedGuard } from '../../../lib/unsaved-guard';
-import { firstInvalidField, serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import type { FieldErrors } from '../../../lib/form-errors';
 import { updateSite } from '../api/my-site';
 import {
   EDITOR_FIELDS,
@@ -14,6 +13,7 @@ import {
   fieldId,
   valuesFromSite,
   type SiteEditorValues,
+  type SiteUpdateBody,
 } from './editor-values';
 import type { SiteTheme } from './themes';
 import { validateSiteUpdate } from './validation';
@@ -34,11 +34,19 @@ export function useSiteEditor(
 ) {
   const [site, setSite] = useState(initial);
   const [values, setValues] = useState(() => posted?.values ?? valuesFromSite(initial));
-  const [errors, setErrors] = useState<FieldErrors>(posted?.errors ?? {});
   const [status, setStatus] = useState('');
-  const [pending, run] = usePending();
+  const { errors, setErrors, pending, recheck, send } = useSend(
+    // After the layout settles (a colour picker's panel may still be closing).
+    { fields: EDITOR_FIELDS, focus: (f) => requestAnimationFrame(() => focusField(fieldId(f))) },
+    posted?.errors ?? {},
+  );
 
   const saved = useMemo(() => valuesFromSite(site), [site]);
+  // setField is stable (a dependency of the editor's memoised parts): it reads these through refs.
+  const savedRef = useRef(saved);
+  savedRef.current = saved;
+  const recheckRef = useRef(recheck);
+  recheckRef.current = recheck;
   const changes = useMemo(() => changedFields(values, saved), [values, saved]);
   const dirty = Object.keys(changes).length > 0;
   useUnsavedGuard(dirty, () =>
@@ -47,23 +55,16 @@ export function useSiteEditor(
 
   const setField = useCallback(
     <K extends keyof SiteEditorValues>(name: K, value: SiteEditorValues[K]) => {
-      setValues((v) => ({ ...v, [name]: value }));
-      setStatus(''); // what was said last is about an earlier state
-      // The message was about the old value; a new one is checked on the next save.
-      setErrors((e) => {
-        if (!(name in e)) return e;
-        const { [name]: _gone, ...rest } = e;
-        return rest;
+      setValues((v) => {
+        const next = { ...v, [name]: value };
+        // A field showing an error is checked again: its error goes once the value is valid.
+        void recheckRef.current(name, changedFields(next, savedRef.current));
+        return next;
       });
+      setStatus(''); // what was said last is about an earlier state
     },
     [],
   );
-
-  function showErrors(found: FieldErrors) {
-    setErrors(found);
-    const first = firstInvalidField(EDITOR_FIELDS, found);
-    if (first) requestAnimationFrame(() => focusField(fieldId(first)));
-  }
 
   function applyTheme(theme: SiteTheme) {
     setValues((v) => ({ ...v, ...theme.colors, fontFamily: theme.fontFamily }));
@@ -93,25 +94,24 @@ export function useSiteEditor(
       setStatus('Nothing to save: your page already looks like this.');
       return;
     }
-    const checked = await validateSiteUpdate(changes);
-    if (!checked.ok) {
-      setStatus('Some fields need your attention: see the messages by them.');
-      return showErrors(checked.errors);
-    }
-    setErrors({});
-    try {
-      const { site: stored } = await updateSite(changes);
-      setSite(stored);
-      // The server's answer is the new starting point (colours lower-cased, the domain normalised).
-      setValues(valuesFromSite(stored));
-      setStatus(`All changes saved at ${TIME.format(new Date())}.`);
-      onSaved(stored);
-      void showNotify(MESSAGES.siteSaved);
-    } catch (err) {
-      if (err instanceof ApiError) showErrors(serverFieldErrors(err.details, EDITOR_FIELDS));
-      setStatus(err instanceof ApiError ? err.message : MESSAGES.siteSaveError);
-      void notifyError(err, MESSAGES.siteSaveError);
-    }
+    const outcome = await send(changes, {
+      check: async (body: SiteUpdateBody) => {
+        const checked = await validateSiteUpdate(body);
+        return checked.ok ? checkOf({}, body) : checked;
+      },
+      call: updateSite,
+      done: ({ site: stored }) => {
+        setSite(stored);
+        // The server's answer is the new starting point (colours lower-cased, the domain normalised).
+        setValues(valuesFromSite(stored));
+        setStatus(`All changes saved at ${TIME.format(new Date())}.`);
+        onSaved(stored);
+        void showNotify(MESSAGES.siteSaved);
+      },
+      failure: MESSAGES.siteSaveError,
+    });
+    if (outcome === 'invalid' || outcome === 'failed')
+      setStatus('Not saved yet: see the messages by the fields, or try again.');
   }
 
   return {
@@ -127,7 +127,7 @@ export function useSiteEditor(
     applyTheme,
     applySuggestion,
     applyServerSite,
-    submit: () => void run(save),
+    submit: () => void save(),
   };
 }
 
