@@ -77,17 +77,21 @@ const SITE_TEXT_MIN_OPACITY = 0.8;
 
 /** The surface of the cards, boxes and option chips on a site page (app.css .product-card …). */
 const CARD_SURFACE = '#ffffff';
-/** The platform's indigo: the accent on cards when the owner's colour does not read on white. */
-const PLATFORM_ACCENT = '#4338ca';
 
 /**
  * The owner's button colour as the page's accent (prices, links, selected options, focus rings:
  * docs/decisions/063), each use checked where it is drawn, as the header's text is: text ≥ 4.5:1
  * on its surface, a focus ring ≥ 3:1 on the page's background. Where the colour fails, a safe one
- * stands in: the site's (already checked) text colour on the page, the platform's indigo on cards.
+ * stands in: the site's (already checked) text colour on the page, and on cards that colour when
+ * it reads on white, else dark text — never the platform's indigo on the owner's page.
  */
 function accentVariables(bg: string, text: string, buttonBg: string, buttonText: string) {
-  const cardAccent = colorThatReads(buttonBg, [CARD_SURFACE], MIN_TEXT_CONTRAST, PLATFORM_ACCENT);
+  const cardAccent = colorThatReads(
+    buttonBg,
+    [CARD_SURFACE],
+    MIN_TEXT_CONTRAST,
+    readableTextColor(text, CARD_SURFACE),
+  );
   return {
     '--site-accent': colorThatReads(buttonBg, [bg], MIN_TEXT_CONTRAST, text),
     '--site-focus': colorThatReads(buttonBg, [bg], MIN_UI_CONTRAST, text),
