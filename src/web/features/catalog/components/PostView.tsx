@@ -169,10 +169,7 @@ export function PostView({
 
         <p className="mt-6 text-sm" data-testid="post-seller">
           Sold by{' '}
-          <Link
-            to={sellerHref ?? `/${encodeURIComponent(seller.username)}`}
-            className="link"
-          >
+          <Link to={sellerHref ?? `/${encodeURIComponent(seller.username)}`} className="link">
             {seller.name || seller.username}
           </Link>
         </p>
