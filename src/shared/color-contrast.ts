@@ -69,3 +69,25 @@ export function readableTextColor(text: string, background: string, opacity = 1)
     ? DARK_TEXT
     : LIGHT_TEXT;
 }
+
+/** WCAG 2.2 AA for focus indicators and the parts of controls (SC 1.4.11, 2.4.13's floor). */
+export const MIN_UI_CONTRAST = 3;
+
+/**
+ * `color` when it contrasts at least `min` with every one of `backgrounds` (an owner's accent is
+ * drawn on more than one surface: their page's background, white cards), else `fallback`. A colour
+ * this cannot parse (hsl(), a keyword) is not known to read, so it gives way to the fallback too.
+ */
+export function colorThatReads(
+  color: string,
+  backgrounds: readonly string[],
+  min: number,
+  fallback: string,
+): string {
+  const fg = parseOpaqueColor(color);
+  const reads = (background: string) => {
+    const bg = parseOpaqueColor(background);
+    return !!fg && !!bg && contrastRatio(fg, bg) >= min;
+  };
+  return backgrounds.every(reads) ? color : fallback;
+}

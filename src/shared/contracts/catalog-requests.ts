@@ -77,13 +77,12 @@ export const tagParams = obj({
     .max(L.tagMax, 'No post has this tag.')
     .transform(normalizeTag),
 });
-export const usernameParams = obj({
-  username: z
-    .string(requiredAs('text'))
-    .trim()
-    .min(1, 'Name the seller.')
-    .max(100, 'No user has this name.'),
-});
+const usernameField = z
+  .string(requiredAs('text'))
+  .trim()
+  .min(1, 'Name the seller.')
+  .max(100, 'No user has this name.');
+export const usernameParams = obj({ username: usernameField });
 export const domainParams = obj({
   domain: z
     .string(requiredAs('text'))
@@ -114,6 +113,11 @@ export const searchInput = obj({
     .max(L.searchQueryMax, `Search with at most ${L.searchQueryMax} characters.`)
     .refine(hasNoNul, NUL_RULE),
   limit: limitField.optional(),
+  /**
+   * One seller's posts only (the search box of their page): an unknown or hidden seller is a 404,
+   * and no people are searched.
+   */
+  username: usernameField.optional(),
 });
 /** Members a search shows at most, above its posts (fewer when `limit` is lower). */
 export const SEARCH_PEOPLE_MAX = 6;

@@ -51,6 +51,21 @@ describe('UserSiteShell', () => {
     expect(render({ name: 'Kiln', fontFamily: 'system-ui' })).not.toContain('/fonts/');
   });
 
+  it('sets the checked accent once, on the layout root (one cached page for every visitor)', () => {
+    const html = render({
+      name: 'Kiln',
+      backgroundColor: '#fff7ed',
+      buttonBackgroundColor: '#9a3412',
+      buttonTextColor: '#ffffff',
+    });
+    const root = /<div class="site-theme[^"]*" style="([^"]*)"/.exec(html)?.[1] ?? '';
+    expect(root).toContain('--site-accent:#9a3412');
+    expect(root).toContain('--site-focus:#9a3412');
+    expect(root).toContain('--site-card-accent:#9a3412');
+    // Nowhere else: components take it from CSS (app.css .site-theme), not from inline styles.
+    expect(html.match(/#9a3412/g)).toHaveLength(4);
+  });
+
   it('leaves the header out of the link-in-bio card', () => {
     const html = render({ name: 'Kiln' }, true);
     expect(html).not.toContain('data-testid="site-header"');

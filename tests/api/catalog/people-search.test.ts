@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/server/db/schema';
 import { catalogApi } from '../../../src/shared/api/catalog';
 import { publicMemberSchema } from '../../../src/shared/contracts/accounts';
-import { ApiError, createApiClient } from '../../../src/web/lib/api-client';
+import { ApiError } from '../../../src/web/lib/api-client';
 import { createTestApp, type TestApp } from '../../helpers/app';
+import { typedClient } from '../../helpers/typed-client';
 import { createUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
 
@@ -12,22 +13,7 @@ import { createProduct } from '../../factories/catalog';
 let t: TestApp;
 
 /** The typed client of the web app, its fetch bound to app.inject. */
-const client = createApiClient({
-  baseUrl: 'http://localhost/api/v1',
-  refresh: false,
-  fetch: async (input, init) => {
-    const res = await t.app.inject({
-      method: (init?.method ?? 'GET') as 'POST',
-      url: String(input),
-      headers: init?.headers as Record<string, string>,
-      ...(init?.body ? { payload: init.body as string } : {}),
-    });
-    return new Response(res.body, {
-      status: res.statusCode,
-      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
-    });
-  },
-});
+const client = typedClient(() => t);
 const search = (query: string, limit?: number) =>
   client.call(catalogApi.search, { body: { query, ...(limit ? { limit } : {}) } });
 const usernames = async (query: string, limit?: number) =>

@@ -88,20 +88,28 @@ async function sellerList(
   return { ...list, user: sellerOf(seller) };
 }
 
-/** GET /products/user/:username — a seller's published posts and the seller (unknown → 404). */
-export async function listProductsByUser(
-  deps: ReadDeps,
-  username: string,
-  query: ListQuery,
-): Promise<ProductList> {
-  // The seller is read fresh every time (a suspension shows at once); only the posts are cached.
+/**
+ * The seller whose public posts a page lists or searches, by username in any case: an unknown,
+ * suspended or not yet activated account is a 404. Read fresh every time (a suspension shows at
+ * once); only the posts are cached.
+ */
+export async function findListedSeller(deps: Pick<ModuleDeps, 'db'>, username: string) {
   const [seller] = await deps.db
     .select(sellerColumns)
     .from(users)
     .where(and(sql`lower(${users.username}) = ${username.toLowerCase()}`, isListedSeller))
     .limit(1);
   if (!seller) throw notFound(SELLER_NOT_FOUND, 'USER_NOT_FOUND');
-  return sellerList(deps, seller, query);
+  return seller;
+}
+
+/** GET /products/user/:username — a seller's published posts and the seller (unknown → 404). */
+export async function listProductsByUser(
+  deps: ReadDeps,
+  username: string,
+  query: ListQuery,
+): Promise<ProductList> {
+  return sellerList(deps, await findListedSeller(deps, username), query);
 }
 
 /**

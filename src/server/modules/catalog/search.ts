@@ -1,9 +1,10 @@
-import { and, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Product } from '../../../shared/contracts/catalog';
 import { PRODUCT_LIMITS } from '../../../shared/contracts/catalog-rules';
 import { products } from '../../db/schema';
 import type { DbOrTx, ModuleDeps } from '../core';
 import { isPublished } from './list';
+import { findListedSeller } from './read';
 import { selectProductsWithOwner, toProduct } from './rows';
 
 /**
@@ -30,6 +31,7 @@ async function rankedIds(
   tsq: SQL,
   exclude: string[],
   count: number,
+  sellerId: string | null,
 ): Promise<string[]> {
   const candidates = db
     .select({ id: products.id, search: products.search })
@@ -37,6 +39,7 @@ async function rankedIds(
     .where(
       and(
         isPublished,
+        sellerId ? eq(products.userId, sellerId) : undefined,
         sql`${products.search} @@ (${tsq})`,
         exclude.length ? notInArray(products.id, exclude) : undefined,
       ),
@@ -95,25 +98,31 @@ function correctedQuery(near: Map<string, string[]>): SQL {
  *      known words (so 'lether jaket' searches 'leather | …' and 'jacket | …'), ranked below every
  *      exact hit. Correcting words against the vocabulary, not the titles, keeps a misspelt common
  *      word as cheap as a correct one.
- * Then the posts with their owners in one query. The same SQL on PGlite and PostgreSQL.
+ * Then the posts with their owners in one query. The same SQL on PGlite and PostgreSQL. With
+ * `username`, only that seller's posts (the typo step still corrects against every post's words).
  */
 export async function searchProducts(
   deps: Pick<ModuleDeps, 'db'>,
-  input: { query: string; limit?: number },
+  input: { query: string; limit?: number; username?: string },
 ): Promise<{ results: Product[] }> {
   const limit = input.limit ?? PRODUCT_LIMITS.pageSizeDefault;
+  // A seller's page searches their posts only (an unknown or hidden seller: 404, as their list).
+  const sellerId = input.username ? (await findListedSeller(deps, input.username)).id : null;
   const ids = await rankedIds(
     deps.db,
     sql`websearch_to_tsquery('english', ${input.query})`,
     [],
     limit,
+    sellerId,
   );
   const words = fuzzyWords(input.query);
   if (ids.length < limit && words.length > 0) {
     const near = await nearWords(deps.db, words);
     const corrected = [...near].some(([word, list]) => list.some((w) => w !== word));
     if (corrected) {
-      ids.push(...(await rankedIds(deps.db, correctedQuery(near), ids, limit - ids.length)));
+      ids.push(
+        ...(await rankedIds(deps.db, correctedQuery(near), ids, limit - ids.length, sellerId)),
+      );
     }
   }
   if (ids.length === 0) return { results: [] };

@@ -56,7 +56,7 @@ describe('site theme', () => {
     expect(vars['--site-header-bg']).toBe('#000000');
     expect(vars['--site-footer-bg']).toBe(DEFAULT_BRANDING.footerBackgroundColor);
     expect(vars['--site-font-scale']).toBe(String(FONT_SCALE.max));
-    expect(Object.keys(vars)).toHaveLength(10);
+    expect(Object.keys(vars)).toHaveLength(14);
   });
 
   it('parses opaque hex and rgb() colours only', () => {
@@ -113,6 +113,60 @@ describe('site theme', () => {
     expect(clashing['--site-header-text']).toBe('#ffffff');
     expect(clashing['--site-text']).toBe('#ffffff');
     expect(clashing['--site-button-text']).toBe(DEFAULT_BRANDING.textColor);
+  });
+
+  it("makes the owner's button colour the page's accent where it reads, a safe colour elsewhere", () => {
+    const accents = (site: Parameters<typeof siteCssVariables>[0]) => {
+      const v = siteCssVariables(site) as Record<string, string>;
+      return {
+        accent: v['--site-accent'],
+        focus: v['--site-focus'],
+        card: v['--site-card-accent'],
+        cardText: v['--site-card-accent-text'],
+      };
+    };
+    // Terracotta on cream (the demo's Maya): text on the page and on white cards, and the ring.
+    expect(
+      accents({
+        backgroundColor: '#fff7ed',
+        textColor: '#292524',
+        buttonBackgroundColor: '#9a3412',
+      }),
+    ).toEqual({ accent: '#9a3412', focus: '#9a3412', card: '#9a3412', cardText: '#ffffff' });
+    // A bright orange (3.4:1 on cream) is a visible focus ring but too faint for text: the page's
+    // text colour takes its place as text, on the page and on cards (it reads on white too).
+    expect(
+      accents({
+        backgroundColor: '#fff7ed',
+        textColor: '#292524',
+        buttonBackgroundColor: '#ea580c',
+      }),
+    ).toEqual({ accent: '#292524', focus: '#ea580c', card: '#292524', cardText: '#ffffff' });
+    // Yellow buttons read on nothing light: the text colour everywhere; on a chip filled with it,
+    // the owner's dark button text would not read, so white does.
+    expect(
+      accents({
+        backgroundColor: '#f9fafb',
+        textColor: '#111827',
+        buttonBackgroundColor: '#fde047',
+        buttonTextColor: '#111827',
+      }),
+    ).toEqual({ accent: '#111827', focus: '#111827', card: '#111827', cardText: '#ffffff' });
+    // Midnight (dark page, light text): the mint accent reads on the page but not on white cards,
+    // where the light page text would not read either: dark text stands in there.
+    expect(
+      accents({
+        backgroundColor: '#111827',
+        textColor: '#f3f4f6',
+        buttonBackgroundColor: '#34d399',
+        buttonTextColor: '#052e16',
+      }),
+    ).toEqual({
+      accent: '#34d399',
+      focus: '#34d399',
+      card: DEFAULT_BRANDING.textColor,
+      cardText: '#ffffff',
+    });
   });
 
   it("shows name, logo or both per headerBranding ('both', 'logo', else name)", () => {

@@ -1,6 +1,11 @@
 import type { CSSProperties } from 'react';
 import { DEFAULT_SITE_FONT, FONT_SCALE, siteFont } from '../../../shared/contracts/site-rules';
-import { readableTextColor } from '../../../shared/color-contrast';
+import {
+  MIN_TEXT_CONTRAST,
+  MIN_UI_CONTRAST,
+  colorThatReads,
+  readableTextColor,
+} from '../../../shared/color-contrast';
 
 // The WCAG arithmetic is shared with the server's share images (one readable-colour rule for both).
 export {
@@ -70,12 +75,43 @@ export function safeFontScale(value: number | null | undefined): number {
 /** The faintest the site pages show the owner's text colour (opacity-80 on eyebrows). */
 const SITE_TEXT_MIN_OPACITY = 0.8;
 
+/** The surface of the cards, boxes and option chips on a site page (app.css .product-card …). */
+const CARD_SURFACE = '#ffffff';
+
+/**
+ * The owner's button colour as the page's accent (prices, links, selected options, focus rings:
+ * docs/decisions/063), each use checked where it is drawn, as the header's text is: text ≥ 4.5:1
+ * on its surface, a focus ring ≥ 3:1 on the page's background. Where the colour fails, a safe one
+ * stands in: the site's (already checked) text colour on the page, and on cards that colour when
+ * it reads on white, else dark text — never the platform's indigo on the owner's page.
+ */
+function accentVariables(bg: string, text: string, buttonBg: string, buttonText: string) {
+  const cardAccent = colorThatReads(
+    buttonBg,
+    [CARD_SURFACE],
+    MIN_TEXT_CONTRAST,
+    readableTextColor(text, CARD_SURFACE),
+  );
+  return {
+    '--site-accent': colorThatReads(buttonBg, [bg], MIN_TEXT_CONTRAST, text),
+    '--site-focus': colorThatReads(buttonBg, [bg], MIN_UI_CONTRAST, text),
+    '--site-card-accent': cardAccent,
+    // A selected option or page link is filled with the card accent: its text must read on it.
+    '--site-card-accent-text': readableTextColor(buttonText, cardAccent),
+  };
+}
+
 export function siteCssVariables(site: SiteBranding): CSSProperties {
   const d = DEFAULT_BRANDING;
   const headerBg = safeColor(site.headerBackgroundColor, d.headerBackgroundColor);
   const footerBg = safeColor(site.footerBackgroundColor, d.footerBackgroundColor);
   const bg = safeColor(site.backgroundColor, d.backgroundColor);
   const buttonBg = safeColor(site.buttonBackgroundColor, d.buttonBackgroundColor);
+  const text = readableTextColor(safeColor(site.textColor, d.textColor), bg, SITE_TEXT_MIN_OPACITY);
+  const buttonText = readableTextColor(
+    safeColor(site.buttonTextColor, d.buttonTextColor),
+    buttonBg,
+  );
   // Owners pick both colours of each pair: a text colour that would not read is replaced.
   return {
     '--site-header-bg': headerBg,
@@ -89,16 +125,10 @@ export function siteCssVariables(site: SiteBranding): CSSProperties {
       footerBg,
     ),
     '--site-bg': bg,
-    '--site-text': readableTextColor(
-      safeColor(site.textColor, d.textColor),
-      bg,
-      SITE_TEXT_MIN_OPACITY,
-    ),
+    '--site-text': text,
     '--site-button-bg': buttonBg,
-    '--site-button-text': readableTextColor(
-      safeColor(site.buttonTextColor, d.buttonTextColor),
-      buttonBg,
-    ),
+    '--site-button-text': buttonText,
+    ...accentVariables(bg, text, buttonBg, buttonText),
     '--site-font': safeFontFamily(site.fontFamily),
     '--site-font-scale': String(safeFontScale(site.fontScale)),
   } as CSSProperties;

@@ -79,7 +79,7 @@ function Line({ item, currency }: { item: CartItem; currency: string }) {
           {formatNumber(item.amount)} × {formatMoney(item.price, currency)}
         </p>
       </div>
-      <p className="font-semibold">{formatMoney(cartTotals([item]).subtotal, currency)}</p>
+      <p className="price font-semibold">{formatMoney(cartTotals([item]).subtotal, currency)}</p>
     </li>
   );
 }

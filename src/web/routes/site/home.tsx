@@ -12,6 +12,7 @@ import { ProductGrid } from '../../features/catalog/browse/ProductGrid';
 import { TagLinks } from '../../features/catalog/browse/TagLinks';
 import { listQueryFromUrl } from '../../features/catalog/list-query';
 import { SiteAvatar } from '../../features/sites/components/SiteAvatar';
+import { SiteSearch } from '../../features/sites/components/SiteSearch';
 import { OwnerLink, SiteProfile } from '../../features/sites/components/SiteProfile';
 import { loadUserSite } from '../../features/sites/api/get-site';
 import { siteMeta } from '../../features/sites/site-meta';
@@ -225,6 +226,7 @@ export default function UserSiteHome({ loaderData }: Route.ComponentProps) {
         ownerLinkButton={<OwnerLink link={site.owner.link} className="btn btn-site" />}
         featured={
           <ProductGrid
+            showSeller={false}
             products={loaderData.kind === 'card' ? loaderData.featured : []}
             currency={currency}
             hrefFor={(p) => sitePath(username, p._id)}
@@ -248,6 +250,9 @@ export default function UserSiteHome({ loaderData }: Route.ComponentProps) {
         <h2 id="site-posts-title" className="text-2xl font-bold tracking-tight">
           Posts
         </h2>
+        <div className="mt-4">
+          <SiteSearch username={username} name={site.name} />
+        </div>
         {tags.length > 0 && (
           <div className="mt-4">
             <TagLinks tags={tags} username={username} label="Tags of this seller" />
@@ -255,6 +260,7 @@ export default function UserSiteHome({ loaderData }: Route.ComponentProps) {
         )}
         <div className="mt-6">
           <PostList
+            showSeller={false}
             list={list}
             query={query}
             href={href}

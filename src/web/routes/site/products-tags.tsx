@@ -57,6 +57,7 @@ export default function SiteProductsByTag({ loaderData }: Route.ComponentProps) 
       </div>
       {list ? (
         <PostList
+          showSeller={false}
           list={list}
           query={query}
           href={href}

@@ -7,18 +7,35 @@ import { siteMeta } from '../../features/sites/site-meta';
 import { sitePath } from '../../features/sites/site-paths';
 import { loadSiteOfPage } from '../../features/sites/api/get-site';
 import { useSite } from '../../features/sites/use-user-site';
+import { SiteSearch } from '../../features/sites/components/SiteSearch';
+import { SellerSearchResults, loadSellerSearch } from './seller-search';
 import { serverApi } from '../../lib/api';
 import { pageMeta } from '../../lib/meta';
 
 /**
- * `/{username}/products`: the seller's published posts. `/{username}/products/:id` is the same
- * post as `/{username}/:id`, its one address on the site: a permanent redirect there.
+ * `/{username}/products`: the seller's published posts; `?q=` searches them (their page's search
+ * box). `/{username}/products/:id` is the same post as `/{username}/:id`, its one address on the
+ * site: a permanent redirect there.
  */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (params.id) throw redirect(sitePath(params.username ?? '', params.id), 301);
   const site = await loadSiteOfPage(context, params.username, url.pathname);
   const query = listQueryFromUrl(url);
+  if (query.q) {
+    return {
+      kind: 'search' as const,
+      q: query.q,
+      ...(await loadSellerSearch(serverApi(context), site.owner.username, query.q)),
+      meta: siteMeta(context, site, {
+        title: `Search: ${query.q}`,
+        description: `Posts by ${site.name} matching “${query.q}”.`,
+        location: url,
+        noindex: true,
+      }),
+    };
+  }
   return {
+    kind: 'list' as const,
     list: await listProductsByUser(serverApi(context), site.owner.username, query),
     query,
     href: url.pathname + url.search,
@@ -36,11 +53,28 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export default function SiteProducts({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   if (!site) return null;
+  if (loaderData.kind === 'search')
+    return (
+      <SellerSearchResults
+        username={site.username}
+        name={site.site.name}
+        q={loaderData.q}
+        results={loaderData.results}
+        error={loaderData.error}
+        hrefFor={(p) => sitePath(site.username, p._id)}
+      />
+    );
   const { list, query, href } = loaderData;
   return (
     <div data-testid="site-products">
-      <h1 className="mb-6 text-3xl font-bold tracking-tight">Products by <bdi>{site.site.name}</bdi></h1>
+      <h1 className="mb-6 text-3xl font-bold tracking-tight">
+        Products by <bdi>{site.site.name}</bdi>
+      </h1>
+      <div className="mb-6">
+        <SiteSearch username={site.username} name={site.site.name} />
+      </div>
       <PostList
+        showSeller={false}
         list={list}
         query={query}
         href={href}

@@ -76,15 +76,18 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     access: 'public',
     // Each search is a few index scans: a generous budget per address, not an open tap.
     rateLimit: perIp(120, MINUTE),
-    // Posts and people at once: people first on the page, at most SEARCH_PEOPLE_MAX of them.
+    // Posts and people at once: people first on the page, at most SEARCH_PEOPLE_MAX of them; a
+    // seller's own search (`username`) looks for their posts only.
     handler: async (request, _reply, deps) => {
       const limit = request.body.limit ?? PRODUCT_LIMITS.pageSizeDefault;
       const [posts, people] = await Promise.all([
         searchProducts(deps, request.body),
-        searchPeople(deps, {
-          query: request.body.query,
-          limit: Math.min(limit, SEARCH_PEOPLE_MAX),
-        }),
+        request.body.username
+          ? []
+          : searchPeople(deps, {
+              query: request.body.query,
+              limit: Math.min(limit, SEARCH_PEOPLE_MAX),
+            }),
       ]);
       return { ...posts, people };
     },

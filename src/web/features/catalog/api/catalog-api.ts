@@ -118,3 +118,21 @@ export async function searchProducts(
     return { results: [], people: [], error: MESSAGES.errorLoadingPosts };
   }
 }
+
+/**
+ * One seller's published posts matching `query`, best first (the search box of their page): at
+ * most `limit`; an empty list with SPEC §8's message when the search failed.
+ */
+export async function searchSellerPosts(
+  client: ApiClient,
+  username: string,
+  query: string,
+  limit: number,
+): Promise<{ results: Product[]; error: string | null }> {
+  try {
+    const found = await client.call(catalogApi.search, { body: { query, username, limit } });
+    return { results: found.results, error: null };
+  } catch {
+    return { results: [], error: MESSAGES.errorLoadingPostsByUser };
+  }
+}

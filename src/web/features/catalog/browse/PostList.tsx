@@ -27,6 +27,7 @@ export function PostList<P extends ProductCardView>({
   label,
   extra,
   eagerCards,
+  showSeller,
 }: {
   list: CardList<P>;
   query: ListQuery;
@@ -38,6 +39,8 @@ export function PostList<P extends ProductCardView>({
   extra?: (product: P) => ReactNode;
   /** See ProductGrid: 0 when the list starts below the fold. */
   eagerCards?: number;
+  /** See ProductCard: false on a seller's own pages. */
+  showSeller?: boolean;
 }) {
   const currency = useRootData()?.config.currency ?? 'USD';
   return (
@@ -59,6 +62,7 @@ export function PostList<P extends ProductCardView>({
         label={label}
         extra={extra}
         eagerCards={eagerCards}
+        showSeller={showSeller}
       />
       <Pagination
         url={href}

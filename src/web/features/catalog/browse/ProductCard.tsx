@@ -15,9 +15,11 @@ export interface ProductCardProps {
   priority?: boolean;
   /** Extra content under the card's text (status controls in managed lists). */
   children?: React.ReactNode;
+  /** "by {seller}": false on the seller's own pages, where every card is theirs. */
+  showSeller?: boolean;
 }
 
-/** One post in a grid: picture, title, price, seller and a sold-out badge. */
+/** One post in a grid: picture, title, price, seller (unless hidden) and a sold-out badge. */
 export function ProductCard({
   product,
   href,
@@ -25,6 +27,7 @@ export function ProductCard({
   eager = false,
   priority = false,
   children,
+  showSeller = true,
 }: ProductCardProps) {
   const image = product.medias.find((m) => m.type === 'image');
   const seller = product.user.name || product.user.username;
@@ -65,8 +68,8 @@ export function ProductCard({
             {product.title}
           </Link>
         </h3>
-        <p className="font-semibold text-indigo-800">{formatMoney(product.price, currency)}</p>
-        <p className="truncate text-sm text-gray-700">by {seller}</p>
+        <p className="price font-semibold">{formatMoney(product.price, currency)}</p>
+        {showSeller && <p className="truncate text-sm text-gray-700">by {seller}</p>}
         {children && <div className="relative z-10 mt-2">{children}</div>}
       </div>
     </article>

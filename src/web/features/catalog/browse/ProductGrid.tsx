@@ -24,6 +24,8 @@ export interface ProductGridProps<P extends ProductCardView> {
   extra?: (product: P) => ReactNode;
   /** How many cards load their picture at once (0 when the grid starts below the fold). */
   eagerCards?: number;
+  /** See ProductCard: false on a seller's own pages. */
+  showSeller?: boolean;
 }
 
 export function ProductGrid<P extends ProductCardView>({
@@ -35,6 +37,7 @@ export function ProductGrid<P extends ProductCardView>({
   label = 'Posts',
   extra,
   eagerCards = EAGER_CARDS,
+  showSeller = true,
 }: ProductGridProps<P>) {
   if (error)
     return (
@@ -63,6 +66,7 @@ export function ProductGrid<P extends ProductCardView>({
             currency={currency}
             eager={i < eagerCards}
             priority={i === lead}
+            showSeller={showSeller}
           >
             {extra?.(p)}
           </ProductCard>

@@ -86,7 +86,7 @@ export function PostView({
         <h1 className="text-3xl font-bold tracking-tight break-words" data-testid="post-title">
           {product.title || 'Untitled post'}
         </h1>
-        <p className="mt-3 text-2xl font-semibold" data-testid="post-price">
+        <p className="price mt-3 text-2xl font-semibold" data-testid="post-price">
           {formatMoney(price, currency)}
         </p>
         <p className="mt-1 text-sm opacity-90" data-testid="post-shipping">
@@ -134,7 +134,7 @@ export function PostView({
           {added && (
             <>
               {added}{' '}
-              <Link to="/checkout" className="font-semibold underline">
+              <Link to="/checkout" className="link">
                 Go to checkout
               </Link>
             </>
@@ -169,10 +169,7 @@ export function PostView({
 
         <p className="mt-6 text-sm" data-testid="post-seller">
           Sold by{' '}
-          <Link
-            to={sellerHref ?? `/${encodeURIComponent(seller.username)}`}
-            className="font-semibold underline"
-          >
+          <Link to={sellerHref ?? `/${encodeURIComponent(seller.username)}`} className="link">
             {seller.name || seller.username}
           </Link>
         </p>

@@ -34,12 +34,11 @@ export function VariationPicker({
                     value={o.name}
                     checked={selection[v.name] === o.name}
                     onChange={() => onChange(v.name, o.name)}
-                    className="peer sr-only"
+                    className="sr-only"
                   />
-                  <label
-                    htmlFor={id}
-                    className="inline-flex min-h-11 cursor-pointer items-center rounded-lg border border-gray-400 bg-white px-3 py-2 text-sm text-gray-900 peer-checked:border-indigo-700 peer-checked:bg-indigo-700 peer-checked:text-white peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-600"
-                  >
+                  {/* Its look (filled when chosen, the ring when focused) is app.css .option-chip:
+                      a seller's page draws it in their colours. */}
+                  <label htmlFor={id} className="option-chip">
                     {o.name}
                     {o.priceDelta !== 0 && (
                       <span className="ml-1">
