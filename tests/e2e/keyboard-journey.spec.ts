@@ -28,6 +28,14 @@ async function typeInto(
   await page.keyboard.type(text);
 }
 
+/**
+ * The page a link led to has focus on its main heading: the next Tab goes into its content, not
+ * from wherever the link had been (a link gone with the old page used to leave focus on the body).
+ */
+async function landedOn(page: Page, heading: string | RegExp) {
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeFocused();
+}
+
 /** Presses Enter on the modal's Okay (focus is inside the modal) and waits for it to close. */
 async function okayByKeyboard(page: Page, text: string | RegExp) {
   await expect(modal(page)).toContainText(text);
@@ -96,6 +104,7 @@ test('register, publish, buy, ship and rate with the keyboard alone', async ({
     await page.keyboard.press('Enter');
     await activate(page, page.getByTestId('side-menu').getByRole('link', { name: 'My Posts' }));
     await expect(page).toHaveURL(/\/my-posts$/);
+    await landedOn(page, 'My Posts');
     await activate(page, { role: 'link', name: 'New post' });
     await expect(page).toHaveURL(/\/add-edit-item$/);
 
@@ -124,7 +133,7 @@ test('register, publish, buy, ship and rate with the keyboard alone', async ({
     await expect(modal(page)).toContainText(MESSAGES.postSaved);
     await expect(page.getByTestId('post-status')).toContainText('Published');
     await activate(page, modal(page).getByRole('link', { name: 'View post' }));
-    await expect(page.getByTestId('post-title')).toHaveText(title);
+    await landedOn(page, title);
   });
 
   const api = await apiContext(playwright, baseURL);
@@ -139,12 +148,13 @@ test('register, publish, buy, ship and rate with the keyboard alone', async ({
       await buyerPage.keyboard.press('Enter');
       await expect(buyerPage).toHaveURL(/\/search-results\?q=/);
       await activate(buyerPage, { role: 'link', name: title });
-      await expect(buyerPage.getByTestId('post-title')).toHaveText(title);
+      await landedOn(buyerPage, title);
       await activate(buyerPage, { role: 'button', name: 'Add to cart' });
       await expect(buyerPage.getByTestId('post-cart-status')).toContainText('Added to your cart.');
       await expectFocusVisible(buyerPage);
       await activate(buyerPage, { role: 'link', name: 'Go to checkout' });
       await expect(buyerPage).toHaveURL(/\/checkout$/);
+      await landedOn(buyerPage, 'Checkout');
       // The cart lives in the browser: its steps show once it has loaded.
       await expect(buyerPage.getByTestId('cart-line')).toHaveCount(1);
     });
@@ -164,6 +174,8 @@ test('register, publish, buy, ship and rate with the keyboard alone', async ({
       ).toBeChecked();
       await activate(buyerPage, buyerPage.getByTestId('address-continue'));
       await activate(buyerPage, buyerPage.getByTestId('place-order'));
+      // The order is placed, then the card form shows for its payment.
+      await expect(buyerPage.getByLabel('Card number')).toBeEditable();
       await typeInto(buyerPage, 'Card number', '4242 4242 4242 4242');
       await typeInto(buyerPage, 'Expiry (MM / YY)', '12 / 34');
       await typeInto(buyerPage, 'CVC', '123');
@@ -176,6 +188,7 @@ test('register, publish, buy, ship and rate with the keyboard alone', async ({
       await page.keyboard.press('Enter');
       await activate(page, page.getByTestId('side-menu').getByRole('link', { name: 'Sales' }));
       await expect(page).toHaveURL(/\/sales$/);
+      await landedOn(page, 'Sales');
       await activate(page, page.getByTestId('sale-link'));
       const form = page.getByTestId('ship-form');
       await tabTo(page, form.getByLabel('Carrier'));
@@ -204,8 +217,10 @@ test('register, publish, buy, ship and rate with the keyboard alone', async ({
         buyerPage.getByTestId('side-menu').getByRole('link', { name: 'Purchases' }),
       );
       await expect(buyerPage).toHaveURL(/\/orders$/);
+      await landedOn(buyerPage, 'Purchases');
       await activate(buyerPage, buyerPage.getByTestId('leave-feedback'));
       await expect(buyerPage).toHaveURL(/\/feedback\/orders\//);
+      await landedOn(buyerPage, /feedback/i);
       // The stars are a radio group: Tab enters on the first, arrows choose.
       await tabTo(buyerPage, { role: 'radio', name: '1 star' });
       await expectFocusVisible(buyerPage);
