@@ -138,20 +138,22 @@ function locate(page: Page, target: FocusTarget): Locator {
 const targetName = (target: FocusTarget) =>
   'role' in target ? `${target.role} "${target.name}"` : target.toString();
 
-/** The focused element as a person would name it: its role (or tag) and a short label. */
-function describeFocus(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return '<body>';
-    const role = el.getAttribute('role') ?? el.tagName.toLowerCase();
-    const labelled = el.getAttribute('aria-labelledby');
-    const field = el as HTMLInputElement;
-    const name =
-      el.getAttribute('aria-label') ??
-      (labelled ? document.getElementById(labelled.split(' ')[0]!)?.textContent : null) ??
-      (field.labels?.[0]?.textContent || el.textContent || el.getAttribute('title') || '');
-    return `${role} "${name.replace(/\s+/g, ' ').trim().slice(0, 40)}"`;
-  });
+/**
+ * null when one of `els` has focus, else the focused element as a person would name it: its role
+ * (or tag) and a short label. One round trip per key press (run in the page by evaluateAll).
+ */
+function focusUnlessOn(els: Element[]): string | null {
+  const el = document.activeElement as HTMLElement | null;
+  if (el && els.includes(el)) return null;
+  if (!el || el === document.body) return '<body>';
+  const role = el.getAttribute('role') ?? el.tagName.toLowerCase();
+  const labelled = el.getAttribute('aria-labelledby');
+  const field = el as HTMLInputElement;
+  const name =
+    el.getAttribute('aria-label') ??
+    (labelled ? document.getElementById(labelled.split(' ')[0]!)?.textContent : null) ??
+    (field.labels?.[0]?.textContent || el.textContent || el.getAttribute('title') || '');
+  return `${role} "${name.replace(/\s+/g, ' ').trim().slice(0, 40)}"`;
 }
 
 /**
@@ -168,10 +170,11 @@ export async function tabTo(
   const path: string[] = [];
   for (let i = 0; ; i++) {
     // evaluateAll never waits: an element not (yet) on the page is simply not focused.
-    if (await wanted.evaluateAll((els) => els.includes(document.activeElement as HTMLElement))) return;
+    const elsewhere = await wanted.evaluateAll(focusUnlessOn);
+    if (elsewhere === null) return;
+    if (i > 0) path.push(elsewhere);
     if (i === max) break;
     await page.keyboard.press(key);
-    path.push(await describeFocus(page));
   }
   throw new Error(
     `${targetName(target)} not reached with ${max} × ${key}. Focus went: ${path.join(' → ')}`,
