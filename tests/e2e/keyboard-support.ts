@@ -125,3 +125,103 @@ export function contrast(a: readonly number[], b: readonly number[]): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (hi! + 0.05) / (lo! + 0.05);
 }
+
+/** What a keyboard walk aims for: an element, or a role and accessible name (exact if a string). */
+export type FocusTarget =
+  Locator | { role: Parameters<Page['getByRole']>[0]; name: string | RegExp };
+
+function locate(page: Page, target: FocusTarget): Locator {
+  if (!('role' in target)) return target;
+  return page.getByRole(target.role, { name: target.name, exact: typeof target.name === 'string' });
+}
+
+const targetName = (target: FocusTarget) =>
+  'role' in target ? `${target.role} "${target.name}"` : target.toString();
+
+/**
+ * null when one of `els` has focus, else the focused element as a person would name it: its role
+ * (or tag) and a short label. One round trip per key press (run in the page by evaluateAll).
+ */
+function focusUnlessOn(els: Element[]): string | null {
+  const el = document.activeElement as HTMLElement | null;
+  if (el && els.includes(el)) return null;
+  if (!el || el === document.body) return '<body>';
+  const role = el.getAttribute('role') ?? el.tagName.toLowerCase();
+  const labelled = el.getAttribute('aria-labelledby');
+  const field = el as HTMLInputElement;
+  const name =
+    el.getAttribute('aria-label') ??
+    (labelled ? document.getElementById(labelled.split(' ')[0]!)?.textContent : null) ??
+    (field.labels?.[0]?.textContent || el.textContent || el.getAttribute('title') || '');
+  return `${role} "${name.replace(/\s+/g, ' ').trim().slice(0, 40)}"`;
+}
+
+/**
+ * Presses `key` (Tab by default) until `target` has focus, as a keyboard user does; fails listing
+ * every element focus went through when `max` presses did not reach it. Never clicks or focuses
+ * from script: an element this cannot reach is one the keyboard cannot reach.
+ */
+export async function tabTo(
+  page: Page,
+  target: FocusTarget,
+  { max = 40, key = 'Tab' }: { max?: number; key?: 'Tab' | 'Shift+Tab' } = {},
+): Promise<void> {
+  const wanted = locate(page, target);
+  const path: string[] = [];
+  for (let i = 0; ; i++) {
+    // evaluateAll never waits: an element not (yet) on the page is simply not focused.
+    const elsewhere = await wanted.evaluateAll(focusUnlessOn);
+    if (elsewhere === null) return;
+    if (i > 0) path.push(elsewhere);
+    if (i === max) break;
+    await page.keyboard.press(key);
+  }
+  throw new Error(
+    `${targetName(target)} not reached with ${max} × ${key}. Focus went: ${path.join(' → ')}`,
+  );
+}
+
+/** tabTo backwards (Shift+Tab). */
+export const shiftTabTo = (page: Page, target: FocusTarget, max = 40) =>
+  tabTo(page, target, { max, key: 'Shift+Tab' });
+
+/** Tabs to `target` and presses `key` on it (Enter follows links and presses buttons). */
+export async function activate(page: Page, target: FocusTarget, key: 'Enter' | 'Space' = 'Enter') {
+  await tabTo(page, target);
+  await page.keyboard.press(key);
+}
+
+/**
+ * The focused element shows a focus indicator (WCAG 2.4.7): an outline or a box shadow, on itself
+ * or, for a visually hidden native control (a file input behind its label), on its label.
+ */
+export async function expectFocusVisible(page: Page) {
+  const check = () =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return 'nothing has focus';
+      const drawn = (node: Element) => {
+        const style = getComputedStyle(node);
+        const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+        return outline || style.boxShadow !== 'none';
+      };
+      const box = el.getBoundingClientRect();
+      const shown = box.width > 1 && box.height > 1 ? el : (el as HTMLInputElement).labels?.[0];
+      return shown && drawn(shown) ? '' : `${el.outerHTML.slice(0, 120)} shows no focus indicator`;
+    });
+  await expect.poll(check, { message: 'a visible focus indicator' }).toBe('');
+}
+
+/**
+ * Resolves once React has hydrated the page (its handlers attached to the main element): keys
+ * pressed before that reach only the server's HTML, as they would for anyone on a slow phone.
+ */
+export async function pageRuns(page: Page) {
+  await expect
+    .poll(() =>
+      page
+        .locator('#main')
+        .evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))),
+    )
+    .toBe(true);
+}

@@ -46,11 +46,23 @@ export function requestMainFocusAfterNavigation(): void {
   focusMainOnNextPage = true;
 }
 
-/** Mounted once (AppBehaviours): honours requestMainFocusAfterNavigation() when a page commits. */
+/**
+ * Mounted once (AppBehaviours): when a page commits, focuses its main heading if that was asked for
+ * (requestMainFocusAfterNavigation) or if focus went away with the old page. A link or button that
+ * navigates and is not on the next page (a card's link, "Go to checkout" beside the cart notice)
+ * leaves focus on the body, and the browser's next Tab then starts from wherever that element had
+ * been: often the footer, a whole header away from the new content (WCAG 2.4.3). Focus still on
+ * something that stayed (a header link, a field the new page focused itself) is left alone, and
+ * so is the first page (the browser's own start: Tab reaches the skip link first).
+ */
 export function useMainFocusAfterNavigation(): void {
   const { key } = useLocation();
+  const firstKey = useRef(key);
   useEffect(() => {
-    if (!focusMainOnNextPage) return;
+    if (key === firstKey.current) return;
+    const active = document.activeElement;
+    const lost = !active || active === document.body;
+    if (!focusMainOnNextPage && !lost) return;
     focusMainOnNextPage = false;
     // The page scrolls to the top by itself (lib/scroll.ts): focusing must not jump it first.
     focusMainContent({ preventScroll: true });

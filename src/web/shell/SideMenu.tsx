@@ -1,10 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { SIGN_OUT_LINK_STATE } from '../features/accounts/sign-out';
 import { useViewer } from '../features/accounts/viewer';
 import { SIGNED_OUT_MENU, sideMenuEntries } from '../lib/navigation';
 import { Avatar } from '../components/ui/Avatar';
+import { focusMainContent } from '../lib/focus';
 import { CloseIcon } from '../components/ui/icons';
 import { MenuButton } from './MenuButton';
 import { useMenuStore } from './menu-store';
@@ -25,8 +26,14 @@ export function SideMenu() {
   const location = useLocation();
   const user = useViewer();
 
+  // A page chosen in the menu takes focus on its heading: back on the menu button, the keyboard
+  // would have the whole header (tags and all) to cross to reach it (WCAG 2.4.3). Escape and the
+  // close button still return focus to the menu button.
+  const closedByNavigation = useRef(false);
   useEffect(() => {
-    useMenuStore.getState().close();
+    const menu = useMenuStore.getState();
+    if (menu.open) closedByNavigation.current = true;
+    menu.close();
   }, [location.key, location.pathname, location.search]);
 
   const entries = sideMenuEntries(user);
@@ -41,6 +48,12 @@ export function SideMenu() {
           id={SIDE_MENU_ID}
           data-testid="side-menu"
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            if (!closedByNavigation.current) return;
+            closedByNavigation.current = false;
+            event.preventDefault();
+            focusMainContent({ preventScroll: true });
+          }}
           className="drawer fixed inset-y-0 left-0 z-50 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-white text-gray-900 shadow-2xl focus:outline-none"
         >
           <div className="flex items-center justify-between border-b border-gray-200 px-4 py-3">
@@ -63,7 +76,9 @@ export function SideMenu() {
                 >
                   <Avatar name={user.name} src={user.image?.thumbnail} />
                   <span className="min-w-0">
-                    <span className="block truncate font-semibold"><bdi>{user.name}</bdi></span>
+                    <span className="block truncate font-semibold">
+                      <bdi>{user.name}</bdi>
+                    </span>
                     <span className="block truncate text-sm text-gray-600">{user.email}</span>
                   </span>
                 </Link>

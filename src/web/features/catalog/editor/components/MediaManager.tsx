@@ -105,25 +105,26 @@ export function MediaManager({
   return (
     <div className="space-y-4" data-testid="media-manager">
       <div>
-        <input
-          id="post-media-input"
-          type="file"
-          multiple
-          accept={MEDIA_ACCEPT}
-          className="peer sr-only"
-          disabled={disabled || full}
-          aria-describedby={describedBy(
-            'post-media-hint',
-            media.fileErrors.length > 0 && 'post-media-errors',
-          )}
-          data-testid="media-input"
-          onChange={(e) => {
-            const files = [...(e.target.files ?? [])];
-            e.target.value = ''; // choosing the same file again still fires
-            if (files.length) void media.addFiles(files);
-          }}
-        />
         <div className="flex flex-wrap gap-3">
+          {/* The label's sibling: its peer-* classes draw the focus ring and disabled look (WCAG 2.4.7). */}
+          <input
+            id="post-media-input"
+            type="file"
+            multiple
+            accept={MEDIA_ACCEPT}
+            className="peer sr-only"
+            disabled={disabled || full}
+            aria-describedby={describedBy(
+              'post-media-hint',
+              media.fileErrors.length > 0 && 'post-media-errors',
+            )}
+            data-testid="media-input"
+            onChange={(e) => {
+              const files = [...(e.target.files ?? [])];
+              e.target.value = ''; // choosing the same file again still fires
+              if (files.length) void media.addFiles(files);
+            }}
+          />
           <label
             htmlFor="post-media-input"
             className="btn btn-secondary cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-700 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"

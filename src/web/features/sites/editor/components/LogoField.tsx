@@ -33,22 +33,23 @@ export function LogoField({ image, logo }: { image: MySite['image']; logo: LogoU
         )}
       </div>
       <div className="min-w-0 flex-1">
-        <input
-          id={INPUT_ID}
-          type="file"
-          accept="image/*"
-          className="peer sr-only"
-          disabled={logo.busy}
-          aria-describedby={describedBy(`${INPUT_ID}-hint`, logo.error && `${INPUT_ID}-error`)}
-          aria-invalid={logo.error ? true : undefined}
-          data-testid="site-logo-input"
-          onChange={(e) => {
-            const chosen = e.target.files?.[0];
-            e.target.value = ''; // choosing the same file again still fires
-            if (chosen) void logo.choose(chosen);
-          }}
-        />
         <div className="flex flex-wrap gap-2">
+          {/* The label's sibling: its peer-focus-visible classes draw the focus ring (WCAG 2.4.7). */}
+          <input
+            id={INPUT_ID}
+            type="file"
+            accept="image/*"
+            className="peer sr-only"
+            disabled={logo.busy}
+            aria-describedby={describedBy(`${INPUT_ID}-hint`, logo.error && `${INPUT_ID}-error`)}
+            aria-invalid={logo.error ? true : undefined}
+            data-testid="site-logo-input"
+            onChange={(e) => {
+              const chosen = e.target.files?.[0];
+              e.target.value = ''; // choosing the same file again still fires
+              if (chosen) void logo.choose(chosen);
+            }}
+          />
           <label
             htmlFor={INPUT_ID}
             aria-disabled={logo.busy || undefined}
