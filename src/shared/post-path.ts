@@ -1,4 +1,4 @@
-import { isUuid } from './contracts/common';
+import { isUuid } from './uuid';
 
 // A post's address on its seller's site: `/{username}/{slug}-{shortId}` (docs/decisions/062).
 // The short id finds the post; the slug is the title made readable and is never trusted: a page

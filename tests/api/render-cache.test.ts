@@ -283,7 +283,7 @@ describe('writes that only move counts (docs/decisions/044)', () => {
   });
 
   it('a member who reloads after their like waits for the one render and sees it counted; visitors get the old page', async () => {
-    const { seller, post } = await sellerWithPage(t, 'Reloaded mug');
+    const { post } = await sellerWithPage(t, 'Reloaded mug');
     const url = post.path;
     const first = await visit(t, url);
     expect(first.body).toContain('data-testid="like-button-count">0<');
