@@ -29,13 +29,13 @@ const TARGETS = {
   jsKb: 130,
 };
 
-/** The path of the seller's newest published post (`/maya/{id}`). */
+/** The path of the seller's newest published post (`/maya/{slug}-{shortId}`). */
 export async function firstPostPath(appUrl: string, username = SELLER): Promise<string> {
   const res = await fetch(`${appUrl}/api/v1/products/user/${username}?limit=1`);
   if (!res.ok) throw new Error(`GET /products/user/${username}: ${res.status}`);
-  const { products } = (await res.json()) as { products: { _id: string }[] };
+  const { products } = (await res.json()) as { products: { path: string }[] };
   if (!products[0]) throw new Error(`${username} has no published post`);
-  return `/${username}/${products[0]._id}`;
+  return products[0].path;
 }
 
 /** The load verdicts of the sellers' pages, beside the baseline's static JSON of the same run. */

@@ -85,12 +85,17 @@ describe('a verified custom domain', () => {
     expect(routerPathOf(shouted)).toBe(`/${username}`);
   });
 
-  it('renders a post at /{id}, and their products, checkout and own /{username} paths', async () => {
+  it('renders a post at /{slug}-{shortId}, and their products, checkout and own /{username} paths', async () => {
     const { domain, username, posts } = await sellerOnDomain();
-    const post = await onHost(domain, `/${posts[0]!._id}`);
+    const segment = posts[0]!.path.split('/')[2];
+    const post = await onHost(domain, `/${segment}`);
     expect(post.statusCode).toBe(200);
     expect(post.body).toContain('Sea-glass bowl');
-    expect(routerPathOf(post)).toBe(`/${username}/${posts[0]!._id}`);
+    expect(routerPathOf(post)).toBe(posts[0]!.path);
+    // A post's old address on the domain moves to its current one there, in one hop.
+    const old = await onHost(domain, `/${posts[0]!._id}?page=2`);
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe(`/${segment}?page=2`);
 
     const list = await onHost(domain, '/products?page=1');
     expect(list.statusCode).toBe(200);
@@ -175,8 +180,9 @@ describe('a verified custom domain', () => {
     const { domain, posts } = await sellerOnDomain();
     const home = await onHost(domain, '/');
     expect(home.body).toContain(`<link rel="canonical" href="https://${domain}/"`);
-    const post = await onHost(domain, `/${posts[0]!._id}`);
-    expect(post.body).toContain(`<link rel="canonical" href="https://${domain}/${posts[0]!._id}"`);
+    const segment = posts[0]!.path.split('/')[2];
+    const post = await onHost(domain, `/${segment}`);
+    expect(post.body).toContain(`<link rel="canonical" href="https://${domain}/${segment}"`);
   });
 
   it('keeps the cached pages of each host apart', async () => {

@@ -40,7 +40,7 @@ describe("a seller's pages for members", () => {
     ok(await likeUser(t, ann.auth, seller.user.id));
     ok(await follow(t, ann.auth, seller.user.id));
 
-    for (const url of [`/${seller.user.username}`, `/${seller.user.username}/${post._id}`]) {
+    for (const url of [`/${seller.user.username}`, post.path]) {
       const asAnn = await page(url, ann);
       expect(asAnn.statusCode, url).toBe(200);
       expect(asAnn.headers['x-render-cache'], url).toBe('miss');

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricsOf } from '../../src/server/composition/app-deps';
-import { sites } from '../../src/server/db/schema';
+import { products, sites } from '../../src/server/db/schema';
 import { onContentChange } from '../../src/server/modules/core';
 import { renderCacheOf } from '../../src/server/http/pages/cached-pages';
 import { RENDER_CACHE_LIMITS } from '../../src/server/http/pages/render-cache';
@@ -88,7 +88,7 @@ describe('the render cache', () => {
 
   it('covers the post pages, the products list and /{username}-x too', async () => {
     const { seller, post } = await sellerWithPage();
-    for (const path of [`/${post._id}`, '/products', '-x']) {
+    for (const path of [post.path.slice(`/${seller.user.username}`.length), '/products', '-x']) {
       const url = `/${seller.user.username}${path}`;
       expect(cacheOf(await visit(t, url)), url).toBe('miss');
       expect(cacheOf(await visit(t, url)), url).toBe('hit');
@@ -217,6 +217,24 @@ describe('the render cache', () => {
     expect(cacheOf(renewed)).toBe('hit');
     expect(renewed.body).toContain('After the TTL');
   });
+
+  it("drops a post's page whose address moved on (renamed unannounced): past the TTL it redirects", async () => {
+    const { seller, post } = await sellerWithPage(t, 'Quiet mug');
+    expect(cacheOf(await visit(t, post.path))).toBe('miss');
+    expect(cacheOf(await visit(t, post.path))).toBe('hit');
+    // Behind the app's back: no change is announced, so only the TTL finds it out.
+    await t.deps.database.db
+      .update(products)
+      .set({ title: 'Loud mug' })
+      .where(eq(products.id, post._id));
+    t.advanceTime(5 * 60_000 + 1);
+    expect(cacheOf(await visit(t, post.path))).toBe('revalidate');
+    await renderCacheOf(t.deps.env)!.settled();
+    // The render behind found a redirect: the old copy is gone, not kept as "out of date".
+    const moved = await visit(t, post.path);
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe(`/${seller.user.username}/loud-mug-${post.shortId}`);
+  });
 });
 
 describe('writes that only move counts (docs/decisions/044)', () => {
@@ -226,7 +244,7 @@ describe('writes that only move counts (docs/decisions/044)', () => {
 
   it('a like keeps the cached page, served while one render replaces it; an edit of the post drops it', async () => {
     const { seller, post } = await sellerWithPage(t, 'Liked mug');
-    const url = `/${seller.user.username}/${post._id}`;
+    const url = post.path;
     const first = await visit(t, url);
     expect(cacheOf(first)).toBe('miss');
     expect(first.body).toContain('data-testid="like-button-count">0<');
@@ -254,14 +272,19 @@ describe('writes that only move counts (docs/decisions/044)', () => {
       payload: { _id: post._id, title: 'Renamed mug', price: 12 },
     });
     expect(edited.statusCode).toBe(200);
-    const afterEdit = await visit(t, url);
+    // The title is in the address: the old one now redirects (never the old page from the cache).
+    const renamed = (edited.json() as { product: { path: string } }).product.path;
+    const moved = await visit(t, url);
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe(renamed);
+    const afterEdit = await visit(t, renamed);
     expect(cacheOf(afterEdit)).toBe('miss');
     expect(afterEdit.body).toContain('Renamed mug');
   });
 
   it('a member who reloads after their like waits for the one render and sees it counted; visitors get the old page', async () => {
-    const { seller, post } = await sellerWithPage(t, 'Reloaded mug');
-    const url = `/${seller.user.username}/${post._id}`;
+    const { post } = await sellerWithPage(t, 'Reloaded mug');
+    const url = post.path;
     const first = await visit(t, url);
     expect(first.body).toContain('data-testid="like-button-count">0<');
     expect(cacheOf(await visit(t, url))).toBe('hit');

@@ -85,7 +85,7 @@ test('a buyer comments, the seller approves it on /comments, it turns public and
       variations: [],
       stock: 2,
     });
-    const path = `/maya/${post._id}`;
+    const path = post.path;
 
     // Signed out: the (empty) thread and a log-in link that comes back here.
     await anonymous.page.goto(path);
@@ -276,7 +276,7 @@ test('the owner reviews on the post page, moderators see every pending comment, 
     await expectAccessible(admin.page, '/comments?tab=all');
 
     // Maya sees them on her post, marked, with Approve and Reject; she rejects the spam.
-    await maya.page.goto(`/maya/${post._id}`);
+    await maya.page.goto(post.path);
     await hydrated(maya.page);
     const spam = threads(maya.page).filter({ hasText: 'Spam spam spam' });
     await expect(spam).toContainText(PENDING);
@@ -303,7 +303,7 @@ test('the owner reviews on the post page, moderators see every pending comment, 
     await modal(sam.page).getByRole('button', { name: 'Okay' }).click();
     await okayModal(sam.page, MESSAGES.commentRemoved);
     await expect(card).toBeHidden();
-    await sam.page.goto(`/maya/${post._id}`);
+    await sam.page.goto(post.path);
     await expect(comments(sam.page)).toContainText('No comments yet');
   } finally {
     await Promise.all([maya.close(), sam.close(), admin.close()]);
@@ -333,7 +333,7 @@ test('the thread reads without JavaScript, and the post pages stay within the Ja
     // The thread is in the HTML: readable without JavaScript.
     const noJs = await visitor(browser, baseURL, undefined, false);
     try {
-      await noJs.page.goto(`/maya/${post._id}`);
+      await noJs.page.goto(post.path);
       await expect(threads(noJs.page)).toHaveCount(1);
       await expect(threads(noJs.page).first()).toContainText('Maya Chen');
       await expect(threads(noJs.page).first()).toContainText('Glazed inside and out.');
@@ -341,7 +341,7 @@ test('the thread reads without JavaScript, and the post pages stay within the Ja
     } finally {
       await noJs.close();
     }
-    for (const path of [`/maya/${post._id}`, `/products/${post._id}`]) {
+    for (const path of [post.path, `/products/${post._id}`]) {
       const anonymous = await visitor(browser, baseURL);
       try {
         const bytes = await scriptBytes(anonymous.page, path);

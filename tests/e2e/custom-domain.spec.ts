@@ -11,7 +11,7 @@ import { expect, nextClientIp, test } from './support';
 
 const port = new URL(process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100').port;
 const origin = `http://${DEMO_SITE_DOMAIN}:${port}`;
-const POST_HREF = /^\/leo\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const POST_HREF = /^\/leo\/[a-z0-9-]+-[0-9a-f]{12}$/;
 
 let browser: Browser;
 test.beforeAll(async () => {
@@ -76,7 +76,7 @@ test("the seller's domain shows their site at /, hydrates without errors and kee
   await expect(page).toHaveURL(`${origin}/`);
   await expect(page.getByText("Leo's Retro Hardware").first()).toBeVisible();
 
-  // A post addressed on the domain (`/{id}`) is served as such.
+  // A post addressed on the domain (`/{slug}-{shortId}`) is served as such.
   const direct = await page.goto(`${origin}/${postHref!.split('/')[2]}`);
   expect(direct?.status()).toBe(200);
   await page.waitForFunction((path) => window.history.state?.masked?.pathname === path, postHref);

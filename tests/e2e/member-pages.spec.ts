@@ -58,7 +58,7 @@ test("a member sees their own likes and follows on a seller's cached page after 
     await expect(sam.page.getByTestId('side-menu')).toContainText('Sam');
     await sam.page.keyboard.press('Escape');
 
-    await cachedPage(sam.page, `/maya/${post!._id}`);
+    await cachedPage(sam.page, post!.path);
     await expect(sam.page.getByTestId('like-button')).toHaveAttribute('aria-pressed', 'true');
     // Not the owner: no owner controls.
     await expect(sam.page.getByTestId('owner-edit-post')).toHaveCount(0);
@@ -78,14 +78,14 @@ test('the owner sees the owner controls on their own cached page; another member
     await cachedPage(maya.page, '/maya');
     await expect(maya.page.getByTestId('owner-edit-page')).toBeVisible();
     await expect(maya.page.getByTestId('follow-button')).toHaveCount(0);
-    await cachedPage(maya.page, `/maya/${post!._id}`);
+    await cachedPage(maya.page, post!.path);
     await expect(maya.page.getByTestId('owner-edit-post')).toBeVisible();
     await expect(maya.page.getByTestId('post-likes-count')).toBeVisible();
 
     await cachedPage(sam.page, '/maya');
     await expect(sam.page.getByTestId('follow-button')).toBeVisible();
     await expect(sam.page.getByTestId('owner-edit-page')).toHaveCount(0);
-    await cachedPage(sam.page, `/maya/${post!._id}`);
+    await cachedPage(sam.page, post!.path);
     await expect(sam.page.getByTestId('like-button')).toBeVisible();
     await expect(sam.page.getByTestId('owner-edit-post')).toHaveCount(0);
   } finally {

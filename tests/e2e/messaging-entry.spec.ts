@@ -77,7 +77,7 @@ for (const viewport of VIEWPORTS) {
         'Robin Buyer',
       );
       const order = await paidOrder(api, buyer.token, [{ postId: post._id }]);
-      const postPath = `/${seller.username}/${post._id}`;
+      const postPath = post.path;
 
       await test.step('signed out, Message on a post goes through log in, back to the composer about the post', async () => {
         await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': nextClientIp() });

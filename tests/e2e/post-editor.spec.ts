@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { MESSAGES } from '../../src/shared/messages';
+import { postSlug } from '../../src/shared/post-path';
 import {
   DEMO_PASSWORD,
   acceptCookies,
@@ -158,10 +159,14 @@ test('a seller creates a post with two images, publishes, finds, edits and delet
     await expect(page.getByTestId('post-unsaved')).toHaveCount(0);
     await modal(page).getByRole('button', { name: 'Copy link' }).click();
     await expect(modal(page).getByTestId('modal-status')).toHaveText('Link copied.');
+    // The post's address: its title as a slug and its short id (docs/decisions/062).
+    const saved = await page.request.get(`/api/v1/products/${postId}`);
+    const { path } = ((await saved.json()) as { product: { path: string } }).product;
+    expect(path).toBe(`/${seller}/${postSlug(title)}-${path.slice(-12)}`);
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(new URL(`/${seller}/${postId}`, page.url()).href);
+    expect(copied).toBe(new URL(path, page.url()).href);
     await modal(page).getByRole('link', { name: 'View post' }).click();
-    await expect(page).toHaveURL(new RegExp(`/${seller}/${postId}$`));
+    await expect(page).toHaveURL(new URL(path, page.url()).href);
     await expect(page.getByTestId('post-title')).toHaveText(title);
     await expect(modal(page)).toHaveCount(0);
   });

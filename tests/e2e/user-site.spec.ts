@@ -51,7 +51,7 @@ test.describe("a seller's site", () => {
     const cards = page.getByTestId('product-grid').getByTestId('product-card');
     await expect(cards).toHaveCount(Math.min(posts.length, 24));
     await expect(cards.first()).toHaveAttribute('data-product-id', posts[0]!._id);
-    await expect(cards.first().getByRole('link')).toHaveAttribute('href', `/maya/${posts[0]!._id}`);
+    await expect(cards.first().getByRole('link')).toHaveAttribute('href', posts[0]!.path);
 
     // The filter is maya's own tags (of all her posts), not the marketplace's tag list.
     const own = [...new Set(posts.flatMap((p) => p._tags))].sort();
@@ -67,6 +67,28 @@ test.describe("a seller's site", () => {
       Math.min(24, posts.filter((p) => p._tags.includes(tag)).length),
     );
     expect(errors, 'console errors (CSP, hydration)').toEqual([]);
+  });
+
+  test("a post card leads to the post's /{username}/{slug}-{shortId}; its old uuid address moves there", async ({
+    page,
+    baseURL,
+  }) => {
+    const [post] = await postsOf(page.request, 'maya');
+    expect(post!.path).toMatch(/^\/maya\/[a-z0-9-]+-[0-9a-f]{12}$/);
+    await page.goto('/maya');
+    await hydrated(page);
+    // In the app: the router's own navigation to the post's address.
+    await page.getByTestId('product-card').first().getByRole('link').click();
+    await expect(page).toHaveURL(`${baseURL}${post!.path}`);
+    await expect(page.getByTestId('post-title')).toHaveText(post!.title);
+
+    // A link made before slugs (the post's uuid): one permanent redirect to the current address.
+    const old = await page.request.get(`/maya/${post!._id}`, { maxRedirects: 0 });
+    expect(old.status()).toBe(301);
+    expect(old.headers()['location']).toBe(post!.path);
+    await page.goto(`/maya/${post!._id}`);
+    await expect(page).toHaveURL(`${baseURL}${post!.path}`);
+    await expect(page.getByTestId('post-title')).toHaveText(post!.title);
   });
 
   test("pictures keep their place; a page's first picture is fetched first", async ({ page }) => {
@@ -159,7 +181,7 @@ test.describe("a seller's site", () => {
       price: 5,
       status: 'draft',
     });
-    const preview = `/${seller.username}/${draft._id}/preview`;
+    const preview = `${draft.path}/preview`;
     expect((await page.goto(preview))?.status()).toBe(404);
     await apiLogin(page.request, { email: seller.email, password: DEMO_PASSWORD });
     expect((await page.goto(preview))?.status()).toBe(200);
@@ -198,10 +220,7 @@ test.describe("a seller's site", () => {
     // The newest posts, at most six, each linking to its page on the site.
     const featured = card.getByTestId('product-card');
     await expect(featured).toHaveCount(Math.min(6, posts.length));
-    await expect(featured.first().getByRole('link')).toHaveAttribute(
-      'href',
-      `/maya/${posts[0]!._id}`,
-    );
+    await expect(featured.first().getByRole('link')).toHaveAttribute('href', posts[0]!.path);
     // One narrow column, centred.
     const box = (await card.boundingBox())!;
     const viewport = page.viewportSize()!;
@@ -256,20 +275,20 @@ test.describe("a seller's site without JavaScript", () => {
 
     // Links work as plain links: a post, then back through the header.
     await page.getByTestId('product-card').first().getByRole('link').click();
-    await expect(page).toHaveURL(new RegExp(`/maya/${posts[0]!._id}$`));
+    await expect(page).toHaveURL(`${baseURL}${posts[0]!.path}`);
     await page.getByTestId('site-branding').click();
     await expect(page).toHaveURL(/\/maya$/);
   });
 
-  test('/maya/{id}: the post, og:type product and Product JSON-LD with an offer', async ({
+  test('/maya/{slug}-{shortId}: the post, og:type product and Product JSON-LD with an offer', async ({
     page,
     baseURL,
   }) => {
     const [post] = await postsOf(page.request, 'maya');
-    await page.goto(`/maya/${post!._id}`);
+    await page.goto(post!.path);
     await expect(page.getByTestId('post-title')).toHaveText(post!.title);
     await expect(page).toHaveTitle(new RegExp(`^${post!.title} · Maya Chen Ceramics · `));
-    const url = `${baseURL}/maya/${post!._id}`;
+    const url = `${baseURL}${post!.path}`;
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', url);
     expect(await metaContent(page, 'og:type')).toBe('product');
     expect(await metaContent(page, 'og:url')).toBe(url);

@@ -40,7 +40,8 @@ export const catalogApi = {
   product: endpoint({
     method: 'GET',
     path: '/products/:id',
-    summary: 'One post: published ones for everyone, any status for its owner and admins',
+    summary:
+      'One post by its id or short id: published ones for everyone, any status for its owner and admins',
     tags: ['products'],
     params: productIdParams,
     response: productResponse,

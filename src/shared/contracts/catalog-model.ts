@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasNoNul } from './account-fields';
 import { imageSchema, isUuid, readsAsWritten, requiredAs } from './common';
+import { isShortId } from '../post-path';
 import { MEDIA_TYPES, PRODUCT_LIMITS as L, PRODUCT_STATUSES, normalizeTag } from './catalog-rules';
 
 // The post as the API shows it and takes it (SPEC §3 Product, DESIGN §4), and the field helpers the
@@ -132,6 +133,10 @@ export type ProductOwner = z.infer<typeof productOwnerSchema>;
 
 export const productSchema = obj({
   _id: z.string(),
+  /** The post's id in its address: 12 hex digits, unique, never changes (docs/decisions/062). */
+  shortId: z.string(),
+  /** The post's page, `/{username}/{slug}-{shortId}` (src/shared/post-path.ts builds it). */
+  path: z.string(),
   title: z.string(),
   description: z.string(),
   price: z.number(),
@@ -199,4 +204,11 @@ export const productStatusInput = obj({
 });
 
 export const productIdQuery = obj({ id: uuidField('a post id') });
-export const productIdParams = obj({ id: uuidField('a post id') });
+/** GET /products/:id names the post by its id or by the short id of its address (docs/decisions/062). */
+export const productIdParams = obj({
+  id: z
+    .string(requiredAs('an id'))
+    .trim()
+    .max(100, { error: 'Must be a post id or short id.', abort: true })
+    .refine((v) => isUuid(v) || isShortId(v), 'Must be a post id or short id.'),
+});

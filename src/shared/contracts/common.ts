@@ -25,9 +25,7 @@ export const requiredAs = (what: string) => ({
     issue.input === undefined ? 'This field is required.' : `Must be ${what}.`,
 });
 
-/** A UUID, case-insensitive (the database id format). */
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID_RE.test(value);
+export { UUID_RE, isUuid } from '../uuid';
 
 /** The error body every failed call answers with (DESIGN §4). */
 export const errorResponse = z.object({

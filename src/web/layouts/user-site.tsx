@@ -1,7 +1,8 @@
-import { Outlet } from 'react-router';
+import { Outlet, useRouteLoaderData } from 'react-router';
 import { clientSession, useViewer } from '../features/accounts/viewer';
 import { useSharedPage } from '../features/social/shared-page';
 import type { Route } from './+types/user-site';
+import type { loader as postLoader } from '../routes/site/post';
 import { DefaultShell } from '../shell/DefaultShell';
 import { ErrorPage } from '../shell/LazyErrorPage';
 import { LandingShell } from '../shell/LandingShell';
@@ -23,13 +24,12 @@ export function loader({ params, context, url }: Route.LoaderArgs): Promise<User
   return loadUserSite(context, params.username, url.pathname);
 }
 
-export default function UserSiteLayout({ loaderData, params }: Route.ComponentProps) {
+export default function UserSiteLayout({ loaderData }: Route.ComponentProps) {
   // The seller's pages are rendered for nobody (docs/decisions/045): what is personal about the
   // seller and the post shown is asked here once, for every page below (useOutletContext).
   const owner = loaderData.kind === 'site' ? loaderData.site.owner._id : null;
-  // A post's id (a uuid's 36 characters), not a list's parameter (`products/feedback/:id`): the
-  // API refuses malformed ids.
-  const post = params.id?.length === 36 ? params.id : null;
+  // The post page's post, by its id: its address names it by short id (docs/decisions/062).
+  const post = useRouteLoaderData<typeof postLoader>('routes/site/post')?.product._id ?? null;
   const shared = useSharedPage(
     [owner, post].filter((id): id is string => id !== null),
     useViewer(),

@@ -85,7 +85,7 @@ describe('a new post', () => {
     expect(more).toHaveLength(0);
     expect(mail!.subject).toBe('New from Maya: Vintage GPU');
     expect(mail!.text).toContain('Vintage GPU — $120.00');
-    expect(mail!.text).toContain(`http://localhost:3000/${maya.user.username}/${post._id}`);
+    expect(mail!.text).toContain(`http://localhost:3000${post.path}`);
     expect(mail!.text).toMatch(
       /Unsubscribe from Maya's email list:\nhttp:\/\/localhost:3000\/email-list\?unsubscribe=/,
     );

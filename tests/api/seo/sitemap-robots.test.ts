@@ -122,12 +122,12 @@ describe('the sites and posts documents', () => {
   it('list published posts of public sellers only, oldest first, each with its own last change', async () => {
     const doc = await xml('/sitemaps/posts-1.xml');
     const expected = [
-      ...alice.posts.map((p) => `${ESCAPED}/alice-shop/${p._id}`),
-      `${ESCAPED}/bob_parts/${bob.posts[0]!._id}`,
+      ...alice.posts.map((p) => `${ESCAPED}${p.path}`),
+      `${ESCAPED}${bob.posts[0]!.path}`,
     ];
     expect(locs(doc)).toEqual(expected);
     for (const hidden of [draft, inactive.posts[0]!, suspended.posts[0]!])
-      expect(doc).not.toContain(hidden._id);
+      expect(doc).not.toContain(hidden.shortId);
     expect(lastmodOf(doc, expected[0]!)).toBe(alice.posts[0]!.updatedAt);
   });
 
@@ -186,12 +186,12 @@ describe('the sites and posts documents', () => {
     expect(await xml('/sitemaps/posts-1.xml')).toBe(before);
     t.advanceTime(SITEMAP_CACHE_MS + 1);
     expect(
-      lastmodOf(await xml('/sitemaps/posts-1.xml'), `${ESCAPED}/alice-shop/${alice.posts[0]!._id}`),
+      lastmodOf(await xml('/sitemaps/posts-1.xml'), `${ESCAPED}${alice.posts[0]!.path}`),
     ).toBe(touched.toISOString());
 
     // …a new post announces itself (the catalogue's change), and so does a suspension.
     const added = await createProduct(t, { id: bob.id, role: 'user' });
-    expect(await xml('/sitemaps/posts-1.xml')).toContain(added._id);
+    expect(await xml('/sitemaps/posts-1.xml')).toContain(added.path);
     await db().update(users).set({ status: 'suspended' }).where(eq(users.id, bob.id));
     announceChange(deps(), { kind: 'user', userIds: [bob.id] });
     expect(locs(await xml('/sitemaps/sites-1.xml'))).toEqual([`${ESCAPED}/alice-shop`]);

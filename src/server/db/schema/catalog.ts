@@ -9,6 +9,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { PRODUCT_STATUSES, type MEDIA_TYPES } from '../../../shared/contracts/catalog-rules';
@@ -51,6 +52,14 @@ export const products = pgTable(
   'products',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * The post's id in its address (`/{username}/{slug}-{shortId}`, docs/decisions/062): 12 hex
+     * digits of a fresh random uuid, drawn by the database for every row (existing rows got theirs
+     * when the column was added); the unique index makes a clash an error, never a shared address.
+     */
+    shortId: text('short_id')
+      .notNull()
+      .default(sql`substr(replace(gen_random_uuid()::text, '-', ''), 1, 12)`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -110,6 +119,7 @@ export const products = pgTable(
     index('products_tags_idx').using('gin', t.tags),
     index('products_search_idx').using('gin', t.search),
     index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    uniqueIndex('products_short_id_unique_idx').on(t.shortId),
   ],
 );
 

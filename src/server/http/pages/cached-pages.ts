@@ -188,6 +188,9 @@ export function createPageCache(
   }
 
   /** Whether a rendered answer may be kept: an anonymous 200 HTML page that sets no cookie. */
+  const movedOrGone = (status: number) =>
+    (status >= 300 && status < 400) || status === 404 || status === 410;
+
   const keepable = (response: Response) =>
     response.status === 200 &&
     response.body !== null &&
@@ -205,9 +208,11 @@ export function createPageCache(
     const refreshed = (async () => {
       const response = await render('background');
       // Not a page to keep (the database is away: the 503 page): the old one stays, out of
-      // date, and the next attempt waits for the floor.
+      // date, and the next attempt waits for the floor. But an address that now redirects or
+      // names nothing (a post renamed, its slug moved on; a post deleted) loses its old copy.
       if (!keepable(response)) {
         await response.body?.cancel();
+        if (movedOrGone(response.status)) store.drop(plan.key);
         return null;
       }
       return keep(plan, Buffer.from(await response.arrayBuffer()), response, startedAt);

@@ -172,6 +172,14 @@ export class RenderCache {
     return this.#entries.get(key)?.page;
   }
 
+  /**
+   * Forgets the page kept under `key`: its address now answers with something else than a page
+   * (a post renamed or deleted: a redirect or a 404), which no visitor may get an old copy of.
+   */
+  drop(key: string): void {
+    this.#forget(key, this.#entries.get(key));
+  }
+
   /** The render of `key` already running (single flight): its page, or null if it is not kept. */
   running(key: string): Promise<CachedPage | null> | undefined {
     return this.#pending.get(key);

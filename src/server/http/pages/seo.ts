@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { plainNotFound } from './plain-not-found';
+import { postPath } from '../../../shared/post-path';
 import { requestDeps } from '../../composition/app-deps';
 import {
   listSitemapPosts,
@@ -148,7 +149,7 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, optio
       const xml = await documents.get(`posts-${n}`, async () => {
         const posts = await listSitemapPosts(deps, range, pageSize);
         return urlSet(
-          posts.map((p) => url(`/${segment(p.username)}/${segment(p.id)}`, p.updatedAt)),
+          posts.map((p) => url(postPath(p.username, p), p.updatedAt)),
         );
       });
       return sendXml(reply, xml);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isUuid } from '../../../shared/contracts/common';
+import { parsePostSegment } from '../../../shared/post-path';
 import { normalizeDomainName } from '../../../shared/contracts/site-rules';
 import { moduleDeps } from '../../composition/app-deps';
 import { onContentChange, silentLog } from '../../modules/core';
@@ -86,7 +86,7 @@ export function siteHosts(app: FastifyInstance): (request: FastifyRequest) => Pr
 
 /**
  * Whether `path` (no query) on a seller's domain is one of their site's pages: `/` (the site's
- * home), `/{post id}` and `/{post id}/preview`, `/products…` (their posts, tags and feedback) and
+ * home), `/{slug}-{shortId}` (and a post's old `/{uuid}`) with or without `/preview`, `/products…` (their posts, tags and feedback) and
  * `/checkout`. Everything else — `/{username}/…`, log in, the marketplace — is what it is on the
  * main host, as are React Router's data requests (`….data`), which the client makes for the
  * router's own `/{username}…` locations.
@@ -97,7 +97,7 @@ function isSitePagePath(path: string): boolean {
   const [first = '', second, ...rest] = path.slice(1).split('/');
   if (first === 'products') return true;
   if (first === 'checkout') return !second && rest.length === 0;
-  if (!isUuid(first)) return false;
+  if (!parsePostSegment(first)) return false;
   return (
     !second ||
     (second === 'preview' && (rest.length === 0 || (rest.length === 1 && rest[0] === '')))
@@ -113,6 +113,24 @@ export function sitePathOnDomain(url: string, username: string): string {
   return `/${encodeURIComponent(username)}${rest}${queryAt < 0 ? '' : url.slice(queryAt)}`;
 }
 
+/**
+ * A redirect rendered for a page on `username`'s domain, as the visitor's address bar should show
+ * it: React Router answered for `/{username}/…` (a post's old address → its current one), which on
+ * the domain is `/…`. Data requests keep the router's own paths; other answers pass unchanged.
+ */
+export function redirectOnDomain(response: Response, url: string, username: string): Response {
+  const location = response.headers.get('location');
+  if (response.status < 300 || response.status >= 400 || !location) return response;
+  if (url.split('?', 1)[0]!.endsWith('.data')) return response;
+  const prefix = `/${encodeURIComponent(username)}`.toLowerCase();
+  const lower = location.toLowerCase();
+  if (!lower.startsWith(`${prefix}/`) && !lower.startsWith(`${prefix}?`) && lower !== prefix)
+    return response;
+  const headers = new Headers(response.headers);
+  headers.set('location', `/${location.slice(prefix.length).replace(/^[/]/, '')}`);
+  return new Response(null, { status: response.status, headers });
+}
+
 /** React Router's own request for the routes of a path (lazy route discovery): public metadata. */
 const MANIFEST_PATH = '/__manifest';
 /** A post's preview shows a draft to its seller: an account page, never on the seller's domain. */
@@ -120,7 +138,7 @@ const PREVIEW = /^\/[^/]+\/[^/]+\/preview\/?$/;
 
 /**
  * Where a request on `username`'s domain must go instead (docs/decisions/050), or null when the
- * domain serves it: the seller's own pages — `/`, `/{post id}`, `/products…`, `/checkout` (their
+ * domain serves it: the seller's own pages — `/`, their posts, `/products…`, `/checkout` (their
  * cart), `/{username}…` and `/{username}-x` — and React Router's data requests for those. Anything
  * else (log in, account pages, the marketplace, other sellers, a post's preview) is answered with
  * the same path on the marketplace: `path` (no `.data`) and `query` (React Router's `_routes`

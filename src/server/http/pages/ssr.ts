@@ -15,7 +15,7 @@ import { renderLimit } from './render-limit';
 import type { PageSession } from '../api/session';
 import { isSharedPage, staticFirstSegments } from './shared-pages';
 import { sendOffSellerDomain } from './seller-domains';
-import { sitePathOnDomain } from './site-hosts';
+import { redirectOnDomain, sitePathOnDomain } from './site-hosts';
 import { unavailablePage } from './unavailable-page';
 import { isDatabaseUnavailable } from '../../db/faults';
 import { createDirectCall } from '../api/direct';
@@ -341,7 +341,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
           }
           const webRequest = webRequestFor(request, reply, target, background);
           const response = await handler(webRequest, context);
-          if (!databaseAway) return response;
+          if (!databaseAway)
+            return siteDomain ? redirectOnDomain(response, url, siteDomain.username) : response;
           // Rendered without some of its data: the visitor gets the short 503 page instead, and
           // the render cache never keeps it (it keeps 200s only).
           await response.body?.cancel();

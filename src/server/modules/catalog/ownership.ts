@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Product } from '../../../shared/contracts/catalog';
 import { isAdminRole, type Role } from '../../../shared/contracts/account-rules';
 import { isUuid } from '../../../shared/contracts/common';
+import { isShortId } from '../../../shared/post-path';
 import { products, type NewProductRow, type ProductRow } from '../../db/schema';
 import { forbidden, inTransaction, notFound, nowDate, type DbOrTx, type ModuleDeps } from '../core';
 import { invalidateCatalog } from './cache';
@@ -42,9 +43,10 @@ export async function findManagedProduct(
   return row;
 }
 
-/** A post with its owner for a response, after a write. */
+/** A post with its owner, by its id or the short id of its address (docs/decisions/062). */
 export async function readProductWithOwner(db: DbOrTx, id: string): Promise<ProductWithOwner> {
-  const [row] = await selectProductsWithOwner(db).where(eq(products.id, id)).limit(1);
+  const which = isShortId(id) ? eq(products.shortId, id) : eq(products.id, id);
+  const [row] = await selectProductsWithOwner(db).where(which).limit(1);
   if (!row) throw productNotFound();
   return row;
 }

@@ -2,6 +2,7 @@ import { eq, getTableColumns } from 'drizzle-orm';
 import type { Media, Product } from '../../../shared/contracts/catalog';
 import { imageOf } from '../../../shared/contracts/common';
 import { toMajor } from '../../../shared/money';
+import { postPath } from '../../../shared/post-path';
 import { products, users, type ProductRow, type StoredMedia } from '../../db/schema';
 import type { DbOrTx } from '../core';
 
@@ -53,6 +54,8 @@ export function toMedia(m: StoredMedia): Media {
 export function toProduct(row: ProductWithOwner): Product {
   return {
     _id: row.id,
+    shortId: row.shortId,
+    path: postPath(row.ownerUsername, row),
     title: row.title,
     description: row.description,
     price: toMajor(row.priceMinor),

@@ -8,6 +8,8 @@ type Reader = Pick<ModuleDeps, 'db'>;
 /** A published post as the sitemap lists it. */
 export interface SitemapPost {
   id: string;
+  shortId: string;
+  title: string;
   username: string;
   updatedAt: Date;
 }
@@ -61,7 +63,13 @@ export async function listSitemapPosts(
   limit: number,
 ): Promise<SitemapPost[]> {
   return deps.db
-    .select({ id: products.id, username: users.username, updatedAt: products.updatedAt })
+    .select({
+      id: products.id,
+      shortId: products.shortId,
+      title: products.title,
+      username: users.username,
+      updatedAt: products.updatedAt,
+    })
     .from(products)
     .innerJoin(users, eq(users.id, products.userId))
     .where(

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { OUTREACH_LIMITS } from '../../../shared/contracts/outreach-rules';
 import { formatMoney } from '../../../shared/format';
 import { toMajor } from '../../../shared/money';
+import { postPath } from '../../../shared/post-path';
 import { renderMail, type MailAction } from '../../adapters/mail/templates';
 import {
   emailListSubscribers,
@@ -165,6 +166,7 @@ async function newPostContent(
   const [post] = await deps.db
     .select({
       id: products.id,
+      shortId: products.shortId,
       title: products.title,
       description: products.description,
       priceMinor: products.priceMinor,
@@ -181,7 +183,7 @@ async function newPostContent(
     return null;
   if (post.userId !== owner.id) return null;
   const price = formatMoney(toMajor(post.priceMinor), deps.env.CURRENCY);
-  const url = `${appOrigin(deps)}/${encodeURIComponent(owner.username)}/${post.id}`;
+  const url = `${appOrigin(deps)}${postPath(owner.username, post)}`;
   return {
     subject: `New from ${owner.name}: ${post.title}`,
     heading: `New from ${owner.name}`,

@@ -16,7 +16,7 @@ import { SiteSearch } from '../../features/sites/components/SiteSearch';
 import { OwnerLink, SiteProfile } from '../../features/sites/components/SiteProfile';
 import { loadUserSite } from '../../features/sites/api/get-site';
 import { siteMeta } from '../../features/sites/site-meta';
-import { sitePath } from '../../features/sites/site-paths';
+import { postPath } from '../../../shared/post-path';
 import { useUserSite } from '../../features/sites/use-user-site';
 import { productLabel } from '../../features/sites/user-slug';
 import { STEPS } from '../../features/landing/content/pitch';
@@ -229,7 +229,7 @@ export default function UserSiteHome({ loaderData }: Route.ComponentProps) {
             showSeller={false}
             products={loaderData.kind === 'card' ? loaderData.featured : []}
             currency={currency}
-            hrefFor={(p) => sitePath(username, p._id)}
+            hrefFor={(p) => postPath(username, p)}
             label={`Latest posts by ${site.name}`}
             empty={
               <p>
@@ -264,7 +264,7 @@ export default function UserSiteHome({ loaderData }: Route.ComponentProps) {
             list={list}
             query={query}
             href={href}
-            hrefFor={(p) => sitePath(username, p._id)}
+            hrefFor={(p) => postPath(username, p)}
             label={`Posts by ${site.name}`}
             // Below the profile, so below a phone's first screen: pictures load as they near it.
             eagerCards={0}

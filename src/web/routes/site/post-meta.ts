@@ -2,12 +2,12 @@ import type { MetaDescriptor } from 'react-router';
 import type { Product } from '../../../shared/contracts/catalog';
 import type { PublicSite } from '../../../shared/contracts/sites';
 import { postMeta } from '../../features/catalog/components/post-meta';
-import { sitePath } from '../../features/sites/site-paths';
+import { postPath } from '../../../shared/post-path';
 import type { MetaSource } from '../../lib/meta';
 
 /**
  * A post's meta on its seller's site, built by the loaders (server only): canonical at
- * `/{seller}/{id}` whichever of the site's URLs shows it, the site's name in the title.
+ * `/{seller}/{slug}-{shortId}` whichever of the site's URLs shows it, the site's name in the title.
  */
 export function sitePostMeta(
   source: MetaSource,
@@ -16,7 +16,7 @@ export function sitePostMeta(
   noindex = false,
 ): MetaDescriptor[] {
   return postMeta(source, product, {
-    path: sitePath(site.owner.username, product._id),
+    path: postPath(site.owner.username, product),
     suffix: ` · ${site.name}`,
     siteName: site.name,
     noindex,

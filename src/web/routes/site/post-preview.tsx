@@ -9,16 +9,16 @@ import { serverApi } from '../../lib/api';
 import { pageMeta } from '../../lib/meta';
 import { loadSitePost } from './seller';
 import { sitePostMeta } from './post-meta';
+import { postPath } from '../../../shared/post-path';
 
 /**
- * `/{username}/:id/preview`: a post as it looks on its seller's page, before it is shared — drafts
+ * `/{username}/{slug}-{shortId}/preview`: a post as it looks on its seller's page, before it is shared — drafts
  * too, for their owner (the API shows other visitors published posts only). Never indexed.
  */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const [{ site, product }, comments] = await Promise.all([
-    loadSitePost(context, params, url.pathname),
-    loadPostComments(serverApi(context), params.id, url),
-  ]);
+  // The comments wait for the post: the address names it by its short id, they by its id.
+  const { site, product } = await loadSitePost(context, params, url);
+  const comments = await loadPostComments(serverApi(context), product._id, url);
   return { product, comments, meta: sitePostMeta(context, site, product, true) };
 }
 
@@ -36,7 +36,7 @@ export default function SitePostPreview({ loaderData }: Route.ComponentProps) {
           and font. Buying and sharing are off here.
         </p>
         {product.status === 'published' && data && (
-          <Link to={sitePath(data.username, product._id)} className="btn btn-site">
+          <Link to={postPath(data.username, product)} className="btn btn-site">
             Open the post
           </Link>
         )}

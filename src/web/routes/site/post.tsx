@@ -11,15 +11,15 @@ import { useSite } from '../../features/sites/use-user-site';
 import { serverApi } from '../../lib/api';
 import { pageMeta } from '../../lib/meta';
 import type { SharedPage } from '../../features/social/shared-page';
+import { postPath } from '../../../shared/post-path';
 import { sitePostMeta } from './post-meta';
 import { loadSitePost } from './seller';
 
-/** `/{username}/:id`: one post of this seller, on their page (another seller's post is a 404). */
+/** `/{username}/{slug}-{shortId}` (docs/decisions/062): one post of this seller, on their page (another seller's post is a 404). */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const [{ site, product }, comments] = await Promise.all([
-    loadSitePost(context, params, url.pathname),
-    loadPostComments(serverApi(context), params.id, url),
-  ]);
+  // The comments wait for the post: the address names it by its short id, they by its id.
+  const { site, product } = await loadSitePost(context, params, url);
+  const comments = await loadPostComments(serverApi(context), product._id, url);
   return { product, comments, meta: sitePostMeta(context, site, product) };
 }
 
@@ -56,7 +56,7 @@ export default function SitePost({ loaderData }: Route.ComponentProps) {
                 the author keeps its room, unseen, where the edit link joins it. */}
             <MessageLink
               to={product.user.username}
-              about={sitePath(product.user.username, product._id)}
+              about={postPath(product.user.username, product)}
               name={product.user.name || product.user.username}
               className={self ? 'btn btn-site invisible' : 'btn btn-site'}
               testId="message-author"

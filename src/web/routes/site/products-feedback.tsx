@@ -6,11 +6,12 @@ import { FEEDBACK_PER_PAGE, loadFeedbackList } from '../../features/feedback/api
 import { FeedbackList } from '../../features/feedback/components/FeedbackList';
 import { siteMeta } from '../../features/sites/site-meta';
 import { sitePath } from '../../features/sites/site-paths';
+import { postPath } from '../../../shared/post-path';
 import { loadSiteOfPage } from '../../features/sites/api/get-site';
 import { useSite } from '../../features/sites/use-user-site';
 import { serverApi } from '../../lib/api';
 import { pageMeta } from '../../lib/meta';
-import { loadSitePost } from './seller';
+import { findSitePost } from './seller';
 
 /**
  * `/{username}/products/feedback/:id?`: what buyers said about this seller, or about the sales of
@@ -21,7 +22,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { id } = params;
   const page = pageFrom(url, 'page');
   const { site, product } = id
-    ? await loadSitePost(context, { username: params.username, id }, url.pathname)
+    ? await findSitePost(context, params.username, id, url.pathname)
     : { site: await loadSiteOfPage(context, params.username, url.pathname), product: null };
   const list = await loadFeedbackList(
     serverApi(context),
@@ -36,7 +37,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     noindex: list.recordsCount === 0,
   });
   return {
-    product: product && { _id: product._id, title: product.title },
+    product: product && { _id: product._id, shortId: product.shortId, title: product.title },
     list,
     href: url.pathname + url.search,
     meta,
@@ -51,7 +52,7 @@ export default function SiteProductFeedback({ loaderData }: Route.ComponentProps
   if (!data) return null;
   const { product, list, href } = loaderData;
   const name = data.site.name;
-  const back = product ? sitePath(data.username, product._id) : sitePath(data.username);
+  const back = product ? postPath(data.username, product) : sitePath(data.username);
   return (
     <div data-testid="site-feedback-page" className="max-w-2xl">
       <h1 className="mb-6 text-3xl font-bold tracking-tight break-words">

@@ -6,6 +6,7 @@ import { TagLinks } from '../../features/catalog/browse/TagLinks';
 import { listQueryFromUrl } from '../../features/catalog/list-query';
 import { siteMeta } from '../../features/sites/site-meta';
 import { sitePath } from '../../features/sites/site-paths';
+import { postPath } from '../../../shared/post-path';
 import { loadSiteOfPage } from '../../features/sites/api/get-site';
 import { useSite } from '../../features/sites/use-user-site';
 import { serverApi } from '../../lib/api';
@@ -61,7 +62,7 @@ export default function SiteProductsByTag({ loaderData }: Route.ComponentProps) 
           list={list}
           query={query}
           href={href}
-          hrefFor={(p) => sitePath(site.username, p._id)}
+          hrefFor={(p) => postPath(site.username, p)}
           label={`Posts tagged ${tag}`}
           empty={
             <p>

@@ -1,24 +1,25 @@
-import { Link, redirect } from 'react-router';
+import { Link } from 'react-router';
 import type { Route } from './+types/products';
 import { listProductsByUser } from '../../features/catalog/api/catalog-api';
 import { PostList } from '../../features/catalog/browse/PostList';
 import { listQueryFromUrl } from '../../features/catalog/list-query';
 import { siteMeta } from '../../features/sites/site-meta';
-import { sitePath } from '../../features/sites/site-paths';
 import { loadSiteOfPage } from '../../features/sites/api/get-site';
 import { useSite } from '../../features/sites/use-user-site';
 import { SiteSearch } from '../../features/sites/components/SiteSearch';
 import { SellerSearchResults, loadSellerSearch } from './seller-search';
 import { serverApi } from '../../lib/api';
 import { pageMeta } from '../../lib/meta';
+import { postPath } from '../../../shared/post-path';
+import { redirectToSitePost } from './seller';
 
 /**
  * `/{username}/products`: the seller's published posts; `?q=` searches them (their page's search
- * box). `/{username}/products/:id` is the same post as `/{username}/:id`, its one address on the
- * site: a permanent redirect there.
+ * box). `/{username}/products/:id` is the same post as `/{username}/{slug}-{shortId}`, its one
+ * address on the site: a permanent redirect there.
  */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  if (params.id) throw redirect(sitePath(params.username ?? '', params.id), 301);
+  if (params.id) await redirectToSitePost(context, { ...params, id: params.id }, url);
   const site = await loadSiteOfPage(context, params.username, url.pathname);
   const query = listQueryFromUrl(url);
   if (query.q) {
@@ -61,7 +62,7 @@ export default function SiteProducts({ loaderData }: Route.ComponentProps) {
         q={loaderData.q}
         results={loaderData.results}
         error={loaderData.error}
-        hrefFor={(p) => sitePath(site.username, p._id)}
+        hrefFor={(p) => postPath(site.username, p)}
       />
     );
   const { list, query, href } = loaderData;
@@ -78,7 +79,7 @@ export default function SiteProducts({ loaderData }: Route.ComponentProps) {
         list={list}
         query={query}
         href={href}
-        hrefFor={(p) => sitePath(site.username, p._id)}
+        hrefFor={(p) => postPath(site.username, p)}
         label={`Products by ${site.site.name}`}
         empty={
           <p>

@@ -17,6 +17,8 @@ const media = (n: number, type: 'image' | 'video') => ({
 
 const product: Product = {
   _id: 'p1',
+  shortId: '0a1b2c3d4e5f',
+  path: '/maya/mug-0a1b2c3d4e5f',
   title: 'Mug',
   description: 'A long description no card shows',
   price: 12.5,

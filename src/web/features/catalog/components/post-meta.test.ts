@@ -4,6 +4,8 @@ import { postMeta, productJsonLd } from './post-meta';
 
 const product: Product = {
   _id: 'p1',
+  shortId: '0a1b2c3d4e5f',
+  path: '/maya/blue-mug-0a1b2c3d4e5f',
   title: 'Blue mug',
   description: 'A   mug\nfor tea.',
   price: 18,

@@ -16,6 +16,8 @@ const owner = { _id: 'u1', username: 'maya', name: 'Maya', image: null };
 
 const product: Product = {
   _id: '7f1e8a52-6a3c-4f7d-9a0b-2c4d6e8f0a1b',
+  shortId: '0a1b2c3d4e5f',
+  path: '/maya/blue-mug-0a1b2c3d4e5f',
   title: 'Blue mug',
   description: 'Hand thrown.',
   price: 18.5,

@@ -1,5 +1,6 @@
 import type { Media, Product, ProductInput } from '../../../../shared/contracts/catalog';
 import type { ProductStatus } from '../../../../shared/contracts/catalog-rules';
+import { postPath } from '../../../../shared/post-path';
 
 /**
  * The editor's model: what the form holds (text as typed, so "12." or "" survive a re-render) and
@@ -148,6 +149,8 @@ export function previewProduct(
   values: EditorValues,
   base: {
     id: string | null;
+    /** The saved post's short id (none yet for a new post: no address either). */
+    shortId?: string;
     medias: readonly EditorMedia[];
     user: Product['user'];
     createdAt?: string;
@@ -156,9 +159,13 @@ export function previewProduct(
   now: Date = new Date(),
 ): Product {
   const stock = Math.max(0, Math.trunc(finite(parseAmount(values.stock), 1)));
+  const title = values.title.trim() || 'Untitled post';
+  const shortId = base.shortId ?? '';
   return {
     _id: base.id ?? 'preview',
-    title: values.title.trim() || 'Untitled post',
+    shortId,
+    path: shortId ? postPath(base.user.username, { title, shortId }) : '',
+    title,
     description: values.description.trim(),
     price: Math.max(0, finite(parseAmount(values.price), 0)),
     shippingCost: Math.max(0, finite(parseAmount(values.shippingCost), 0)),

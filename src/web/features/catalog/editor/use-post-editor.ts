@@ -3,13 +3,13 @@ import { useNavigate } from 'react-router';
 import type { Product, ProductInput } from '../../../../shared/contracts/catalog';
 import type { ProductStatus } from '../../../../shared/contracts/catalog-rules';
 import { MESSAGES } from '../../../../shared/messages';
+import { postPath } from '../../../../shared/post-path';
 import {
   notifyError,
   showConfirm,
   showNotify,
   type ModalExtra,
 } from '../../../components/ui/modal';
-import { sitePath } from '../../../lib/site-path';
 import { usePending } from '../../../components/ui/form';
 import { ApiError } from '../../../lib/api-client';
 import { useUnsavedGuard } from '../../../lib/unsaved-guard';
@@ -36,7 +36,7 @@ export interface SaveOptions {
 /** A published post's "Post saved!" leads on to it: to see it live, or to share its link. */
 function waysOn(product: Product): ModalExtra[] | undefined {
   if (product.status !== 'published') return undefined;
-  const path = sitePath(product.user.username, product._id);
+  const path = postPath(product.user.username, product);
   return [
     { kind: 'link', label: 'View post', to: path },
     { kind: 'copy', label: 'Copy link', text: `${window.location.origin}${path}` },

@@ -86,6 +86,7 @@ export function PostEditor({ initial, owner, currency, onCreated }: PostEditorPr
     writePreviewDraft(window.localStorage, {
       product: previewProduct(values, {
         id: product?._id ?? null,
+        shortId: product?.shortId,
         medias,
         user: product?.user ?? owner,
         createdAt: product?.createdAt,

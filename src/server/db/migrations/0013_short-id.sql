@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "short_id" text DEFAULT substr(replace(gen_random_uuid()::text, '-', ''), 1, 12) NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "products_short_id_unique_idx" ON "products" USING btree ("short_id");
