@@ -60,7 +60,7 @@ export async function sellerWithCachedPages(t: TestApp) {
     expect(hit.body).toContain('Kept in the cache');
   }
   const { username } = seller.user;
-  return { seller, username, url, domain, uncachedUrl: `/${username}/${post._id}` };
+  return { seller, username, url, domain, uncachedUrl: post.path };
 }
 
 /**

@@ -27,7 +27,7 @@ const tagCount = async (name: string) =>
 /** What anyone can see of a seller: their profile, site, posts in every list, search and sitemap. */
 async function publicView(
   user: { id: string; username: string },
-  postId: string,
+  { _id: postId, path }: { _id: string; path: string },
   tag: string,
   word: string,
 ) {
@@ -46,7 +46,7 @@ async function publicView(
     inList: ids(await inject(t, { url: '/api/v1/products?limit=100' })).includes(postId),
     inTag: ids(await inject(t, { url: `/api/v1/products/tags/${tag}` })).includes(postId),
     inSearch: (search.json().results as { _id: string }[]).some((p) => p._id === postId),
-    inSitemap: sitemap.body.includes(postId),
+    inSitemap: sitemap.body.includes(path),
     tagCount: await tagCount(tag),
     inDirectory: (await inject(t, { url: `/api/v1/users?name=${user.username}` }))
       .json()
@@ -77,7 +77,7 @@ describe('PATCH /users/status: suspending', () => {
         status: 'draft',
       },
     );
-    expect(await publicView(seller.user, post._id, tag, word)).toEqual({
+    expect(await publicView(seller.user, post, tag, word)).toEqual({
       profile: 200,
       site: 200,
       post: 200,
@@ -115,7 +115,7 @@ describe('PATCH /users/status: suspending', () => {
     expect(login.statusCode).toBe(403);
     expect(login.json()).toMatchObject({ code: 'ACCOUNT_SUSPENDED', message: SUSPENDED });
 
-    expect(await publicView(seller.user, post._id, tag, word)).toEqual({
+    expect(await publicView(seller.user, post, tag, word)).toEqual({
       profile: 404,
       site: 404,
       post: 404,
@@ -139,7 +139,7 @@ describe('PATCH /users/status: suspending', () => {
     const back = await setStatus(admin.token, { id: seller.user.id, status: 'active' });
     expect(back.statusCode).toBe(200);
     expect(back.json().user.status).toBe('active');
-    expect(await publicView(seller.user, post._id, tag, word)).toEqual({
+    expect(await publicView(seller.user, post, tag, word)).toEqual({
       profile: 200,
       site: 200,
       post: 200,
