@@ -14,31 +14,32 @@ test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL))
 
 test.describe.serial('a published post on the public pages', () => {
   let postId = '';
+  let postPath = '';
   let draftId = '';
   const title = `Speckled ${WORD} vase`;
 
   test.beforeAll(async ({ playwright, baseURL }) => {
     const request = await apiContext(playwright, baseURL);
     const token = await apiLogin(request, MAYA);
-    postId = (
-      await createPost(request, token, {
-        title,
-        description: 'Wheel-thrown stoneware with a speckled glaze.',
-        price: 1234.5,
-        shippingCost: 7,
-        stock: 3,
-        _tags: [WORD],
-        variations: [
-          {
-            name: 'Size',
-            options: [
-              { name: 'Small', priceDelta: 0, stock: null },
-              { name: 'Large', priceDelta: 20, stock: 1 },
-            ],
-          },
-        ],
-      })
-    )._id;
+    const post = await createPost(request, token, {
+      title,
+      description: 'Wheel-thrown stoneware with a speckled glaze.',
+      price: 1234.5,
+      shippingCost: 7,
+      stock: 3,
+      _tags: [WORD],
+      variations: [
+        {
+          name: 'Size',
+          options: [
+            { name: 'Small', priceDelta: 0, stock: null },
+            { name: 'Large', priceDelta: 20, stock: 1 },
+          ],
+        },
+      ],
+    });
+    postId = post._id;
+    postPath = post.path;
     draftId = (
       await createPost(request, token, {
         title: `Secret ${WORD} draft`,
@@ -96,7 +97,9 @@ test.describe.serial('a published post on the public pages', () => {
     await page.goto(`/maya/products/tags/${WORD}`);
     await expect(card(page, postId)).toBeVisible();
     await card(page, postId).getByRole('link').click();
-    await expect(page).toHaveURL(new RegExp(`/maya/${postId}$`));
+    // Its one address on her site: /maya/{slug}-{shortId} (docs/decisions/062).
+    expect(postPath).toMatch(/^\/maya\/speckled-[a-z0-9-]+-[0-9a-f]{12}$/);
+    await expect(page).toHaveURL(new RegExp(`${postPath}$`));
     await expect(page.getByTestId('post-title')).toHaveText(title);
 
     // Another seller's page does not show maya's post.
