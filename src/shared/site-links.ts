@@ -130,14 +130,17 @@ export function checkLinkUrl(input: string): { url: string } | { error: string }
     return {
       error: `Links can open web pages (https://), emails (mailto:) or phone numbers (tel:), not ${scheme}: addresses.`,
     };
+  const web = scheme === 'http' || scheme === 'https';
+  if (web && !/^https?:\/\/[^/?#]/i.test(value))
+    return { error: 'Add the site’s name after https://, such as https://example.com.' };
   let parsed: URL;
   try {
     parsed = new URL(value);
   } catch {
     return { error: 'This is not a web address. Check it and try again, such as https://example.com.' };
   }
-  if (scheme === 'http' || scheme === 'https') {
-    if (!/^https?:\/\/[^/?#]/i.test(value) || !parsed.hostname)
+  if (web) {
+    if (!parsed.hostname)
       return { error: 'Add the site’s name after https://, such as https://example.com.' };
     if (parsed.username || parsed.password)
       return { error: 'Remove the name and password from this address.' };
