@@ -4,13 +4,20 @@ import { isUuid, readsAsWritten, requiredAs } from './common';
 import { NUL_RULE, obj } from './catalog-model';
 import { PRODUCT_LIMITS, normalizeTag } from './catalog-rules';
 import { LINK_ICONS, SITE_LINK_LIMITS, checkLinkUrl } from '../site-links';
-import { LOCAL_DATE_TIME } from '../time-zone';
+import { LOCAL_DATE_TIME, zonedTimeToInstant } from '../time-zone';
 
 // Wire shapes of a seller's links (issue 25, docs/decisions/065): PUT /sites/links takes the
 // whole ordered list; GET /sites/mine answers every link with its clicks, GET /sites the live ones.
 
 /** An ISO instant with its offset (`2026-12-31T23:30:00Z`, `…+13:00`). */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
+
+/** A real date and time (no February 30th), with or without an offset. */
+function isDateTime(v: string): boolean {
+  if (LOCAL_DATE_TIME.test(v)) return zonedTimeToInstant(v, 'UTC') !== null;
+  // The wall-clock part must exist too: Date.parse would roll 02-30 over into March.
+  return ISO_INSTANT.test(v) && zonedTimeToInstant(v.slice(0, 16), 'UTC') !== null && !Number.isNaN(Date.parse(v));
+}
 
 /**
  * A window's edge: a wall-clock time in the site's time zone (`2026-12-31T23:30`, what a
@@ -21,7 +28,7 @@ const windowEdge = (label: string) =>
     .string(requiredAs('a date and time'))
     .trim()
     .max(40, { error: `${label}: use a date and time such as 2026-12-31T23:30.`, abort: true })
-    .refine((v) => (LOCAL_DATE_TIME.test(v) || ISO_INSTANT.test(v)) && /^(19|20|21)\d\d-/.test(v), {
+    .refine((v) => /^(19|20|21)\d\d-/.test(v) && isDateTime(v), {
       error: `${label}: use a date and time such as 2026-12-31T23:30.`,
     })
     .nullable()
