@@ -186,7 +186,8 @@ export const siteUpdateRequest = obj({
     .transform((v, ctx) => {
       const zone = canonicalTimeZone(v);
       if (!zone) {
-        ctx.addIssue({ code: 'custom', message: `${v.trim() || 'This'} is not a time zone. Choose one such as Europe/Paris or America/New_York.` });
+        // The value is not repeated: it may hold anything (control characters, markup).
+        ctx.addIssue({ code: 'custom', message: 'This is not a time zone. Choose one such as Europe/Paris or America/New_York.' });
         return z.NEVER;
       }
       return zone;
