@@ -5,7 +5,7 @@ import { postPath } from '../../../src/shared/post-path';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { cookiesOf, signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
-import { follow, linkCalls, verifiedDomain } from './link-helpers';
+import { BROWSER_UA, follow, linkCalls, verifiedDomain } from './link-helpers';
 
 /** GET /l/{linkId}: the counted redirect (issue 25, docs/decisions/065). */
 let t: TestApp;
@@ -156,5 +156,16 @@ describe('GET /l/{id}: clicks that are not counted', () => {
       payload: { refreshToken: a.refreshToken },
     });
     expect(refreshed.statusCode).toBe(200);
+  });
+
+  it('limits one address to 120 a minute, like the other public routes', async () => {
+    const a = await seller();
+    const id = (await calls.save(a.auth, [{ title: 'Shop', url: 'https://example.com/' }])).links[0]!._id;
+    const from = { remoteAddress: '10.250.0.1', url: `/l/${id}`, headers: { 'user-agent': BROWSER_UA } };
+    for (let i = 0; i < 120; i++) expect((await t.app.inject(from)).statusCode).toBe(302);
+    const limited = await t.app.inject(from);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/Please wait \d+ seconds/);
+    expect(await counted(id)).toBe(120);
   });
 });

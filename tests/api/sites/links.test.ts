@@ -212,4 +212,15 @@ describe('PUT /sites/links: the owner only, the whole list', () => {
       },
     ]);
   });
+
+  it('is described in the OpenAPI document like the other calls', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json() as {
+      paths: Record<string, Record<string, { requestBody?: unknown; responses?: unknown }>>;
+    };
+    const put = doc.paths['/api/v1/sites/links']?.put;
+    expect(put?.requestBody).toBeDefined();
+    expect(JSON.stringify(put?.requestBody)).toMatch(/showUntil/);
+    expect(JSON.stringify(doc.paths['/api/v1/sites']?.get?.responses)).toMatch(/"links"/);
+    expect(JSON.stringify(doc.paths['/api/v1/sites']?.put?.requestBody)).toMatch(/timeZone/);
+  });
 });
