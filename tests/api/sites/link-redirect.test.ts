@@ -118,7 +118,7 @@ describe('GET /l/{id}: clicks that are not counted', () => {
   it('still redirects crawlers, link previews, prefetches and HEAD, without counting them', async () => {
     const a = await seller();
     const id = (await calls.save(a.auth, [{ title: 'Shop', url: 'https://example.com/' }])).links[0]!._id;
-    for (const headers of [
+    const notPeople: Record<string, string>[] = [
       { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
       { 'user-agent': 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)' },
       { 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' },
@@ -126,7 +126,8 @@ describe('GET /l/{id}: clicks that are not counted', () => {
       { 'sec-purpose': 'prefetch' },
       { 'sec-purpose': 'prefetch;prerender' },
       { purpose: 'prefetch' },
-    ]) {
+    ];
+    for (const headers of notPeople) {
       const res = await follow(t, id, headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(302);
     }
