@@ -1,4 +1,5 @@
 import { mySiteSchema, publicSiteSchema, siteQuery, siteResponse, siteUpdateRequest } from '../contracts/sites';
+import { siteLinksUpdateRequest } from '../contracts/site-links';
 import { endpoint } from './endpoint';
 
 const tags = ['sites'] as const;
@@ -26,6 +27,15 @@ export const sitesApi = {
     summary: 'Change any Site field (colours as hex, a font from the allow-list, a custom domain)',
     tags,
     body: siteUpdateRequest,
+    response: siteResponse,
+  }),
+  replaceLinks: endpoint({
+    method: 'PUT',
+    path: '/sites/links',
+    summary:
+      'Replace the list of links, in order (at most 50; links sent with their id keep it and their clicks, links left out are deleted)',
+    tags,
+    body: siteLinksUpdateRequest,
     response: siteResponse,
   }),
   uploadLogo: endpoint({

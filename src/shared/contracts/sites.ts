@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { hasNoNul } from './account-fields';
 import { imageSchema, isUuid, readsAsWritten, requiredAs } from './common';
 import { NUL_RULE, obj } from './catalog-model';
+import { mySiteLinkSchema, publicSiteLinkSchema } from './site-links';
+import { canonicalTimeZone } from '../time-zone';
 import {
   DOMAIN_LOSS_REASONS,
   DOMAIN_STATUSES,
@@ -41,6 +43,8 @@ export const siteSchema = z.object({
   buttonTextColor: z.string(),
   fontFamily: z.string(),
   fontScale: z.number(),
+  /** The IANA time zone the owner's link windows are read in (default UTC). */
+  timeZone: z.string(),
   username: z.string(),
   /** Changes on every edit: share images and caches are keyed by it. */
   updatedAt: z.string(),
@@ -64,8 +68,15 @@ export const siteOwnerSchema = z.object({
 });
 export type SiteOwner = z.infer<typeof siteOwnerSchema>;
 
-/** GET /sites?username= | ?user_id=: the site itself (SPEC: "reads data") and its owner. */
-export const publicSiteSchema = siteSchema.extend({ owner: siteOwnerSchema });
+/** A site and its owner, as the server's page look-ups find it (no links). */
+export const siteWithOwnerSchema = siteSchema.extend({ owner: siteOwnerSchema });
+export type SiteWithOwner = z.infer<typeof siteWithOwnerSchema>;
+
+/**
+ * GET /sites?username= | ?user_id=: the site itself (SPEC: "reads data"), its owner, and the
+ * links live now (docs/decisions/065).
+ */
+export const publicSiteSchema = siteWithOwnerSchema.extend({ links: z.array(publicSiteLinkSchema) });
 export type PublicSite = z.infer<typeof publicSiteSchema>;
 
 /** The custom domain as its owner sees it: status and the exact records that prove control. */
@@ -94,7 +105,11 @@ export const siteDomainSchema = z.object({
 export type SiteDomain = z.infer<typeof siteDomainSchema>;
 
 /** GET /sites/mine, PUT /sites, PUT /sites/media: the owner's view. */
-export const mySiteSchema = publicSiteSchema.extend({ domain: siteDomainSchema });
+export const mySiteSchema = siteWithOwnerSchema.extend({
+  domain: siteDomainSchema,
+  /** Every link, live or not, with its window and clicks. */
+  links: z.array(mySiteLinkSchema),
+});
 export type MySite = z.infer<typeof mySiteSchema>;
 export const siteResponse = obj({ site: mySiteSchema });
 
@@ -163,6 +178,20 @@ export const siteUpdateRequest = obj({
     .number(requiredAs('a number'))
     .min(FONT_SCALE.min, `The text size must be between ${FONT_SCALE.min} and ${FONT_SCALE.max}.`)
     .max(FONT_SCALE.max, `The text size must be between ${FONT_SCALE.min} and ${FONT_SCALE.max}.`)
+    .optional(),
+  /** An IANA time zone name (Europe/Paris): link windows are read in it. */
+  timeZone: z
+    .string(requiredAs('text'))
+    .max(64, { error: 'Choose a time zone such as Europe/Paris.', abort: true })
+    .transform((v, ctx) => {
+      const zone = canonicalTimeZone(v);
+      if (!zone) {
+        // The value is not repeated: it may hold anything (control characters, markup).
+        ctx.addIssue({ code: 'custom', message: 'This is not a time zone. Choose one such as Europe/Paris or America/New_York.' });
+        return z.NEVER;
+      }
+      return zone;
+    })
     .optional(),
   ...colorShape,
 });

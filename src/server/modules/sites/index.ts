@@ -23,6 +23,8 @@ export {
   toSite,
 } from './read';
 export { updateSite } from './update';
+export { replaceSiteLinks } from './links';
+export { countLinkClick, findLinkDestination, type LinkDestination } from './link-clicks';
 export { attachSiteLogo, storeSiteLogo, uploadSiteLogo } from './logo';
 export { verifySiteDomain } from './verify-domain';
 export { findSiteShareCard, type SiteShareCard } from './share-card';

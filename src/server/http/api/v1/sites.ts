@@ -4,6 +4,7 @@ import { sitesApi } from '../../../../shared/api/sites';
 import {
   getMySite,
   getSite,
+  replaceSiteLinks,
   updateSite,
   uploadSiteLogo,
   verifySiteDomain,
@@ -40,6 +41,14 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     preHandler: siteSaves,
     handler: async (request, _reply, deps) => ({
       site: await updateSite(deps, currentUser(request).id, request.body),
+    }),
+  });
+
+  defineRoute(app, sitesApi.replaceLinks, {
+    access: 'user',
+    preHandler: siteSaves,
+    handler: async (request, _reply, deps) => ({
+      site: await replaceSiteLinks(deps, currentUser(request).id, request.body),
     }),
   });
 
