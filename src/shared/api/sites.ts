@@ -1,4 +1,12 @@
-import { mySiteSchema, publicSiteSchema, siteQuery, siteResponse, siteUpdateRequest } from '../contracts/sites';
+import { z } from 'zod';
+import {
+  mySiteSchema,
+  publicSiteSchema,
+  siteQrQuery,
+  siteQuery,
+  siteResponse,
+  siteUpdateRequest,
+} from '../contracts/sites';
 import { endpoint } from './endpoint';
 
 const tags = ['sites'] as const;
@@ -42,5 +50,15 @@ export const sitesApi = {
     summary: 'Check the custom domain now (TXT record or served token); it goes live once verified',
     tags,
     response: siteResponse,
+  }),
+  siteQrCode: endpoint({
+    method: 'GET',
+    path: '/sites/qr',
+    summary:
+      "The QR code of the signed-in owner's page (its public URL, in the site's colours when they contrast enough to scan): image/svg+xml, or image/png as a download with `format=png`",
+    tags,
+    query: siteQrQuery,
+    // Not JSON: the SVG's text, or the PNG's bytes (sent as they are, past the serializer).
+    response: z.string(),
   }),
 };

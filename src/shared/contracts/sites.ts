@@ -189,3 +189,13 @@ export const siteQuery = z
     path: ['username'],
   });
 export type SiteQuery = z.infer<typeof siteQuery>;
+
+/** GET /sites/qr: the owner's page as a QR code, an SVG (shown in the editor) or a PNG (to save). */
+export const SITE_QR_FORMATS = ['svg', 'png'] as const;
+export type SiteQrFormat = (typeof SITE_QR_FORMATS)[number];
+export const siteQrQuery = z.object({
+  format: z
+    .enum(SITE_QR_FORMATS, { error: 'Choose svg or png.' })
+    .optional()
+    .default('svg'),
+});
