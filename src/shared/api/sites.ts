@@ -5,6 +5,7 @@ import {
   siteQrQuery,
   siteQuery,
   siteResponse,
+  siteShareResponse,
   siteUpdateRequest,
 } from '../contracts/sites';
 import { endpoint } from './endpoint';
@@ -60,5 +61,12 @@ export const sitesApi = {
     query: siteQrQuery,
     // Not JSON: the SVG's text, or the PNG's bytes (sent as they are, past the serializer).
     response: z.string(),
+  }),
+  siteShare: endpoint({
+    method: 'GET',
+    path: '/sites/share',
+    summary: "The signed-in owner's page address and its QR code as SVG markup (the editor's Share section)",
+    tags,
+    response: siteShareResponse,
   }),
 };

@@ -199,3 +199,12 @@ export const siteQrQuery = z.object({
     .optional()
     .default('svg'),
 });
+
+/** GET /sites/share: what the editor's "Share your page" shows — the page's address and its code. */
+export const siteShareResponse = z.object({
+  /** The page's public address: the verified custom domain while served, else `{app}/{username}`. */
+  url: z.string(),
+  /** The address's QR code as SVG markup (the same drawing as GET /sites/qr). */
+  svg: z.string(),
+});
+export type SiteShare = z.infer<typeof siteShareResponse>;

@@ -6,6 +6,8 @@ import { sites } from '../../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { inject, signedInUser } from '../../factories/accounts';
 import { putSite } from './site-helpers';
+import { typedClient } from '../../helpers/typed-client';
+import { sitesApi } from '../../../src/shared/api/sites';
 
 /** GET /sites/qr: the owner's page as a QR code, decoded here as a phone's camera would. */
 let t: TestApp;
@@ -126,5 +128,18 @@ describe('GET /sites/qr', () => {
     expect(await decodePng((await qr(owner.auth, 'png')).rawPayload)).toBe(
       'https://qr-shop.example.com/',
     );
+  });
+});
+
+describe('GET /sites/share', () => {
+  const client = typedClient(() => t);
+
+  it('gives the page address and the same code as SVG, to its owner only', async () => {
+    const owner = await signedInUser(t.deps);
+    const share = await client.call(sitesApi.siteShare, {}, { headers: owner.auth });
+    expect(share.url).toBe(`http://localhost:3000/${owner.user.username}`);
+    expect(share.svg).toBe((await qr(owner.auth)).body);
+    expect(await decodeSvg(share.svg)).toBe(share.url);
+    await expect(client.call(sitesApi.siteShare, {})).rejects.toMatchObject({ status: 401 });
   });
 });

@@ -25,6 +25,6 @@ export {
 export { updateSite } from './update';
 export { attachSiteLogo, storeSiteLogo, uploadSiteLogo } from './logo';
 export { verifySiteDomain } from './verify-domain';
-export { qrColors, siteQrCode, sitePublicUrl, type SiteQrCode } from './qr-code';
+export { qrColors, siteQrCode, siteShare, sitePublicUrl, type SiteQrCode } from './qr-code';
 export { findSiteShareCard, type SiteShareCard } from './share-card';
 export { listSitemapSites, sitemapSitePageStarts, type SitemapSite } from './sitemap';

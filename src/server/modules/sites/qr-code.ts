@@ -6,7 +6,7 @@ import {
   relativeLuminance,
   type Rgb,
 } from '../../../shared/color-contrast';
-import type { SiteQrFormat } from '../../../shared/contracts/sites';
+import type { SiteQrFormat, SiteShare } from '../../../shared/contracts/sites';
 import { appOrigin, type ModuleDeps } from '../core';
 import { findSiteByDomain, getMySite } from './read';
 
@@ -66,23 +66,40 @@ export type SiteQrCode =
 /** PNG side in pixels: sharp enough to print on a flyer, small enough to send in a message. */
 const PNG_WIDTH = 1024;
 
+type QrDeps = Pick<ModuleDeps, 'db' | 'env' | 'now'>;
+
 /**
- * GET /sites/qr: the QR code of the owner's own page, drawn here (no third-party service sees who
- * shares what). Error correction M survives a smudge; the 4-module quiet zone is the standard's.
+ * The owner's page address and how to draw it. Error correction M survives a smudge; the
+ * 4-module quiet zone is the standard's.
  */
-export async function siteQrCode(
-  deps: Pick<ModuleDeps, 'db' | 'env' | 'now'>,
-  userId: string,
-  format: SiteQrFormat,
-): Promise<SiteQrCode> {
+async function ownerCode(deps: QrDeps, userId: string) {
   const site = await getMySite(deps, userId);
   const url = await sitePublicUrl(deps, site);
   const options = { errorCorrectionLevel: 'M', margin: 4, color: qrColors(site) } as const;
-  const filename = `${site.username}-qr-code.${format}`;
+  return { username: site.username, url, options };
+}
+
+/**
+ * GET /sites/qr: the QR code of the owner's own page, drawn here (no third-party service sees who
+ * shares what): SVG, or a PNG to save.
+ */
+export async function siteQrCode(
+  deps: QrDeps,
+  userId: string,
+  format: SiteQrFormat,
+): Promise<SiteQrCode> {
+  const { username, url, options } = await ownerCode(deps, userId);
+  const filename = `${username}-qr-code.${format}`;
   if (format === 'png') {
     const body = await QRCode.toBuffer(url, { ...options, type: 'png', width: PNG_WIDTH });
     return { format, url, body, filename };
   }
   const body = await QRCode.toString(url, { ...options, type: 'svg' });
   return { format, url, body, filename };
+}
+
+/** GET /sites/share: the page's address with its code as SVG, for the editor to show inline. */
+export async function siteShare(deps: QrDeps, userId: string): Promise<SiteShare> {
+  const { url, options } = await ownerCode(deps, userId);
+  return { url, svg: await QRCode.toString(url, { ...options, type: 'svg' }) };
 }

@@ -5,6 +5,7 @@ import {
   getMySite,
   getSite,
   siteQrCode,
+  siteShare,
   updateSite,
   uploadSiteLogo,
   verifySiteDomain,
@@ -61,6 +62,12 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     handler: async (request, _reply, deps) => ({
       site: await verifySiteDomain(deps, currentUser(request).id),
     }),
+  });
+
+  // No limit of its own: the editor's loader calls it directly (one read and a few ms of drawing).
+  defineRoute(app, sitesApi.siteShare, {
+    access: 'user',
+    handler: async (request, _reply, deps) => siteShare(deps, currentUser(request).id),
   });
 
   defineRoute(app, sitesApi.siteQrCode, {
