@@ -4,6 +4,7 @@ import type { Route } from './+types/login';
 import { accountsApi } from '../../shared/api/accounts';
 import { loginRequest, registerRequest, type LoginResponse } from '../../shared/contracts/accounts';
 import { MESSAGES } from '../../shared/messages';
+import { InAppNotice, inAppOfRequest } from '../components/InAppNotice';
 import { PageHeader } from '../components/ui/page';
 import { LoginForm, type LoginFallback } from '../features/accounts/components/LoginForm';
 import {
@@ -50,10 +51,11 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 };
 
 /** Already signed in: straight on to where they were going (or /edit-profile). */
-export async function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ url, context, request }: Route.LoaderArgs) {
   const { user } = await getSession(context);
   if (user) throw redirect(afterLoginPath(url.searchParams.get('redirectTo'), null));
-  return null;
+  // Not a cached page: the notice for in-app browsers is decided here, in the server's HTML.
+  return { inApp: inAppOfRequest(request) };
 }
 
 /**
@@ -139,7 +141,7 @@ async function registerAction(request: Request, client: ApiClient, form: FormDat
   }
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ actionData, loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const appUrl = useRootData()?.config.appUrl ?? '';
@@ -175,6 +177,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
               : 'Welcome back. Log in with your email or username and password.'
         }
       />
+      <InAppNotice detected={loaderData?.inApp ?? null} />
       <section aria-label={register ? 'Sign up' : 'Log in'} className="card">
         {register ? (
           <>
