@@ -68,7 +68,7 @@ export function InAppNotice({ detected, className = 'mb-6' }: InAppNoticeProps) 
         Open this page in your browser
       </h2>
       <p className="mt-1 text-sm">
-        You are in {where}. Payments and password managers often fail inside apps.
+        {`You are in ${where}. Payments and password managers often fail inside apps.`}
       </p>
       {found.platform === 'android' ? (
         <a
