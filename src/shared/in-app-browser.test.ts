@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chromeIntentUrl, detectInAppBrowser } from './in-app-browser';
+import { detectInAppBrowser } from './in-app-browser';
 
 // Real user agents, as the apps and browsers send them.
 const UA = {
@@ -71,16 +71,5 @@ describe('detectInAppBrowser', () => {
     expect(detectInAppBrowser('')).toBeNull();
     expect(detectInAppBrowser(null)).toBeNull();
     expect(detectInAppBrowser(undefined)).toBeNull();
-  });
-});
-
-describe('chromeIntentUrl', () => {
-  it('opens the same address, scheme kept, in Chrome', () => {
-    expect(chromeIntentUrl('https://shop.example.com/maya/checkout?cart=a%20b')).toBe(
-      'intent://shop.example.com/maya/checkout?cart=a%20b#Intent;scheme=https;package=com.android.chrome;end',
-    );
-    expect(chromeIntentUrl('http://localhost:4314/login')).toBe(
-      'intent://localhost:4314/login#Intent;scheme=http;package=com.android.chrome;end',
-    );
   });
 });

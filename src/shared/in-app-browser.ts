@@ -14,6 +14,11 @@ export interface InAppBrowser {
   platform: InAppPlatform;
 }
 
+/** An in-app visit with the page's address (the one to reopen in the real browser). */
+export interface InAppVisit extends InAppBrowser {
+  url: string;
+}
+
 /** The real Messenger says so (`FBAN/MessengerForiOS`, `FB_IAB/MESSENGER`); inapp-spy names every FBAN/FB_IAB "Messenger". */
 const MESSENGER = /\bFB[\w_]+\/Messenger/i;
 
@@ -33,13 +38,3 @@ export function detectInAppBrowser(userAgent: string | null | undefined): InAppB
   return { app, platform: platformOf(userAgent) };
 }
 
-/**
- * An Android link that opens `url` in Chrome (the app's browser follows `intent:` links to the
- * system): same address, same scheme.
- */
-export function chromeIntentUrl(url: string): string {
-  // No fragment: Android reads the intent from the `#Intent;` part, so a second `#` would confuse it.
-  const { protocol, host, pathname, search } = new URL(url);
-  const scheme = protocol.replace(/:$/, '');
-  return `intent://${host}${pathname}${search}#Intent;scheme=${scheme};package=com.android.chrome;end`;
-}

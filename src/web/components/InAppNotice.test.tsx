@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { InAppNotice, inAppOfRequest } from './InAppNotice';
+import { inAppOfRequest } from '../lib/in-app-request';
+import { chromeIntentUrl, InAppNotice } from './InAppNotice';
 
 const INSTAGRAM_ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 7 Build/UQ1A.240205.004; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.6367.82 Mobile Safari/537.36 Instagram 330.0.0.40.92 Android (34/14; 420dpi; 1080x2400; Google/google; Pixel 7; panther; panther; en_US; 604372271)';
@@ -41,5 +42,16 @@ describe('InAppNotice (decided on the server)', () => {
 
   it('renders nothing on the server when left to the browser (a cached page)', () => {
     expect(renderToString(<InAppNotice />)).toBe('');
+  });
+});
+
+describe('chromeIntentUrl', () => {
+  it('opens the same address, scheme kept, in Chrome', () => {
+    expect(chromeIntentUrl('https://shop.example.com/maya/checkout?cart=a%20b#top')).toBe(
+      'intent://shop.example.com/maya/checkout?cart=a%20b#Intent;scheme=https;package=com.android.chrome;end',
+    );
+    expect(chromeIntentUrl('http://localhost:4314/login')).toBe(
+      'intent://localhost:4314/login#Intent;scheme=http;package=com.android.chrome;end',
+    );
   });
 });

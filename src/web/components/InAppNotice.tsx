@@ -1,10 +1,19 @@
 import { useEffect, useState } from 'react';
-import {
-  chromeIntentUrl,
-  detectInAppBrowser,
-  type InAppBrowser,
-} from '../../shared/in-app-browser';
+// Types only: the detection (and its package) loads in the browser only where it is decided
+// there; the server-decided pages never ship it (the public pages' JavaScript budget).
+import type { InAppVisit } from '../../shared/in-app-browser';
 import { useHydrated } from '../lib/use-hydrated';
+
+/**
+ * An Android link that opens `url` in Chrome (the app's browser hands `intent:` links to the
+ * system): same address, same scheme.
+ */
+export function chromeIntentUrl(url: string): string {
+  // No fragment: Android reads the intent from the `#Intent;` part, so a second `#` would confuse it.
+  const { protocol, host, pathname, search } = new URL(url);
+  const scheme = protocol.replace(/:$/, '');
+  return `intent://${host}${pathname}${search}#Intent;scheme=${scheme};package=com.android.chrome;end`;
+}
 
 /** Where each app keeps "open in browser" on iOS (its ••• menu); the words the menu uses. */
 function iosSteps(app: string | null): string {
@@ -21,7 +30,7 @@ export interface InAppNoticeProps {
    * address; leave it out on a page the render cache shares between visitors (a seller's
    * checkout): the notice then decides in the browser, after hydration (docs/decisions/066).
    */
-  detected?: (InAppBrowser & { url: string }) | null;
+  detected?: InAppVisit | null;
   /** Its spacing where it sits (`mb-6` under a page's header). */
   className?: string;
 }
@@ -40,11 +49,18 @@ export function InAppNotice({ detected, className = 'mb-6' }: InAppNoticeProps) 
   useEffect(() => {
     // The address bar's URL is the one to reopen (a seller's domain, the query as it is now).
     const here = window.location.href;
-    if (fromServer) setFound((d) => (d ? { ...d, url: here } : d));
-    else {
-      const client = detectInAppBrowser(navigator.userAgent);
-      setFound(client ? { ...client, url: here } : null);
+    if (fromServer) {
+      setFound((d) => (d ? { ...d, url: here } : d));
+      return;
     }
+    let live = true;
+    void import('../../shared/in-app-browser').then(({ detectInAppBrowser }) => {
+      const client = detectInAppBrowser(navigator.userAgent);
+      if (live) setFound(client ? { ...client, url: here } : null);
+    });
+    return () => {
+      live = false;
+    };
   }, [fromServer]);
   if (!found) return null;
 
@@ -101,8 +117,3 @@ export function InAppNotice({ detected, className = 'mb-6' }: InAppNoticeProps) 
   );
 }
 
-/** The loader's half: what the request's user agent says, with the address to reopen. */
-export function inAppOfRequest(request: Request): InAppNoticeProps['detected'] {
-  const found = detectInAppBrowser(request.headers.get('user-agent'));
-  return found ? { ...found, url: request.url } : null;
-}

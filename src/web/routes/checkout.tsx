@@ -2,12 +2,13 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { Route } from './+types/checkout';
 import { commerceApi } from '../../shared/api/commerce';
-import { InAppNotice, inAppOfRequest } from '../components/InAppNotice';
+import { InAppNotice } from '../components/InAppNotice';
 import { PageHeader } from '../components/ui/page';
 import { Checkout } from '../features/cart/components/Checkout';
 import { useCartLinkArrival } from '../features/cart/cart-link';
 import { serverApi } from '../lib/api';
 import { apiErrorMessage } from '../lib/errors';
+import { inAppOfRequest } from '../lib/in-app-request';
 import { pageMeta } from '../lib/meta';
 
 /** /checkout: the cart, then address and card payment (public; paying needs an account). */

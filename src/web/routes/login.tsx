@@ -4,7 +4,7 @@ import type { Route } from './+types/login';
 import { accountsApi } from '../../shared/api/accounts';
 import { loginRequest, registerRequest, type LoginResponse } from '../../shared/contracts/accounts';
 import { MESSAGES } from '../../shared/messages';
-import { InAppNotice, inAppOfRequest } from '../components/InAppNotice';
+import { InAppNotice } from '../components/InAppNotice';
 import { PageHeader } from '../components/ui/page';
 import { LoginForm, type LoginFallback } from '../features/accounts/components/LoginForm';
 import {
@@ -29,6 +29,7 @@ import { serverApi } from '../lib/api';
 import type { ApiClient } from '../lib/api-client';
 import { requestMainFocusAfterNavigation } from '../lib/focus';
 import { issuesToFieldErrors, serverFieldErrors } from '../lib/form-errors';
+import { inAppOfRequest } from '../lib/in-app-request';
 import { brandFromMatches, pageMeta } from '../lib/meta';
 import { afterLoginPath } from '../lib/redirect';
 import { useRootData } from '../lib/root-data';
