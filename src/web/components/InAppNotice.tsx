@@ -54,10 +54,13 @@ export function InAppNotice({ detected, className = 'mb-6' }: InAppNoticeProps) 
       return;
     }
     let live = true;
-    void import('../../shared/in-app-browser').then(({ detectInAppBrowser }) => {
-      const client = detectInAppBrowser(navigator.userAgent);
-      if (live) setFound(client ? { ...client, url: here } : null);
-    });
+    import('../../shared/in-app-browser')
+      .then(({ detectInAppBrowser }) => {
+        const client = detectInAppBrowser(navigator.userAgent);
+        if (live) setFound(client ? { ...client, url: here } : null);
+      })
+      // Offline, or a deploy replaced the chunk: no notice, the page itself works on.
+      .catch(() => undefined);
     return () => {
       live = false;
     };
