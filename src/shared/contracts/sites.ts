@@ -218,3 +218,22 @@ export const siteQuery = z
     path: ['username'],
   });
 export type SiteQuery = z.infer<typeof siteQuery>;
+
+/** GET /sites/qr: the owner's page as a QR code, an SVG (shown in the editor) or a PNG (to save). */
+export const SITE_QR_FORMATS = ['svg', 'png'] as const;
+export type SiteQrFormat = (typeof SITE_QR_FORMATS)[number];
+export const siteQrQuery = z.object({
+  format: z
+    .enum(SITE_QR_FORMATS, { error: 'Choose svg or png.' })
+    .optional()
+    .default('svg'),
+});
+
+/** GET /sites/share: what the editor's "Share your page" shows — the page's address and its code. */
+export const siteShareResponse = z.object({
+  /** The page's public address: the verified custom domain while served, else `{app}/{username}`. */
+  url: z.string(),
+  /** The address's QR code as SVG markup (the same drawing as GET /sites/qr). */
+  svg: z.string(),
+});
+export type SiteShare = z.infer<typeof siteShareResponse>;

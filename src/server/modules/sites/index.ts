@@ -27,5 +27,6 @@ export { replaceSiteLinks } from './links';
 export { countLinkClick, findLinkDestination, type LinkDestination } from './link-clicks';
 export { attachSiteLogo, storeSiteLogo, uploadSiteLogo } from './logo';
 export { verifySiteDomain } from './verify-domain';
+export { qrColors, siteQrCode, siteShare, sitePublicUrl, type SiteQrCode } from './qr-code';
 export { findSiteShareCard, type SiteShareCard } from './share-card';
 export { listSitemapSites, sitemapSitePageStarts, type SitemapSite } from './sitemap';
