@@ -2,6 +2,8 @@
 // (GET /plans, every limit check) and the web (/pricing, /plan-selection), so the page can never
 // promise what the server refuses. Prices are integer minor units of the configured currency.
 
+import { SITE_LINK_LIMITS } from './site-links';
+
 export const PLAN_IDS = ['free', 'creator', 'business'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 export const PAID_PLAN_IDS = ['creator', 'business'] as const;
@@ -20,6 +22,8 @@ export interface PlanLimits {
   emailListSubscribers: number | null;
   /** The marketplace's share of each sale's items and shipping, in basis points (1% = 100). */
   platformFeeBps: number;
+  /** Links a seller's page may list (docs/decisions/065): the same on every plan for now. */
+  siteLinks: number;
 }
 
 export interface PlanDefinition {
@@ -45,6 +49,7 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
       aiImagesPerMonth: 5,
       emailListSubscribers: 100,
       platformFeeBps: 500,
+      siteLinks: SITE_LINK_LIMITS.perSite,
     },
     features: [
       'Your branded page at your username',
@@ -66,6 +71,7 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
       aiImagesPerMonth: 100,
       emailListSubscribers: 5000,
       platformFeeBps: 300,
+      siteLinks: SITE_LINK_LIMITS.perSite,
     },
     features: [
       'Up to 250 published posts',
@@ -86,6 +92,7 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
       aiImagesPerMonth: 500,
       emailListSubscribers: null,
       platformFeeBps: 100,
+      siteLinks: SITE_LINK_LIMITS.perSite,
     },
     features: [
       'Unlimited published posts',

@@ -89,6 +89,8 @@ export default [
 
   // The email-list CSV download (a resource route: a file, no page)
   route('email-list/export', 'routes/email-list-export.ts'),
+  // The owner's QR code as a PNG to save (the editor's "Download PNG")
+  route('edit-page/qr-code.png', 'routes/edit-page-qr-code.ts'),
 
   // A user's site (and /{username}-x, /index-{product}bio: see the layout's loader)
   route(':username', 'layouts/user-site.tsx', [

@@ -6,6 +6,7 @@ import { seedDemoPosts } from '../demo/seed-posts';
 import { DEMO_SITES, seedDemoLogos } from '../demo/sites';
 import { seedDemoSocial } from '../demo/social';
 import { seedDemoCommerce } from '../demo/commerce';
+import { seedDemoLinks } from '../demo/links';
 import { moduleDeps, type AppDeps } from './app-deps';
 import { inTransaction, silentLog } from '../modules/core';
 import { seedDemoSubscription } from '../modules/plans';
@@ -108,6 +109,8 @@ export async function seedDemo(deps: AppDeps, log: Log = loggerOf(deps)): Promis
       await seedDemoSubscription(tx, sellers.get('leo')!.id, 'creator', 'year');
       await seedDemoSubscription(tx, sellers.get('maya')!.id, 'business', 'month');
       posts = await seedDemoPosts(tx, sellers, written);
+      // Each seller's links, one featured, one scheduled, one off, with counted clicks (demo/links.ts).
+      await seedDemoLinks(tx, sellers);
       // Follows, likes, comments and messages between the three (src/server/demo/social.ts).
       await seedDemoSocial(tx.db, sellers, now.getTime());
       // Orders, a sale to ship, payouts and ratings (src/server/demo/commerce.ts).

@@ -24,6 +24,7 @@ export const DEMO_SITES: Record<DemoSeller, Partial<SiteFields>> = {
     buttonTextColor: '#ffffff',
     fontFamily: 'Lora',
     fontScale: 1.05,
+    timeZone: 'America/Los_Angeles',
   },
   leo: {
     name: "Leo's Retro Hardware",
@@ -39,6 +40,7 @@ export const DEMO_SITES: Record<DemoSeller, Partial<SiteFields>> = {
     buttonTextColor: '#ffffff',
     fontFamily: 'JetBrains Mono',
     fontScale: 1,
+    timeZone: 'Europe/London',
   },
 };
 

@@ -1,4 +1,14 @@
-import { mySiteSchema, publicSiteSchema, siteQuery, siteResponse, siteUpdateRequest } from '../contracts/sites';
+import { z } from 'zod';
+import { siteLinksUpdateRequest } from '../contracts/site-links';
+import {
+  mySiteSchema,
+  publicSiteSchema,
+  siteQrQuery,
+  siteQuery,
+  siteResponse,
+  siteShareResponse,
+  siteUpdateRequest,
+} from '../contracts/sites';
 import { endpoint } from './endpoint';
 
 const tags = ['sites'] as const;
@@ -8,7 +18,8 @@ export const sitesApi = {
   site: endpoint({
     method: 'GET',
     path: '/sites',
-    summary: 'A public site and its owner (?username= or ?user_id=); suspended or unactivated owners have none',
+    summary:
+      'A public site and its owner (?username= or ?user_id=); suspended or unactivated owners have none',
     tags,
     query: siteQuery,
     response: publicSiteSchema,
@@ -28,6 +39,15 @@ export const sitesApi = {
     body: siteUpdateRequest,
     response: siteResponse,
   }),
+  replaceLinks: endpoint({
+    method: 'PUT',
+    path: '/sites/links',
+    summary:
+      'Replace the list of links, in order (at most 50; links sent with their id keep it and their clicks, links left out are deleted)',
+    tags,
+    body: siteLinksUpdateRequest,
+    response: siteResponse,
+  }),
   uploadLogo: endpoint({
     method: 'PUT',
     path: '/sites/media',
@@ -42,5 +62,23 @@ export const sitesApi = {
     summary: 'Check the custom domain now (TXT record or served token); it goes live once verified',
     tags,
     response: siteResponse,
+  }),
+  siteQrCode: endpoint({
+    method: 'GET',
+    path: '/sites/qr',
+    summary:
+      "The QR code of the signed-in owner's page (its public URL, in the site's colours when they contrast enough to scan): image/svg+xml, or image/png as a download with `format=png`",
+    tags,
+    query: siteQrQuery,
+    // Not JSON: the SVG's text, or the PNG's bytes (sent as they are, past the serializer).
+    response: z.string(),
+  }),
+  siteShare: endpoint({
+    method: 'GET',
+    path: '/sites/share',
+    summary:
+      "The signed-in owner's page address and its QR code as SVG markup (the editor's Share section)",
+    tags,
+    response: siteShareResponse,
   }),
 };

@@ -17,6 +17,8 @@ export const planLimitsSchema = obj({
   emailListSubscribers: z.number().int().nullable(),
   /** The marketplace's share of each sale's items and shipping, in percent (3 = 3%). */
   platformFeePercent: z.number(),
+  /** Links the seller's page may list. */
+  siteLinks: z.number().int(),
 });
 
 /** One plan as GET /plans lists it. */

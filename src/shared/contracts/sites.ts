@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { hasNoNul } from './account-fields';
 import { imageSchema, isUuid, readsAsWritten, requiredAs } from './common';
 import { NUL_RULE, obj } from './catalog-model';
+import { mySiteLinkSchema, publicSiteLinkSchema } from './site-links';
+import { canonicalTimeZone } from '../time-zone';
 import {
   DOMAIN_LOSS_REASONS,
   DOMAIN_STATUSES,
@@ -41,6 +43,8 @@ export const siteSchema = z.object({
   buttonTextColor: z.string(),
   fontFamily: z.string(),
   fontScale: z.number(),
+  /** The IANA time zone the owner's link windows are read in (default UTC). */
+  timeZone: z.string(),
   username: z.string(),
   /** Changes on every edit: share images and caches are keyed by it. */
   updatedAt: z.string(),
@@ -64,8 +68,15 @@ export const siteOwnerSchema = z.object({
 });
 export type SiteOwner = z.infer<typeof siteOwnerSchema>;
 
-/** GET /sites?username= | ?user_id=: the site itself (SPEC: "reads data") and its owner. */
-export const publicSiteSchema = siteSchema.extend({ owner: siteOwnerSchema });
+/** A site and its owner, as the server's page look-ups find it (no links). */
+export const siteWithOwnerSchema = siteSchema.extend({ owner: siteOwnerSchema });
+export type SiteWithOwner = z.infer<typeof siteWithOwnerSchema>;
+
+/**
+ * GET /sites?username= | ?user_id=: the site itself (SPEC: "reads data"), its owner, and the
+ * links live now (docs/decisions/065).
+ */
+export const publicSiteSchema = siteWithOwnerSchema.extend({ links: z.array(publicSiteLinkSchema) });
 export type PublicSite = z.infer<typeof publicSiteSchema>;
 
 /** The custom domain as its owner sees it: status and the exact records that prove control. */
@@ -94,7 +105,11 @@ export const siteDomainSchema = z.object({
 export type SiteDomain = z.infer<typeof siteDomainSchema>;
 
 /** GET /sites/mine, PUT /sites, PUT /sites/media: the owner's view. */
-export const mySiteSchema = publicSiteSchema.extend({ domain: siteDomainSchema });
+export const mySiteSchema = siteWithOwnerSchema.extend({
+  domain: siteDomainSchema,
+  /** Every link, live or not, with its window and clicks. */
+  links: z.array(mySiteLinkSchema),
+});
 export type MySite = z.infer<typeof mySiteSchema>;
 export const siteResponse = obj({ site: mySiteSchema });
 
@@ -164,6 +179,20 @@ export const siteUpdateRequest = obj({
     .min(FONT_SCALE.min, `The text size must be between ${FONT_SCALE.min} and ${FONT_SCALE.max}.`)
     .max(FONT_SCALE.max, `The text size must be between ${FONT_SCALE.min} and ${FONT_SCALE.max}.`)
     .optional(),
+  /** An IANA time zone name (Europe/Paris): link windows are read in it. */
+  timeZone: z
+    .string(requiredAs('text'))
+    .max(64, { error: 'Choose a time zone such as Europe/Paris.', abort: true })
+    .transform((v, ctx) => {
+      const zone = canonicalTimeZone(v);
+      if (!zone) {
+        // The value is not repeated: it may hold anything (control characters, markup).
+        ctx.addIssue({ code: 'custom', message: 'This is not a time zone. Choose one such as Europe/Paris or America/New_York.' });
+        return z.NEVER;
+      }
+      return zone;
+    })
+    .optional(),
   ...colorShape,
 });
 export type SiteUpdate = z.infer<typeof siteUpdateRequest>;
@@ -189,3 +218,22 @@ export const siteQuery = z
     path: ['username'],
   });
 export type SiteQuery = z.infer<typeof siteQuery>;
+
+/** GET /sites/qr: the owner's page as a QR code, an SVG (shown in the editor) or a PNG (to save). */
+export const SITE_QR_FORMATS = ['svg', 'png'] as const;
+export type SiteQrFormat = (typeof SITE_QR_FORMATS)[number];
+export const siteQrQuery = z.object({
+  format: z
+    .enum(SITE_QR_FORMATS, { error: 'Choose svg or png.' })
+    .optional()
+    .default('svg'),
+});
+
+/** GET /sites/share: what the editor's "Share your page" shows — the page's address and its code. */
+export const siteShareResponse = z.object({
+  /** The page's public address: the verified custom domain while served, else `{app}/{username}`. */
+  url: z.string(),
+  /** The address's QR code as SVG markup (the same drawing as GET /sites/qr). */
+  svg: z.string(),
+});
+export type SiteShare = z.infer<typeof siteShareResponse>;

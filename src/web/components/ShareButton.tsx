@@ -43,7 +43,7 @@ export function ShareButton({
     }
     try {
       await navigator.clipboard.writeText(link);
-      setStatus('Link copied');
+      setStatus('Link copied.');
     } catch {
       setStatus('Copy the link from the address bar to share this page.');
     }

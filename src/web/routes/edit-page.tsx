@@ -9,9 +9,10 @@ import { useAuthStore } from '../features/accounts/stores/auth-store';
 import { listProductsByUser } from '../features/catalog/api/catalog-api';
 import { loadMyListStats } from '../features/outreach/api/outreach-api';
 import { ListExportLinks } from '../features/outreach/components/ListExportLinks';
-import { getMySite, updateSite } from '../features/sites/api/my-site';
+import { getMySite, getSiteShare, updateSite } from '../features/sites/api/my-site';
 import { SiteEditor } from '../features/sites/editor/components/SiteEditor';
 import type { PreviewPost } from '../features/sites/editor/components/SitePreview';
+import { ShareSection } from '../features/sites/editor/components/ShareSection';
 import {
   EDITOR_FIELDS,
   changedFields,
@@ -26,12 +27,13 @@ import { useRootData } from '../lib/root-data';
 /** /edit-page (signed in): the owner's site (GET /sites/mine) and their first posts for the preview. */
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await guardLoader(['authenticated'])(args);
-  if (!user) return { user, site: null, posts: [], emailList: null };
+  if (!user) return { user, site: null, posts: [], emailList: null, share: null };
   const client = serverApi(args.context);
-  const [site, list, emailList] = await Promise.all([
+  const [site, list, emailList, share] = await Promise.all([
     getMySite(client),
     listProductsByUser(client, user.username, { page: 1, sort: 'newest', limit: 2 }),
     loadMyListStats(client),
+    getSiteShare(client),
   ]);
   const posts: PreviewPost[] = list.products.map((p) => ({
     _id: p._id,
@@ -39,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
     price: p.price,
     thumbnail: p.medias.find((m) => m.thumbnail)?.thumbnail ?? null,
   }));
-  return { user, site, posts, emailList };
+  return { user, site, posts, emailList, share };
 }
 
 /**
@@ -74,7 +76,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Edit
 export default function EditPagePage({ loaderData, actionData }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();
   const root = useRootData();
-  const { user, site, posts, emailList } = loaderData;
+  const { user, site, posts, emailList, share } = loaderData;
   if (!user || !site) return null; // the guard redirected
 
   // The saved site goes into the persisted auth state, and the root loader reloads so every part
@@ -111,6 +113,7 @@ export default function EditPagePage({ loaderData, actionData }: Route.Component
         onSaved={onSaved}
         fallback={actionData ?? null}
       />
+      {share ? <ShareSection share={share} siteName={site.name} /> : null}
       {emailList ? (
         <section aria-labelledby="email-list-title" className="card mt-10">
           <h2 id="email-list-title" className="mb-2 text-lg font-semibold text-gray-950">

@@ -4,6 +4,7 @@ import type { Route } from './+types/login';
 import { accountsApi } from '../../shared/api/accounts';
 import { loginRequest, registerRequest, type LoginResponse } from '../../shared/contracts/accounts';
 import { MESSAGES } from '../../shared/messages';
+import { InAppNotice } from '../components/InAppNotice';
 import { PageHeader } from '../components/ui/page';
 import { LoginForm, type LoginFallback } from '../features/accounts/components/LoginForm';
 import {
@@ -28,6 +29,7 @@ import { serverApi } from '../lib/api';
 import type { ApiClient } from '../lib/api-client';
 import { requestMainFocusAfterNavigation } from '../lib/focus';
 import { issuesToFieldErrors, serverFieldErrors } from '../lib/form-errors';
+import { inAppOfRequest } from '../lib/in-app-request';
 import { brandFromMatches, pageMeta } from '../lib/meta';
 import { afterLoginPath } from '../lib/redirect';
 import { useRootData } from '../lib/root-data';
@@ -50,10 +52,11 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 };
 
 /** Already signed in: straight on to where they were going (or /edit-profile). */
-export async function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ url, context, request }: Route.LoaderArgs) {
   const { user } = await getSession(context);
   if (user) throw redirect(afterLoginPath(url.searchParams.get('redirectTo'), null));
-  return null;
+  // Not a cached page: the notice for in-app browsers is decided here, in the server's HTML.
+  return { inApp: inAppOfRequest(request) };
 }
 
 /**
@@ -139,7 +142,7 @@ async function registerAction(request: Request, client: ApiClient, form: FormDat
   }
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ actionData, loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const appUrl = useRootData()?.config.appUrl ?? '';
@@ -175,6 +178,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
               : 'Welcome back. Log in with your email or username and password.'
         }
       />
+      <InAppNotice detected={loaderData?.inApp ?? null} />
       <section aria-label={register ? 'Sign up' : 'Log in'} className="card">
         {register ? (
           <>

@@ -1,7 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { DOMAIN_LOSS_REASONS, HEADER_BRANDINGS } from '../../../shared/contracts/sites';
+import type { LinkIcon } from '../../../shared/site-links';
 import { users } from './accounts';
+import { products } from './catalog';
 
 export { HEADER_BRANDINGS };
 
@@ -48,6 +63,8 @@ export const sites = pgTable(
     buttonTextColor: text('button_text_color').notNull().default('#ffffff'),
     fontFamily: text('font_family').notNull().default('system-ui'),
     fontScale: real('font_scale').notNull().default(1),
+    /** IANA name; link windows and daily click counts are read in it (docs/decisions/065). */
+    timeZone: text('time_zone').notNull().default('UTC'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -63,3 +80,58 @@ export const sites = pgTable(
 );
 
 export type SiteRow = typeof sites.$inferSelect;
+
+/**
+ * A seller's links (docs/decisions/065), in `position` order. Each opens exactly one of: a URL
+ * (checked by src/shared/site-links.ts), one of the seller's posts, or one of their tags. The
+ * window's edges are instants; the editor shows them in the site's time zone.
+ */
+export const siteLinks = pgTable(
+  'site_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    url: text('url'),
+    /** A deleted post takes its links with it: they would open nothing. */
+    postId: uuid('post_id').references(() => products.id, { onDelete: 'cascade' }),
+    tag: text('tag'),
+    /** The icon as chosen; null: picked from the URL when shown. */
+    icon: text('icon').$type<LinkIcon>(),
+    enabled: boolean('enabled').notNull().default(true),
+    featured: boolean('featured').notNull().default(false),
+    social: boolean('social').notNull().default(false),
+    showFrom: timestamp('show_from', { withTimezone: true }),
+    showUntil: timestamp('show_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('site_links_site_position_idx').on(t.siteId, t.position),
+    // At most one featured link per seller, whatever writes the rows.
+    uniqueIndex('site_links_one_featured_idx').on(t.siteId).where(sql`${t.featured}`),
+    index('site_links_post_id_idx').on(t.postId).where(sql`${t.postId} is not null`),
+    check('site_links_one_target', sql`num_nonnulls(${t.url}, ${t.postId}, ${t.tag}) = 1`),
+  ],
+);
+
+export type SiteLinkRow = typeof siteLinks.$inferSelect;
+
+/**
+ * Counted clicks of a link, one row per day of the site's time zone: nothing about who clicked
+ * (no address, agent or cookie) is stored (docs/decisions/065).
+ */
+export const siteLinkClicks = pgTable(
+  'site_link_clicks',
+  {
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => siteLinks.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.day] })],
+);

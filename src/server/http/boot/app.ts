@@ -15,6 +15,7 @@ import { localStorageRoutes } from '../api/media';
 import { fontRoutes } from '../pages/fonts';
 import { shareImageRoutes } from '../pages/share-images';
 import { seoRoutes } from '../pages/seo';
+import { linkRedirectRoutes } from '../pages/link-redirect';
 import type { LocalStorageDriver } from '../../adapters/storage/local';
 import { IMAGE_MAX_BYTES } from '../../adapters/images/process';
 import { COMPRESSION } from '../api/compression';
@@ -143,6 +144,7 @@ export async function buildApp(
   await app.register(fontRoutes);
   await app.register(shareImageRoutes);
   await app.register(seoRoutes, { pageSize: options.sitemapPageSize });
+  await app.register(linkRedirectRoutes);
 
   if (deps.storage.name === 'local') {
     const storage = deps.storage as LocalStorageDriver;

@@ -14,7 +14,7 @@ const VALID_HOST = /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?|\[[0-9A-Fa-
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
 /** Paths handled by routes of their own rather than by the page renderer. */
-const NOT_PAGES = /^\/(api|media|media-upload|fonts|share-images)(\/|$)/;
+const NOT_PAGES = /^\/(api|media|media-upload|fonts|share-images|l)(\/|$)/;
 
 function refuse(reply: FastifyReply, statusCode: number, message: string, headers: Record<string, string> = {}) {
   return reply.code(statusCode).headers(headers).type('text/plain; charset=utf-8').send(message);

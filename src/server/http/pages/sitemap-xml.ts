@@ -84,6 +84,8 @@ export function robotsTxt(appUrl: string): string {
   lines.push('Disallow: /users$', 'Disallow: /users?');
   lines.push(
     'Disallow: /api/',
+    // The counted link redirect: a crawler following it would only inflate the seller's counts.
+    'Disallow: /l/',
     'Disallow: /*/checkout$',
     'Disallow: /*/checkout?',
     'Disallow: /*/preview$',

@@ -35,6 +35,7 @@ export {
   endSession,
   REFRESH_FAMILY_TTL_MS,
   REUSE_GRACE_MS,
+  refreshTokenHolder,
   rotateRefreshToken,
   startSession,
   type SessionTokens,

@@ -181,3 +181,27 @@ export async function endSession(deps: SessionDeps, presented: string | undefine
     .limit(1);
   if (row) await revokeFamily(deps.db, row.familyId, nowDate(deps));
 }
+
+/**
+ * Whose live session a refresh token belongs to, without spending it (no rotation, no cookie):
+ * for the link redirect, which must recognise a seller following their own link but must not
+ * set a cookie (docs/decisions/065). Only a token not yet used, revoked or expired counts.
+ */
+export async function refreshTokenHolder(
+  deps: Pick<ModuleDeps, 'db' | 'now'>,
+  presented: string,
+): Promise<string | null> {
+  if (!presented || presented.length > 200) return null;
+  const [row] = await deps.db
+    .select({ userId: refreshTokens.userId, expiresAt: refreshTokens.expiresAt })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, hashToken(presented)),
+        isNull(refreshTokens.usedAt),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
+    .limit(1);
+  return row && row.expiresAt.getTime() > deps.now() ? row.userId : null;
+}

@@ -23,6 +23,7 @@ export function listPlans(deps: Pick<ModuleDeps, 'env'>): PlanInfo[] {
         aiImagesPerMonth: p.limits.aiImagesPerMonth,
         emailListSubscribers: p.limits.emailListSubscribers,
         platformFeePercent: p.limits.platformFeeBps / 100,
+        siteLinks: p.limits.siteLinks,
       },
       features: p.features,
     };

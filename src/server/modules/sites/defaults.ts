@@ -42,5 +42,6 @@ export function siteDefaults(
     buttonTextColor: '#ffffff',
     fontFamily: 'system-ui',
     fontScale: 1,
+    timeZone: 'UTC',
   };
 }

@@ -23,7 +23,10 @@ export {
   toSite,
 } from './read';
 export { updateSite } from './update';
+export { replaceSiteLinks } from './links';
+export { countLinkClick, findLinkDestination, type LinkDestination } from './link-clicks';
 export { attachSiteLogo, storeSiteLogo, uploadSiteLogo } from './logo';
 export { verifySiteDomain } from './verify-domain';
+export { qrColors, siteQrCode, siteShare, sitePublicUrl, type SiteQrCode } from './qr-code';
 export { findSiteShareCard, type SiteShareCard } from './share-card';
 export { listSitemapSites, sitemapSitePageStarts, type SitemapSite } from './sitemap';

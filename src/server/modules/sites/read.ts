@@ -1,12 +1,14 @@
 import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { MySite, PublicSite, Site, SiteQuery } from '../../../shared/contracts/sites';
+import type { MySite, PublicSite, Site, SiteQuery, SiteWithOwner } from '../../../shared/contracts/sites';
 import { isUuid, imageOf } from '../../../shared/contracts/common';
 import { notFound, type DbOrTx, type ModuleDeps } from '../core';
 import { follows, products, sites, users, type SiteRow, type UserRow } from '../../db/schema';
 import { siteDomain } from './domain';
 import { planAllowsSql } from '../entitlements';
+import { readOwnerLinks, readPublicLinks } from './links-read';
 
 type Reader = Pick<ModuleDeps, 'db'>;
+type TimedReader = Pick<ModuleDeps, 'db' | 'now'>;
 
 /** The Site of SPEC §3 as the API shows it; `domainName` only once verified unless `asOwner`. */
 export function toSite(row: SiteRow, username: string, asOwner = true): Site {
@@ -27,6 +29,7 @@ export function toSite(row: SiteRow, username: string, asOwner = true): Site {
     buttonTextColor: row.buttonTextColor,
     fontFamily: row.fontFamily,
     fontScale: row.fontScale,
+    timeZone: row.timeZone,
     username,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -57,7 +60,7 @@ async function selectSite(db: DbOrTx, where: SQL) {
   return row;
 }
 
-function toPublicSite(row: NonNullable<Awaited<ReturnType<typeof selectSite>>>, asOwner: boolean): PublicSite {
+function toPublicSite(row: NonNullable<Awaited<ReturnType<typeof selectSite>>>, asOwner: boolean): SiteWithOwner {
   const { site, user } = row;
   return {
     ...toSite(site, user.username, asOwner),
@@ -89,7 +92,7 @@ export async function findSiteByUserId(deps: Reader, userId: string): Promise<Si
 }
 
 /** A public site by its owner's username (case-insensitive), or undefined. */
-export async function findPublicSiteByUsername(deps: Reader, username: string): Promise<PublicSite | undefined> {
+export async function findPublicSiteByUsername(deps: Reader, username: string): Promise<SiteWithOwner | undefined> {
   const row = await selectSite(
     deps.db,
     and(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`, publicOwnerSql)!,
@@ -105,7 +108,7 @@ export async function findPublicSiteByUsername(deps: Reader, username: string): 
 export async function findSiteByDomain(
   deps: Pick<ModuleDeps, 'db' | 'now'>,
   host: string,
-): Promise<PublicSite | undefined> {
+): Promise<SiteWithOwner | undefined> {
   if (!host || host.length > 253) return undefined;
   const row = await selectSite(
     deps.db,
@@ -121,8 +124,8 @@ export async function findSiteByDomain(
   return row ? toPublicSite(row, false) : undefined;
 }
 
-/** GET /sites?username= | ?user_id= (public): the site of an active, activated user. */
-export async function getSite(deps: Reader, query: SiteQuery): Promise<PublicSite> {
+/** GET /sites?username= | ?user_id= (public): the site of an active, activated user, and its live links. */
+export async function getSite(deps: TimedReader, query: SiteQuery): Promise<PublicSite> {
   const row = query.user_id
     ? await selectSite(deps.db, and(eq(sites.userId, query.user_id), publicOwnerSql)!)
     : await selectSite(
@@ -130,12 +133,14 @@ export async function getSite(deps: Reader, query: SiteQuery): Promise<PublicSit
         and(sql`lower(${users.username}) = ${(query.username ?? '').trim().toLowerCase()}`, publicOwnerSql)!,
       );
   if (!row) throw siteNotFound();
-  return toPublicSite(row, false);
+  const links = await readPublicLinks(deps, row.site);
+  return { ...toPublicSite(row, false), links };
 }
 
 /** GET /sites/mine (and the answer of every owner's write): with the domain's status. */
-export async function getMySite(deps: Pick<ModuleDeps, 'db' | 'env'>, userId: string): Promise<MySite> {
+export async function getMySite(deps: Pick<ModuleDeps, 'db' | 'env' | 'now'>, userId: string): Promise<MySite> {
   const row = await selectSite(deps.db, eq(sites.userId, userId));
   if (!row) throw siteNotFound();
-  return { ...toPublicSite(row, true), domain: siteDomain(deps, row.site) };
+  const links = await readOwnerLinks(deps, row.site);
+  return { ...toPublicSite(row, true), domain: siteDomain(deps, row.site), links };
 }

@@ -68,6 +68,8 @@ function brandingColumns(input: SiteUpdate): Partial<SiteRow> {
   if (input.headerBranding !== undefined) columns.headerBranding = input.headerBranding;
   if (input.fontFamily !== undefined) columns.fontFamily = input.fontFamily;
   if (input.fontScale !== undefined) columns.fontScale = input.fontScale;
+  // Stored windows are instants: a new zone changes how they read, not when they open.
+  if (input.timeZone !== undefined) columns.timeZone = input.timeZone;
   for (const field of SITE_COLOR_FIELDS) {
     const value = input[field];
     if (value !== undefined) columns[field] = value;

@@ -39,5 +39,6 @@ export const siteFixture: Site = {
   buttonTextColor: '#ffffff',
   fontFamily: 'system-ui, sans-serif',
   fontScale: 1,
+  timeZone: 'UTC',
   username: 'ann',
 };

@@ -19,6 +19,8 @@ const site: PublicSite = {
   buttonTextColor: '#ffffff',
   fontFamily: 'Lora',
   fontScale: 1,
+  timeZone: 'UTC',
+  links: [],
   username: 'maya',
   updatedAt: '2025-01-02T03:04:05.000Z',
   owner: {

@@ -8,6 +8,7 @@ import { loadSiteOfPage } from '../../features/sites/api/get-site';
 import { useSite } from '../../features/sites/use-user-site';
 import { TAX_RATE, cartTotals } from '../../../shared/cart';
 import { formatMoney, formatNumber, optionsText } from '../../../shared/format';
+import { InAppNotice } from '../../components/InAppNotice';
 import { pageMeta } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
 import { commerceApi } from '../../../shared/api/commerce';
@@ -115,6 +116,8 @@ export default function SiteCheckout() {
   return (
     <div data-testid="site-checkout" className="max-w-2xl">
       <h1 className="text-3xl font-bold tracking-tight">Your cart at <bdi>{site.name}</bdi></h1>
+      {/* A cached page (one HTML for every visitor): the notice decides in the browser. */}
+      <InAppNotice className="mt-6" />
       {!hydrated ? (
         <p className="mt-6">Loading your cart…</p>
       ) : mine.length === 0 ? (

@@ -4,6 +4,9 @@ import { sitesApi } from '../../../../shared/api/sites';
 import {
   getMySite,
   getSite,
+  replaceSiteLinks,
+  siteQrCode,
+  siteShare,
   updateSite,
   uploadSiteLogo,
   verifySiteDomain,
@@ -24,6 +27,8 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   const logoUploads = perUser(app, 'site-logo', 20, HOUR);
   // Each check asks DNS and fetches from the owner's server: enough to retry while DNS settles.
   const domainChecks = perUser(app, 'domain-verify', 20, HOUR);
+  // Drawing a PNG takes a few milliseconds: plenty for an owner opening their editor all day.
+  const qrCodes = perUser(app, 'site-qr', 600, HOUR);
 
   defineRoute(app, sitesApi.site, {
     access: 'public',
@@ -43,6 +48,14 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     }),
   });
 
+  defineRoute(app, sitesApi.replaceLinks, {
+    access: 'user',
+    preHandler: siteSaves,
+    handler: async (request, _reply, deps) => ({
+      site: await replaceSiteLinks(deps, currentUser(request).id, request.body),
+    }),
+  });
+
   defineRoute(app, sitesApi.uploadLogo, {
     access: 'user',
     preHandler: logoUploads,
@@ -58,5 +71,31 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     handler: async (request, _reply, deps) => ({
       site: await verifySiteDomain(deps, currentUser(request).id),
     }),
+  });
+
+  // No limit of its own: the editor's loader calls it directly (one read and a few ms of drawing).
+  defineRoute(app, sitesApi.siteShare, {
+    access: 'user',
+    handler: async (request, _reply, deps) => siteShare(deps, currentUser(request).id),
+  });
+
+  defineRoute(app, sitesApi.siteQrCode, {
+    access: 'user',
+    preHandler: qrCodes,
+    handler: async (request, reply, deps) => {
+      const qr = await siteQrCode(deps, currentUser(request).id, request.query.format);
+      // The owner's own code: kept by their browser only, asked again each time (a colour or
+      // domain change redraws it). The PNG is a file to save.
+      reply.header('cache-control', 'private, no-cache');
+      if (qr.format === 'png') {
+        reply
+          .type('image/png')
+          .header('content-disposition', `attachment; filename="${qr.filename}"`);
+        // Bytes go out as they are (Fastify sends a Buffer past the response serializer).
+        return reply.send(qr.body) as unknown as string;
+      }
+      reply.type('image/svg+xml; charset=utf-8');
+      return qr.body;
+    },
   });
 };

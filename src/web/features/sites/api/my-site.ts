@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { sitesApi } from '../../../../shared/api/sites';
-import type { MySite } from '../../../../shared/contracts/sites';
+import type { MySite, SiteShare } from '../../../../shared/contracts/sites';
 import { MESSAGES } from '../../../../shared/messages';
 import { api } from '../../../lib/api';
 import type { ApiClient } from '../../../lib/api-client';
@@ -35,5 +35,14 @@ export async function getMySite(client: ApiClient): Promise<MySite> {
     return await client.call(sitesApi.mySite, {});
   } catch {
     throw data(MESSAGES.errorLoadingUser, { status: 500 });
+  }
+}
+
+/** GET /sites/share: the page's address and QR code; null when it cannot be had (the section hides). */
+export async function getSiteShare(client: ApiClient): Promise<SiteShare | null> {
+  try {
+    return await client.call(sitesApi.siteShare, {});
+  } catch {
+    return null;
   }
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { focusMainContent } from '../../../lib/focus';
 import { IN_APP_HINT_DISMISSED_KEY, inAppBrowser, type InAppBrowser } from '../in-app-browser';
 
@@ -19,10 +20,12 @@ function dismissed(): boolean {
  */
 export function InAppHint() {
   const [app, setApp] = useState<InAppBrowser | null>(null);
+  // The cart page has its own notice with the way out (components/InAppNotice.tsx): not both.
+  const onCheckout = /\/checkout\/?$/i.test(useLocation().pathname);
   useEffect(() => {
     if (!dismissed()) setApp(inAppBrowser(navigator.userAgent));
   }, []);
-  if (!app) return null;
+  if (!app || onCheckout) return null;
 
   function dismiss() {
     try {

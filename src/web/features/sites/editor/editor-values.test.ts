@@ -26,6 +26,8 @@ const SITE: MySite = {
   buttonTextColor: '#ffffff',
   fontFamily: 'Georgia, serif',
   fontScale: 1.05,
+  timeZone: 'UTC',
+  links: [],
   username: 'maya',
   updatedAt: '2025-01-01T00:00:00.000Z',
   owner: {
