@@ -33,13 +33,14 @@ export const STORED_DATA: readonly StoredData[] = [
     id: 'page',
     title: 'Your page and posts',
     what: [
-      'Your page: its name, description, logo, colours, font and your custom domain',
+      'Your page: its name, description, logo, colours, font, time zone and your custom domain',
+      'Your links: their titles, addresses, icons, schedule, and how many times each was followed per day — a count only: nothing about who followed it (no cookie, no address, no browser is stored)',
       'Posts: title, description, price, shipping cost, stock, options, tags, photos, video and audio',
       'The tag list (with who added a curated tag) and the words of post titles and tags, so search forgives typos',
     ],
     why: 'To show your page and posts to visitors and let them search and buy.',
     howLong: 'Until you delete them or your account is deleted.',
-    tables: ['sites', 'products', 'tags', 'search_words'],
+    tables: ['sites', 'site_links', 'site_link_clicks', 'products', 'tags', 'search_words'],
   },
   {
     id: 'community',
