@@ -2,7 +2,12 @@
 // (GET /plans, every limit check) and the web (/pricing, /plan-selection), so the page can never
 // promise what the server refuses. Prices are integer minor units of the configured currency.
 
-import { SITE_LINK_LIMITS } from './site-links';
+/**
+ * Links a seller's page may list (docs/decisions/065), the same on every plan for now. Here rather
+ * than beside the links' rules (site-links.ts, which uses it): every page loads this module, and
+ * those rules (the icons' host table) would weigh on every page's JavaScript budget.
+ */
+export const SITE_LINKS_PER_SITE = 50;
 
 export const PLAN_IDS = ['free', 'creator', 'business'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -49,7 +54,7 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
       aiImagesPerMonth: 5,
       emailListSubscribers: 100,
       platformFeeBps: 500,
-      siteLinks: SITE_LINK_LIMITS.perSite,
+      siteLinks: SITE_LINKS_PER_SITE,
     },
     features: [
       'Your branded page at your username',
@@ -71,7 +76,7 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
       aiImagesPerMonth: 100,
       emailListSubscribers: 5000,
       platformFeeBps: 300,
-      siteLinks: SITE_LINK_LIMITS.perSite,
+      siteLinks: SITE_LINKS_PER_SITE,
     },
     features: [
       'Up to 250 published posts',
@@ -92,7 +97,7 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
       aiImagesPerMonth: 500,
       emailListSubscribers: null,
       platformFeeBps: 100,
-      siteLinks: SITE_LINK_LIMITS.perSite,
+      siteLinks: SITE_LINKS_PER_SITE,
     },
     features: [
       'Unlimited published posts',

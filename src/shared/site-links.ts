@@ -1,6 +1,8 @@
 // The rules of a seller's list of links (issue 25, docs/decisions/065), zod-free so the editor,
 // the links page and the server share them without loading a schema library.
 
+import { SITE_LINKS_PER_SITE } from './plans';
+
 export const SITE_LINK_LIMITS = {
   /** A link's title, in characters. */
   title: 80,
@@ -10,7 +12,7 @@ export const SITE_LINK_LIMITS = {
    * Links a seller may keep, whatever their plan (src/shared/plans.ts `siteLinks` says the same
    * per plan; the contract refuses a longer list before the plan is read).
    */
-  perSite: 50,
+  perSite: SITE_LINKS_PER_SITE,
 } as const;
 
 /** The icons a link can show: a platform's, email, phone, or the generic link. */
