@@ -18,5 +18,5 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
   ],
-  build: { assetsInlineLimit: 0 },
+  build: { assetsInlineLimit: 0, minify: 'terser', terserOptions: { module: true, ecma: 2020, compress: { passes: 2 }, format: { comments: false } } },
 });
