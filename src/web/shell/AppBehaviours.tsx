@@ -101,12 +101,14 @@ type Routes = NonNullable<React.ContextType<typeof UNSAFE_DataRouterContext>>['r
 
 /**
  * Whether the router knows `page`'s own routes yet. Until a static page (`/login`) is discovered,
- * a seller's page's router matches it with the `:username` branch it already has: prefetching
- * that would fetch the wrong route's modules.
+ * a seller's page's router matches it with the `:username` branch it already has; likewise a
+ * seller's `/{username}/products`, until discovered, with their post route (`:id`) when a post
+ * link was discovered first: prefetching either would fetch the wrong route's modules.
  */
 function knownRoute(routes: Routes, page: string, site: string | undefined): boolean {
   const matches = matchRoutes(routes, page);
   if (!matches) return false;
   const onSite = site !== undefined && (page === site || page.startsWith(`${site}/`));
-  return onSite || !matches.some((m) => m.route.id === USER_SITE_ROUTE_ID);
+  if (onSite) return matches[matches.length - 1]?.route.path !== ':id';
+  return !matches.some((m) => m.route.id === USER_SITE_ROUTE_ID);
 }
