@@ -112,8 +112,7 @@ export function LinksSection({ initial, posts, currency, onSaved }: LinksSection
           </div>
           {editor.atLimit ? (
             <p id="links-limit" className="text-sm text-gray-800" data-testid="links-limit">
-              You have {SITE_LINK_LIMITS.perSite} links, the most a page can have. Delete one to add
-              another.
+              {`You have ${SITE_LINK_LIMITS.perSite} links, the most a page can have. Delete one to add another.`}
             </p>
           ) : null}
           <p className="min-h-5 text-sm font-semibold text-amber-900" data-testid="links-dirty">
