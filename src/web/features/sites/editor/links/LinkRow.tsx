@@ -151,7 +151,7 @@ export function LinkRow({
               key={dir}
               id={linkFieldId(row.key, dir)}
               type="button"
-              className="btn btn-ghost min-h-11 px-3 text-sm"
+              className="btn btn-ghost min-h-11 px-3 text-sm aria-disabled:cursor-not-allowed aria-disabled:text-gray-600"
               // aria-disabled, not disabled: focus stays on the button at the end of the list.
               aria-disabled={blocked || undefined}
               aria-label={`${dir === 'up' ? 'Move up' : 'Move down'} “${title}”`}

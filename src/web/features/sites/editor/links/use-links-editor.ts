@@ -165,6 +165,10 @@ export function useLinksEditor(initial: MySite, onSaved: (site: MySite) => void)
   }
 
   async function save() {
+    if (!listsDiffer(saved, rowsRef.current)) {
+      setStatus('Nothing to save: your links are as saved.');
+      return;
+    }
     const sentKeys = rowsRef.current.map((r) => r.key);
     const outcome = await send(rowsRef.current, {
       check: checkLinks,
