@@ -47,6 +47,16 @@ test.describe("a seller's site", () => {
     await expect(link).toHaveAttribute('href', 'https://example.com/maya-ceramics');
     await expect(link).toHaveAttribute('rel', 'noopener nofollow ugc');
     await expect(page.getByTestId('site-counts')).toContainText(`${posts.length} posts`);
+    // Her social icons under the name, and her featured link drawn large (issue 25).
+    const social = page.getByTestId('social-links').getByRole('link');
+    await expect(social).toHaveCount(site.links.filter((l) => l.social).length);
+    await expect(social.first()).toHaveAccessibleName('Instagram');
+    const featuredLink = site.links.find((l) => l.featured)!;
+    await expect(page.getByTestId('featured-link').getByRole('link')).toHaveAttribute(
+      'href',
+      `/l/${featuredLink._id}`,
+    );
+    await expect(page.getByTestId('featured-link')).toContainText(featuredLink.title);
 
     const cards = page.getByTestId('product-grid').getByTestId('product-card');
     await expect(cards).toHaveCount(Math.min(posts.length, 24));
@@ -203,19 +213,45 @@ test.describe("a seller's site", () => {
     await expect(card.getByRole('heading', { level: 1 })).toHaveText('Maya Chen Ceramics');
     await expect(card).toContainText('Handmade ceramics');
 
-    const links = card.getByRole('navigation', { name: 'Links of Maya Chen Ceramics' });
-    await expect(links.getByRole('link', { name: 'example.com/maya-ceramics' })).toHaveAttribute(
-      'rel',
-      'noopener nofollow ugc',
+    // Her links page (issue 25): the social icons under the name, her links in her order (the
+    // featured post with its photo and price, drawn larger), every one a counted /l/{id} anchor.
+    const site = await siteOf(page.request, 'maya');
+    const social = card
+      .getByRole('list', { name: 'Maya Chen Ceramics elsewhere' })
+      .getByRole('link');
+    await expect(social).toHaveText(['', '']);
+    await expect(social.nth(0)).toHaveAccessibleName('Instagram');
+    await expect(social.nth(1)).toHaveAccessibleName('TikTok');
+    const listed = site.links.filter((l) => !l.social);
+    const links = card.getByTestId('site-links').getByRole('link');
+    await expect(links).toHaveCount(listed.length);
+    for (const [i, link] of listed.entries()) {
+      await expect(links.nth(i)).toHaveAttribute('href', `/l/${link._id}`);
+      await expect(links.nth(i)).toContainText(link.title);
+    }
+    const featuredPost = links.first();
+    expect(listed[0]!.post).not.toBeNull();
+    await expect(featuredPost).toContainText(
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
+        listed[0]!.post!.price,
+      ),
     );
-    await expect(links.getByRole('link', { name: 'Visit the full page' })).toHaveAttribute(
-      'href',
-      '/maya',
-    );
+    await expect(featuredPost.locator('img')).toHaveAttribute('src', listed[0]!.post!.thumbnail!);
+    const [big, small] = await Promise.all([
+      featuredPost.boundingBox(),
+      links.nth(1).boundingBox(),
+    ]);
+    expect(big!.height).toBeGreaterThan(small!.height);
+    // Off and not-yet-started links are not there.
+    await expect(card).not.toContainText('Summer studio sale');
+    await expect(card).not.toContainText('Holiday market');
+    // While she has links, the profile's single link is not repeated.
+    await expect(card.getByTestId('owner-link')).toHaveCount(0);
+
     await expect(
-      links.getByRole('link', { name: `Shop all ${posts.length} posts` }),
-    ).toHaveAttribute('href', '/maya/products');
-    await expect(links.getByRole('button', { name: 'Share this page' })).toBeVisible();
+      card.getByRole('link', { name: `Visit the shop · ${posts.length} posts` }),
+    ).toHaveAttribute('href', '/maya');
+    await expect(card.getByRole('button', { name: 'Share this page' })).toBeVisible();
 
     // The newest posts, at most six, each linking to its page on the site.
     const featured = card.getByTestId('product-card');
@@ -270,7 +306,11 @@ test.describe("a seller's site without JavaScript", () => {
       '@type': 'Person',
       name: 'Maya Chen',
       url: `${baseURL}/maya`,
-      sameAs: ['https://example.com/maya-ceramics'],
+      sameAs: [
+        'https://example.com/maya-ceramics',
+        'https://www.instagram.com/mayachenceramics',
+        'https://www.tiktok.com/@mayachenceramics',
+      ],
     });
 
     // Links work as plain links: a post, then back through the header.
@@ -278,6 +318,18 @@ test.describe("a seller's site without JavaScript", () => {
     await expect(page).toHaveURL(`${baseURL}${posts[0]!.path}`);
     await page.getByTestId('site-branding').click();
     await expect(page).toHaveURL(/\/maya$/);
+  });
+
+  test('/maya-x: her links are plain links; one opens her post through the counted redirect', async ({
+    page,
+  }) => {
+    const site = await siteOf(page.request, 'maya');
+    const postLink = site.links.find((l) => l.post && !l.social)!;
+    await page.goto('/maya-x');
+    await expect(page.getByTestId('social-links').getByRole('link')).toHaveCount(2);
+    await page.getByTestId('site-links').getByRole('link', { name: postLink.title }).click();
+    await expect(page).toHaveURL(new RegExp(`${postLink.post!.path}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(postLink.post!.title);
   });
 
   test('/maya/{slug}-{shortId}: the post, og:type product and Product JSON-LD with an offer', async ({

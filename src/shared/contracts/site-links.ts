@@ -128,6 +128,20 @@ export const siteLinksUpdateRequest = obj({
 });
 export type SiteLinksUpdate = z.infer<typeof siteLinksUpdateRequest>;
 
+/** A post link's post as its card shows it (photo and price). */
+export const siteLinkPostSchema = z.object({
+  title: z.string(),
+  /** The post's address, `/{username}/{slug}-{shortId}`. */
+  path: z.string(),
+  /** Major units (DESIGN §4). */
+  price: z.number(),
+  soldOut: z.boolean(),
+  /** Its first picture's smallest thumbnail; null when it has none. */
+  thumbnail: z.string().nullable(),
+  alt: z.string(),
+});
+export type SiteLinkPost = z.infer<typeof siteLinkPostSchema>;
+
 /** A link as everyone sees it: live links only, each opened through the counted `/l/{id}`. */
 export const publicSiteLinkSchema = z.object({
   _id: z.string(),
@@ -141,6 +155,8 @@ export const publicSiteLinkSchema = z.object({
   url: z.string().nullable(),
   postId: z.string().nullable(),
   tag: z.string().nullable(),
+  /** The post of a post link (null for other links, or when the post is gone). */
+  post: siteLinkPostSchema.nullable(),
 });
 export type PublicSiteLink = z.infer<typeof publicSiteLinkSchema>;
 

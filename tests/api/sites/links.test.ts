@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../../src/server/db/schema';
 import { SITE_LINK_LIMITS } from '../../../src/shared/site-links';
 import { PLANS } from '../../../src/shared/plans';
 import { createTestApp, type TestApp } from '../../helpers/app';
@@ -209,8 +211,47 @@ describe('PUT /sites/links: the owner only, the whole list', () => {
         url: 'https://www.tiktok.com/@a',
         postId: null,
         tag: null,
+        post: null,
       },
     ]);
+  });
+
+  it('draws a post link with its post: title, address, price, first picture, sold out', async () => {
+    const a = await seller();
+    const post = await createProduct(t, a.user, { title: 'Speckled mug', price: 28, stock: 1 });
+    await calls.save(a.auth, [{ title: 'This week’s mug', postId: post._id }]);
+    const [shown] = (await calls.shown(a.user.username)).links;
+    expect(shown!.post).toEqual({
+      title: 'Speckled mug',
+      path: post.path,
+      price: 28,
+      soldOut: false,
+      thumbnail: null,
+      alt: '',
+    });
+
+    // A picture (its smallest thumbnail) and the last one sold: the link says so.
+    const media = {
+      id: '7b0c1f8e-6a57-4a43-9f1e-0a5f6c3b8d21',
+      type: 'image' as const,
+      alt: 'A speckled mug',
+      thumbnails: [
+        { url: '/media/p/mug-t320.webp', width: 320 },
+        { url: '/media/p/mug-t640.webp', width: 640 },
+      ],
+      fullsizes: [{ url: '/media/p/mug-f1280.webp', width: 1280 }],
+      width: 1280,
+      height: 1280,
+      keys: [],
+    };
+    await t.deps.database.db
+      .update(products)
+      .set({ medias: [media], stock: 0 })
+      .where(eq(products.id, post._id));
+    const [after] = (await calls.shown(a.user.username)).links;
+    expect(after!.post).toMatchObject({ thumbnail: '/media/p/mug-t320.webp', alt: 'A speckled mug', soldOut: true });
+    // The owner's list shows the same.
+    expect((await calls.mine(a.auth)).links[0]!.post).toEqual(after!.post);
   });
 
   it('is described in the OpenAPI document like the other calls', async () => {

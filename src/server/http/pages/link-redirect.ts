@@ -1,12 +1,14 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { requestDeps } from '../../composition/app-deps';
 import { authenticateAccessToken, refreshTokenHolder } from '../../modules/accounts';
-import { countLinkClick, findLinkDestination } from '../../modules/sites';
+import { isDatabaseUnavailable } from '../../db/faults';
+import { countLinkClick, findLinkDestination, type LinkDestination } from '../../modules/sites';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../api/session';
 import { loggableError } from '../api/error-handler';
 import { MINUTE, perIp } from '../api/v1/rate-limits';
 import { plainNotFound } from './plain-not-found';
+import { unavailablePage } from './unavailable-page';
 
 /**
  * GET /l/{linkId}: every outbound link of a seller's page goes through here (docs/decisions/065).
@@ -30,7 +32,33 @@ function notAPerson(request: FastifyRequest): boolean {
   return request.method !== 'GET' || !agent || isbot(agent) || isPrefetch(request);
 }
 
+/**
+ * While the database is away, a link this instance opened in the last half hour still opens
+ * (uncounted): the seller's page keeps being served from the render cache then, links and all,
+ * and a visitor tapping one should not meet an error. Bounded, oldest first out.
+ */
+const LAST_KNOWN_MS = 30 * 60_000;
+const LAST_KNOWN_MAX = 5_000;
+
+function lastKnownDestinations(now: () => number) {
+  const known = new Map<string, { destination: LinkDestination; at: number }>();
+  return {
+    remember(id: string, destination: LinkDestination) {
+      known.delete(id);
+      known.set(id, { destination, at: now() });
+      if (known.size > LAST_KNOWN_MAX) known.delete(known.keys().next().value!);
+    },
+    recall(id: string): LinkDestination | undefined {
+      const entry = known.get(id);
+      return entry && now() - entry.at < LAST_KNOWN_MS ? entry.destination : undefined;
+    },
+    forget: (id: string) => known.delete(id),
+  };
+}
+
 export const linkRedirectRoutes: FastifyPluginAsync = async (app) => {
+  const lastKnown = lastKnownDestinations(() => (app.deps.now ?? Date.now)());
+
   /** The member a request's session cookies name, read only (a refresh token is not spent). */
   async function sessionUserId(request: FastifyRequest): Promise<string | null> {
     const deps = requestDeps(app.deps, request);
@@ -47,13 +75,33 @@ export const linkRedirectRoutes: FastifyPluginAsync = async (app) => {
     { schema: { hide: true }, config: { rateLimit: perIp(120, MINUTE) } },
     async (request, reply) => {
       const deps = requestDeps(app.deps, request);
-      const host = await app.pageHostOf(request);
-      // On a seller's own domain only that seller's links open (their page links there).
-      const onDomainOf = host.kind === 'site' ? host.site.userId : undefined;
-      const link = await findLinkDestination(deps, request.params.linkId, onDomainOf);
-      if (!link) return plainNotFound(reply, GONE);
+      const id = request.params.linkId.toLowerCase();
+      let host: Awaited<ReturnType<typeof app.pageHostOf>>;
+      let link: LinkDestination | undefined;
+      try {
+        host = await app.pageHostOf(request);
+        // On a seller's own domain only that seller's links open (their page links there).
+        const onDomainOf = host.kind === 'site' ? host.site.userId : undefined;
+        link = await findLinkDestination(deps, id, onDomainOf);
+      } catch (err) {
+        if (!isDatabaseUnavailable(err)) throw err;
+        const known = lastKnown.recall(id);
+        request.log.warn({ linkId: id, known: Boolean(known) }, 'link opened without the database');
+        // Known: on its way, uncounted. Unknown: the short 503 page with Retry-After (never a guess).
+        return known
+          ? redirectTo(reply, known.location)
+          : reply.send(unavailablePage(app.deps.env.BRAND_NAME));
+      }
+      if (!link) {
+        lastKnown.forget(id);
+        return plainNotFound(reply, GONE);
+      }
+      lastKnown.remember(id, link);
       // A seller's domain carries no session of ours (docs/decisions/050): nobody to recognise.
-      const own = !notAPerson(request) && host.kind !== 'site' && (await sessionUserId(request)) === link.ownerId;
+      const own =
+        !notAPerson(request) &&
+        host.kind !== 'site' &&
+        (await sessionUserId(request)) === link.ownerId;
       if (!notAPerson(request) && !own) {
         try {
           await countLinkClick(deps, link);
@@ -62,11 +110,10 @@ export const linkRedirectRoutes: FastifyPluginAsync = async (app) => {
           request.log.warn({ err: loggableError(err) }, 'link click not counted');
         }
       }
-      return reply
-        .code(302)
-        .header('cache-control', 'no-store')
-        .header('location', link.location)
-        .send();
+      return redirectTo(reply, link.location);
     },
   );
 };
+
+const redirectTo = (reply: FastifyReply, location: string) =>
+  reply.code(302).header('cache-control', 'no-store').header('location', location).send();

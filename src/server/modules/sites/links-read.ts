@@ -1,8 +1,10 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { MySiteLink, PublicSiteLink } from '../../../shared/contracts/site-links';
+import type { MySiteLink, PublicSiteLink, SiteLinkPost } from '../../../shared/contracts/site-links';
+import { toMajor } from '../../../shared/money';
+import { postPath } from '../../../shared/post-path';
 import { detectLinkIcon, linkHref } from '../../../shared/site-links';
 import { addDays, instantToZonedTime, zonedDay } from '../../../shared/time-zone';
-import { products, siteLinkClicks, siteLinks, type SiteLinkRow } from '../../db/schema';
+import { products, siteLinkClicks, siteLinks, type ProductRow, type SiteLinkRow } from '../../db/schema';
 import type { DbOrTx, ModuleDeps } from '../core';
 
 // Reading a seller's links (docs/decisions/065): everyone sees the live ones, the owner all of
@@ -16,6 +18,8 @@ export interface LinkSite {
   id: string;
   userId: string;
   timeZone: string;
+  /** The owner's username: a post link shows its post's address. */
+  username: string;
 }
 
 /** Open at `now`: no start or started, no end or not ended (an end is the first instant it is hidden). */
@@ -33,7 +37,37 @@ export function isLive(row: SiteLinkRow, now: Date, postPublic: boolean): boolea
   return row.postId === null || postPublic;
 }
 
-function toPublicLink(row: SiteLinkRow): PublicSiteLink {
+/** The columns of a post link's post (one left join with the links, never a query per link). */
+const linkPostColumns = {
+  id: products.id,
+  title: products.title,
+  shortId: products.shortId,
+  priceMinor: products.priceMinor,
+  stock: products.stock,
+  status: products.status,
+  medias: products.medias,
+};
+type LinkPostRow = Pick<ProductRow, 'id' | 'title' | 'shortId' | 'priceMinor' | 'stock' | 'status' | 'medias'>;
+
+/** A post link's post as a card shows it: its first picture (the smallest thumbnail), its price. */
+function toLinkPost(post: LinkPostRow | null, username: string): SiteLinkPost | null {
+  if (!post) return null;
+  const picture = post.medias.find((m) => m.type === 'image' && m.thumbnails.length > 0);
+  return {
+    title: post.title,
+    path: postPath(username, post),
+    price: toMajor(post.priceMinor),
+    soldOut: post.stock <= 0 || post.status === 'sold',
+    thumbnail: picture?.thumbnails[0]?.url ?? null,
+    alt: picture?.alt ?? '',
+  };
+}
+
+/** The owner's post a link opens, joined beside the link (null for other links). */
+const joinLinkPost = (userId: string) =>
+  and(eq(products.id, siteLinks.postId), eq(products.userId, userId));
+
+function toPublicLink(row: SiteLinkRow, post: LinkPostRow | null, username: string): PublicSiteLink {
   return {
     _id: row.id,
     title: row.title,
@@ -44,6 +78,7 @@ function toPublicLink(row: SiteLinkRow): PublicSiteLink {
     url: row.url,
     postId: row.postId,
     tag: row.tag,
+    post: toLinkPost(post, username),
   };
 }
 
@@ -58,8 +93,9 @@ export async function readPublicLinks(
 ): Promise<PublicSiteLink[]> {
   const now = new Date(deps.now());
   const rows = await deps.db
-    .select()
+    .select({ link: siteLinks, post: linkPostColumns })
     .from(siteLinks)
+    .leftJoin(products, joinLinkPost(site.userId))
     .where(
       and(
         eq(siteLinks.siteId, site.id),
@@ -69,7 +105,7 @@ export async function readPublicLinks(
       ),
     )
     .orderBy(asc(siteLinks.position));
-  return rows.map(toPublicLink);
+  return rows.map(({ link, post }) => toPublicLink(link, post, site.username));
 }
 
 /** Every link of the site, in order, with its window in the site's zone and its clicks. */
@@ -84,13 +120,14 @@ export async function readOwnerLinks(
   const last7 = sql<number>`coalesce((select sum(${siteLinkClicks.count}) from ${siteLinkClicks} where ${siteLinkClicks.linkId} = ${siteLinks.id} and ${siteLinkClicks.day} >= ${from7} and ${siteLinkClicks.day} <= ${today}), 0)::int`;
   const last30 = sql<number>`coalesce((select sum(${siteLinkClicks.count}) from ${siteLinkClicks} where ${siteLinkClicks.linkId} = ${siteLinks.id} and ${siteLinkClicks.day} >= ${from30} and ${siteLinkClicks.day} <= ${today}), 0)::int`;
   const rows = await deps.db
-    .select({ link: siteLinks, last7, last30, postPublic: postPublicSql(site.userId) })
+    .select({ link: siteLinks, post: linkPostColumns, last7, last30, postPublic: postPublicSql(site.userId) })
     .from(siteLinks)
+    .leftJoin(products, joinLinkPost(site.userId))
     .where(eq(siteLinks.siteId, site.id))
     .orderBy(asc(siteLinks.position));
   const zoned = (d: Date | null) => (d ? instantToZonedTime(d, site.timeZone) : null);
-  return rows.map(({ link, postPublic, ...clicks }) => ({
-    ...toPublicLink(link),
+  return rows.map(({ link, post, postPublic, ...clicks }) => ({
+    ...toPublicLink(link, post, site.username),
     iconChoice: link.icon,
     enabled: link.enabled,
     showFrom: zoned(link.showFrom),

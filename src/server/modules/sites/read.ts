@@ -133,7 +133,7 @@ export async function getSite(deps: TimedReader, query: SiteQuery): Promise<Publ
         and(sql`lower(${users.username}) = ${(query.username ?? '').trim().toLowerCase()}`, publicOwnerSql)!,
       );
   if (!row) throw siteNotFound();
-  const links = await readPublicLinks(deps, row.site);
+  const links = await readPublicLinks(deps, { ...row.site, username: row.user.username });
   return { ...toPublicSite(row, false), links };
 }
 
@@ -141,6 +141,6 @@ export async function getSite(deps: TimedReader, query: SiteQuery): Promise<Publ
 export async function getMySite(deps: Pick<ModuleDeps, 'db' | 'env' | 'now'>, userId: string): Promise<MySite> {
   const row = await selectSite(deps.db, eq(sites.userId, userId));
   if (!row) throw siteNotFound();
-  const links = await readOwnerLinks(deps, row.site);
+  const links = await readOwnerLinks(deps, { ...row.site, username: row.user.username });
   return { ...toPublicSite(row, true), domain: siteDomain(deps, row.site), links };
 }

@@ -103,6 +103,35 @@ describe('site meta', () => {
   it('leaves out a link that is not http(s) and JSON-LD on other pages', () => {
     const odd = { ...site, owner: { ...site.owner, link: 'javascript:alert(1)' } };
     expect(personJsonLd(matches(), odd)).not.toHaveProperty('sameAs');
+  });
+
+  it('adds the social links (http(s) only, once each) to sameAs', () => {
+    const social = (url: string | null, isSocial = true) => ({
+      _id: url ?? 'tag',
+      title: 'x',
+      href: '/l/x',
+      icon: 'link' as const,
+      featured: false,
+      social: isSocial,
+      url,
+      postId: null,
+      tag: url ? null : 'mugs',
+      post: null,
+    });
+    const withLinks = {
+      ...site,
+      links: [
+        social('https://www.instagram.com/maya'),
+        social('mailto:maya@example.com'),
+        social('https://example.com/shop', false),
+        social('https://example.com/maya'),
+        social(null),
+      ],
+    };
+    expect(personJsonLd(matches(), withLinks).sameAs).toEqual([
+      'https://example.com/maya',
+      'https://www.instagram.com/maya',
+    ]);
     const meta = siteMeta(matches(), site, { title: 'Products', location: '/products' });
     expect(meta).toContainEqual({ title: 'Products · Maya Chen Ceramics · Storefront' });
     expect(meta.some((m) => 'script:ld+json' in m)).toBe(false);

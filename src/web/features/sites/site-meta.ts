@@ -31,11 +31,16 @@ export function siteDescription(site: PublicSite): string {
   );
 }
 
-/** schema.org Person: the seller behind the site, with their own link as `sameAs`. */
+/**
+ * schema.org Person: the seller behind the site, with their own link and their social profiles
+ * (the links shown as social icons, http(s) only) as `sameAs`.
+ */
 export function personJsonLd(source: MetaSource, site: PublicSite): Record<string, unknown> {
   const { owner } = site;
   const picture = owner.image?.fullsize ?? site.image?.fullsize;
   const link = ownerLink(owner.link);
+  const profiles = site.links.flatMap((l) => (l.social && l.url && /^https?:/i.test(l.url) ? [l.url] : []));
+  const sameAs = [...new Set([...(link ? [link.href] : []), ...profiles])];
   const name = owner.name || owner.username;
   return {
     '@context': 'https://schema.org',
@@ -45,7 +50,7 @@ export function personJsonLd(source: MetaSource, site: PublicSite): Record<strin
     url: canonicalUrl(source, sitePath(owner.username)),
     image: absoluteUrl(source, picture ?? siteShareImagePath(site)),
     description: owner.bio.trim() || siteDescription(site),
-    ...(link ? { sameAs: [link.href] } : {}),
+    ...(sameAs.length ? { sameAs } : {}),
   };
 }
 

@@ -119,9 +119,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 function SellerProfile({
   site,
   rating,
+  currency,
 }: {
   site: PublicSite;
   rating: { averageRating: number; recordsCount: number } | null;
+  currency: string;
 }) {
   const { owner } = site;
   const { viewer: me, state: page, signedIn, settled } = useOutletContext<SharedPage>();
@@ -146,6 +148,7 @@ function SellerProfile({
     <>
       <SiteProfile
         site={site}
+        currency={currency}
         followersCount={follow.followersCount}
         rating={rating && <SellerRating username={owner.username} {...rating} />}
         // The seller on their own page sees their page's edit link instead.
@@ -215,6 +218,7 @@ export default function UserSiteHome({ loaderData }: Route.ComponentProps) {
     return (
       <LinkInBioCard
         site={site}
+        currency={currency}
         avatar={
           <SiteAvatar
             name={site.owner.name || site.name}
@@ -245,7 +249,7 @@ export default function UserSiteHome({ loaderData }: Route.ComponentProps) {
   const { list, query, href, tags, messages, rating } = loaderData;
   return (
     <div data-testid="user-site-home" data-variant={variant}>
-      <SellerProfile site={site} rating={rating} />
+      <SellerProfile site={site} rating={rating} currency={currency} />
       <section aria-labelledby="site-posts-title" className="mt-10">
         <h2 id="site-posts-title" className="text-2xl font-bold tracking-tight">
           Posts

@@ -4,6 +4,7 @@ import type { PublicSite } from '../../../../shared/contracts/sites';
 import { formatNumber } from '../../../../shared/format';
 import { ownerLink } from '../site-paths';
 import { SiteAvatar } from './SiteAvatar';
+import { FeaturedLink, SocialLinks } from './SiteLinkList';
 
 const counted = (n: number, one: string, many: string) =>
   `${formatNumber(n)} ${n === 1 ? one : many}`;
@@ -21,7 +22,8 @@ export function OwnerLink({ link, className }: { link: string; className?: strin
 
 /**
  * The top of a seller's page: who they are (picture, site name, description, bio, link), their
- * numbers (posts, followers, following, rating) and a share button, with room for the page's `actions`
+ * social icons and featured link (docs/decisions/068), their numbers (posts, followers,
+ * following, rating) and a share button, with room for the page's `actions`
  * (follow, like: composed by the route). It fills a phone's first screen: the owner's picture is
  * fetched first.
  */
@@ -30,8 +32,11 @@ export function SiteProfile({
   actions,
   followersCount = site.owner.followersCount,
   rating,
+  currency,
 }: {
   site: PublicSite;
+  /** The marketplace's currency (a featured post link shows its price). */
+  currency: string;
   actions?: ReactNode;
   /** The seller's average rating as a seller, when they have feedback (composed by the route). */
   rating?: ReactNode;
@@ -58,7 +63,9 @@ export function SiteProfile({
             {owner.bio}
           </p>
         )}
+        <SocialLinks links={site.links} siteName={site.name} className="mt-2 -ml-2.5" />
         <OwnerLink link={owner.link} className="site-text-link mt-2 inline-block break-all" />
+        <FeaturedLink links={site.links} currency={currency} />
         <ul className="site-counts" data-testid="site-counts">
           <li>{counted(owner.postsCount, 'post', 'posts')}</li>
           <li data-testid="site-followers">{counted(followersCount, 'follower', 'followers')}</li>
