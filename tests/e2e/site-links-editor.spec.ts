@@ -152,17 +152,21 @@ test('edit, reorder and save the links; the page shows the live ones in that ord
       expect(await rowTitles(page)).toEqual(order);
     });
 
-    await test.step('visitors get the live links in that order', async () => {
+    await test.step('visitors get the live links in that order, on /maya-x too', async () => {
+      const hidden = [
+        'Everything for the kitchen',
+        'Summer studio sale',
+        'Holiday market: find me at stall 12',
+      ];
+      const live = order.filter((t) => !hidden.includes(t));
       const shown = (await api.call(sitesApi.site, { query: { username: 'maya' } })).links;
-      const live = order.filter(
-        (t) =>
-          ![
-            'Everything for the kitchen',
-            'Summer studio sale',
-            'Holiday market: find me at stall 12',
-          ].includes(t),
-      );
       expect(shown.map((l) => l.title)).toEqual(live);
+      // The links page lists them in order; the social ones are its row of icons instead.
+      const social = new Set(shown.filter((l) => l.social).map((l) => l.title));
+      await page.goto('/maya-x');
+      await expect(
+        page.locator('[data-testid="site-links"] a').locator('.site-link-title'),
+      ).toHaveText(live.filter((t) => !social.has(t)));
     });
   } finally {
     await api.call(sitesApi.replaceLinks, { body: { links: original.map(asInput) } });

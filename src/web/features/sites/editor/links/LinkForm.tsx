@@ -160,7 +160,7 @@ export function LinkForm({ row, editor, posts, tags }: LinkFormProps) {
               {row.kind === 'post' ? (
                 <>
                   {selectedPostMissing ? (
-                    <option value={row.postId}>The post saved before</option>
+                    <option value={row.postId}>{row.post?.title ?? 'The post saved before'}</option>
                   ) : null}
                   {posts.map((p) => (
                     <option key={p._id} value={p._id}>

@@ -1,5 +1,6 @@
 import { useState, type DragEvent } from 'react';
 import { formatNumber } from '../../../../../shared/format';
+import { LinkIcon } from '../../components/SiteLinkList';
 import {
   LINK_STATUS_LABELS,
   linkStatus,
@@ -10,7 +11,6 @@ import {
   type LinkStatus,
 } from './link-draft';
 import { LinkForm } from './LinkForm';
-import { LinkGlyph } from './LinkGlyph';
 import { linkFieldId, type LinksEditorState } from './use-links-editor';
 
 interface LinkRowProps {
@@ -36,7 +36,10 @@ const BADGE: Record<LinkStatus, string> = {
 function destination(row: LinkDraft, posts: readonly LinkPost[]): string {
   if (row.kind === 'post') {
     const post = posts.find((p) => p._id === row.postId);
-    return row.postId ? `Post: ${post?.title ?? 'one of your posts'}` : 'Post: none chosen yet';
+    const saved = row.id && row.post ? row.post.title : null;
+    return row.postId
+      ? `Post: ${post?.title ?? saved ?? 'one of your posts'}`
+      : 'Post: none chosen yet';
   }
   if (row.kind === 'tag') return row.tag ? `Tag: #${row.tag}` : 'Tag: none chosen yet';
   return row.url.trim() || 'No address yet';
@@ -109,7 +112,7 @@ export function LinkRow({
           ⋮⋮
         </div>
         <span className="mt-2.5 shrink-0 text-gray-900">
-          <LinkGlyph icon={shownIcon(row)} />
+          <LinkIcon icon={shownIcon(row)} />
         </span>
         <div className="min-w-0 flex-1">
           <p className="font-semibold break-words text-gray-950" data-testid="link-row-title">

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { LinkDraft, LinkPost } from './link-draft';
 import { previewLinks } from './link-preview';
-import { SiteLinkList } from './PreviewLinkList';
+import { SiteLinkList, SocialLinks } from '../../components/SiteLinkList';
 
 interface LinksPreviewProps {
   rows: readonly LinkDraft[];
@@ -17,7 +17,7 @@ interface LinksPreviewProps {
 
 /**
  * The links as a visitor sees them, following every edit: drawn by the public page's own list
- * component in the site's colours, so what the owner sees is what visitors get. Not interactive
+ * components (the links page's icons and list) in the site's colours, so what the owner sees is what visitors get. Not interactive
  * (inert): it shows, the rows above edit.
  */
 export function LinksPreview({
@@ -45,7 +45,10 @@ export function LinksPreview({
         inert
       >
         {links.length ? (
-          <SiteLinkList links={links} siteName={siteName} currency={currency} />
+          <>
+            <SocialLinks links={links} siteName={siteName} className="mb-3 justify-center" />
+            <SiteLinkList links={links} siteName={siteName} currency={currency} />
+          </>
         ) : (
           <p className="text-sm text-gray-700" data-testid="links-preview-empty">
             No link is shown to visitors yet.

@@ -64,6 +64,7 @@ const link = (i: number, patch: Partial<MySiteLink> = {}): MySiteLink => ({
   url: `https://example.com/${i}`,
   postId: null,
   tag: null,
+  post: null,
   enabled: true,
   showFrom: null,
   showUntil: null,

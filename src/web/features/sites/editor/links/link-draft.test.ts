@@ -25,6 +25,7 @@ const SAVED: MySiteLink = {
   url: 'https://www.instagram.com/maya',
   postId: null,
   tag: null,
+  post: null,
   enabled: true,
   showFrom: null,
   showUntil: null,

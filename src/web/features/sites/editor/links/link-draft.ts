@@ -1,4 +1,8 @@
-import type { MySiteLink, SiteLinkInput } from '../../../../../shared/contracts/site-links';
+import type {
+  MySiteLink,
+  SiteLinkInput,
+  SiteLinkPost,
+} from '../../../../../shared/contracts/site-links';
 import { LINK_ICONS, detectLinkIcon, type LinkIcon } from '../../../../../shared/site-links';
 import { zonedTimeToInstant } from '../../../../../shared/time-zone';
 
@@ -45,6 +49,8 @@ export interface LinkDraft {
   clicks: { last7: number; last30: number } | null;
   /** The server's "shown now" at the last save (it also knows whether a post is still public). */
   live: boolean | null;
+  /** A post link's post as the server last answered (named even when not among `posts`). */
+  post: SiteLinkPost | null;
 }
 
 export function draftFromLink(link: MySiteLink): LinkDraft {
@@ -64,6 +70,7 @@ export function draftFromLink(link: MySiteLink): LinkDraft {
     showUntil: link.showUntil ?? '',
     clicks: link.clicks,
     live: link.live,
+    post: link.post,
   };
 }
 
@@ -84,6 +91,7 @@ export function newDraft(key: string): LinkDraft {
     showUntil: '',
     clicks: null,
     live: null,
+    post: null,
   };
 }
 

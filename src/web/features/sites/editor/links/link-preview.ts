@@ -1,19 +1,6 @@
 import type { PublicSiteLink } from '../../../../../shared/contracts/site-links';
 import { linkStatus, shownIcon, type LinkDraft, type LinkPost } from './link-draft';
 
-/** The post a post link shows on the page (PublicSiteLink's `post`, docs/decisions/065). */
-export interface PreviewLinkPost {
-  title: string;
-  path: string;
-  price: number;
-  soldOut: boolean;
-  thumbnail: string | null;
-  alt: string;
-}
-
-/** A public link with its post, whichever shape PublicSiteLink has today. */
-export type PreviewLink = PublicSiteLink & { post: PreviewLinkPost | null };
-
 /**
  * The rows as visitors would see them, as edited: only links that are on and inside their window
  * now, with a target (a post link's post public). `href` is where the link leads, not the counted
@@ -25,8 +12,8 @@ export function previewLinks(
   now: Date,
   timeZone: string,
   username: string,
-): PreviewLink[] {
-  const out: PreviewLink[] = [];
+): PublicSiteLink[] {
+  const out: PublicSiteLink[] = [];
   for (const row of rows) {
     if (linkStatus(row, now, timeZone) !== 'live' || !row.title.trim()) continue;
     const post = row.kind === 'post' ? posts.find((p) => p._id === row.postId) : undefined;
