@@ -63,7 +63,7 @@ test('edit, reorder and save the links; the page shows the live ones in that ord
       await page.goto('/edit-page');
       await submitLogin(page, MAYA.email, MAYA.password);
       await expect(page).toHaveURL(/\/edit-page$/);
-      expect(await rowTitles(page)).toEqual(original.map((l) => l.title));
+      await expect(page.getByTestId('link-row-title')).toHaveText(original.map((l) => l.title));
       await expect(row(page, 'Summer studio sale').getByTestId('link-row-status')).toHaveText(
         'Off',
       );
@@ -148,8 +148,7 @@ test('edit, reorder and save the links; the page shows the live ones in that ord
 
     await test.step('reload: the saved order', async () => {
       await page.reload();
-      await expect(page.getByTestId('link-row')).toHaveCount(count);
-      expect(await rowTitles(page)).toEqual(order);
+      await expect(page.getByTestId('link-row-title')).toHaveText(order);
     });
 
     await test.step('visitors get the live links in that order, on /maya-x too', async () => {

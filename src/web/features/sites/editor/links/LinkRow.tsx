@@ -1,4 +1,3 @@
-import { useState, type DragEvent } from 'react';
 import { formatNumber } from '../../../../../shared/format';
 import { LinkIcon } from '../../components/SiteLinkList';
 import {
@@ -12,6 +11,7 @@ import {
 } from './link-draft';
 import { LinkForm } from './LinkForm';
 import { linkFieldId, type LinksEditorState } from './use-links-editor';
+import type { useRowDrag } from './use-row-drag';
 
 interface LinkRowProps {
   row: LinkDraft;
@@ -20,9 +20,11 @@ interface LinkRowProps {
   editor: LinksEditorState;
   posts: readonly LinkPost[];
   tags: readonly string[];
-  /** The row being dragged (its key), shared by the list's rows. */
-  dragging: string | null;
-  setDragging: (key: string | null) => void;
+  /** This row is being dragged / another row would drop here. */
+  dragging: boolean;
+  dropTarget: boolean;
+  /** The drag handle's pointer handlers (use-row-drag.ts). */
+  handle: ReturnType<ReturnType<typeof useRowDrag>['handleProps']>;
 }
 
 const BADGE: Record<LinkStatus, string> = {
@@ -58,22 +60,15 @@ export function LinkRow({
   posts,
   tags,
   dragging,
-  setDragging,
+  dropTarget,
+  handle,
 }: LinkRowProps) {
-  const [over, setOver] = useState(false);
   const savedRow = editor.saved.find((s) => s.key === row.key);
   const savedLive = savedRow && sameShowing(savedRow, row) ? row.live : null;
   const status = linkStatus(row, editor.now, editor.timeZone, savedLive);
   const isOpen = editor.open.has(row.key);
   const title = row.title.trim() || 'Untitled link';
   const formId = `link-${row.key}-form`;
-
-  function onDrop(event: DragEvent) {
-    event.preventDefault();
-    setOver(false);
-    if (dragging && dragging !== row.key) editor.move(dragging, index);
-    setDragging(null);
-  }
 
   const move = (dir: 'up' | 'down') => {
     const to = dir === 'up' ? index - 1 : index + 1;
@@ -82,32 +77,18 @@ export function LinkRow({
 
   return (
     <li
-      className={`rounded-lg border bg-white p-3 ${over ? 'border-indigo-600 ring-2 ring-indigo-600' : 'border-gray-300'} ${dragging === row.key ? 'opacity-60' : ''}`}
+      className={`rounded-lg border bg-white p-3 ${dropTarget ? 'border-indigo-600 ring-2 ring-indigo-600' : 'border-gray-300'} ${dragging ? 'opacity-60' : ''}`}
       data-testid="link-row"
-      data-key={row.key}
-      onDragOver={(e) => {
-        if (!dragging) return;
-        e.preventDefault();
-        e.dataTransfer.dropEffect = 'move';
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={onDrop}
+      data-row-index={index}
     >
       <div className="flex items-start gap-3">
         {/* Pointer only: the Move buttons are the same action for keyboards (WCAG 2.5.7). */}
         <div
-          draggable
           aria-hidden="true"
           title="Drag to reorder"
-          className="flex min-h-11 w-6 shrink-0 cursor-grab items-center justify-center text-gray-600"
+          className="flex min-h-11 w-8 shrink-0 cursor-grab touch-none items-center justify-center text-gray-600 select-none"
           data-testid="link-drag-handle"
-          onDragStart={(e) => {
-            e.dataTransfer.effectAllowed = 'move';
-            e.dataTransfer.setData('text/plain', row.key);
-            setDragging(row.key);
-          }}
-          onDragEnd={() => setDragging(null)}
+          {...handle}
         >
           ⋮⋮
         </div>
@@ -118,7 +99,10 @@ export function LinkRow({
           <p className="font-semibold break-words text-gray-950" data-testid="link-row-title">
             <bdi>{title}</bdi>
           </p>
-          <p className="text-sm break-all text-gray-700" data-testid="link-row-target">
+          <p
+            className="text-sm [overflow-wrap:anywhere] text-gray-700"
+            data-testid="link-row-target"
+          >
             {destination(row, posts)}
           </p>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-xs">

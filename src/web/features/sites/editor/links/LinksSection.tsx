@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import type { MySite } from '../../../../../shared/contracts/sites';
 import { SITE_LINK_LIMITS } from '../../../../../shared/site-links';
 import { siteCssVariables } from '../../site-theme';
@@ -7,6 +7,7 @@ import { LinkRow } from './LinkRow';
 import { LinksPreview } from './LinksPreview';
 import { preloadLinkSchemas } from './link-validation';
 import { useLinksEditor } from './use-links-editor';
+import { useRowDrag } from './use-row-drag';
 
 interface LinksSectionProps {
   initial: MySite;
@@ -24,7 +25,7 @@ interface LinksSectionProps {
  */
 export function LinksSection({ initial, posts, currency, onSaved }: LinksSectionProps) {
   const editor = useLinksEditor(initial, onSaved);
-  const [dragging, setDragging] = useState<string | null>(null);
+  const { drag, handleProps } = useRowDrag((key, to) => editor.move(key, to));
   const tags = useMemo(() => tagsOf(posts), [posts]);
   const { rows } = editor;
 
@@ -71,8 +72,9 @@ export function LinksSection({ initial, posts, currency, onSaved }: LinksSection
                   editor={editor}
                   posts={posts}
                   tags={tags}
-                  dragging={dragging}
-                  setDragging={setDragging}
+                  dragging={drag?.key === row.key}
+                  dropTarget={!!drag && drag.key !== row.key && drag.over === index}
+                  handle={handleProps(row.key, index)}
                 />
               ))}
             </ol>
