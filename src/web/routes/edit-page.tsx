@@ -6,11 +6,13 @@ import { LinkCards, PageHeader } from '../components/ui/page';
 import { formFailure } from '../features/accounts/form-post';
 import { guardLoader } from '../features/accounts/guards';
 import { useAuthStore } from '../features/accounts/stores/auth-store';
-import { listProductsByUser } from '../features/catalog/api/catalog-api';
+import { listMyProducts, listProductsByUser } from '../features/catalog/api/catalog-api';
 import { loadMyListStats } from '../features/outreach/api/outreach-api';
 import { ListExportLinks } from '../features/outreach/components/ListExportLinks';
 import { getMySite, getSiteShare, updateSite } from '../features/sites/api/my-site';
 import { SiteEditor } from '../features/sites/editor/components/SiteEditor';
+import type { LinkPost } from '../features/sites/editor/links/link-draft';
+import { LinksSection } from '../features/sites/editor/links/LinksSection';
 import type { PreviewPost } from '../features/sites/editor/components/SitePreview';
 import { ShareSection } from '../features/sites/editor/components/ShareSection';
 import {
@@ -27,11 +29,13 @@ import { useRootData } from '../lib/root-data';
 /** /edit-page (signed in): the owner's site (GET /sites/mine) and their first posts for the preview. */
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await guardLoader(['authenticated'])(args);
-  if (!user) return { user, site: null, posts: [], emailList: null, share: null };
+  if (!user) return { user, site: null, posts: [], linkPosts: [], emailList: null, share: null };
   const client = serverApi(args.context);
-  const [site, list, emailList, share] = await Promise.all([
+  const [site, list, mine, emailList, share] = await Promise.all([
     getMySite(client),
     listProductsByUser(client, user.username, { page: 1, sort: 'newest', limit: 2 }),
+    // The links editor's "one of my posts" (any status: a draft's link shows once published).
+    listMyProducts(client, { page: 1, sort: 'newest', limit: 100 }),
     loadMyListStats(client),
     getSiteShare(client),
   ]);
@@ -41,7 +45,21 @@ export async function loader(args: Route.LoaderArgs) {
     price: p.price,
     thumbnail: p.medias.find((m) => m.thumbnail)?.thumbnail ?? null,
   }));
-  return { user, site, posts, emailList, share };
+  const linkPosts: LinkPost[] = mine.products.map((p) => {
+    const image = p.medias.find((m) => m.thumbnail);
+    return {
+      _id: p._id,
+      title: p.title,
+      path: p.path,
+      price: p.price,
+      soldOut: p.soldOut,
+      public: p.status === 'published' || p.status === 'sold',
+      thumbnail: image?.thumbnail ?? null,
+      alt: image?.alt ?? '',
+      tags: p._tags,
+    };
+  });
+  return { user, site, posts, linkPosts, emailList, share };
 }
 
 /**
@@ -76,7 +94,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Edit
 export default function EditPagePage({ loaderData, actionData }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();
   const root = useRootData();
-  const { user, site, posts, emailList, share } = loaderData;
+  const { user, site, posts, linkPosts, emailList, share } = loaderData;
   if (!user || !site) return null; // the guard redirected
 
   // The saved site goes into the persisted auth state, and the root loader reloads so every part
@@ -112,6 +130,13 @@ export default function EditPagePage({ loaderData, actionData }: Route.Component
         year={root?.year ?? new Date().getFullYear()}
         onSaved={onSaved}
         fallback={actionData ?? null}
+      />
+      <LinksSection
+        key={`links-${site._id}`}
+        initial={site}
+        posts={linkPosts}
+        currency={root?.config.currency ?? 'USD'}
+        onSaved={onSaved}
       />
       {share ? <ShareSection share={share} siteName={site.name} /> : null}
       {emailList ? (

@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import { sitesApi } from '../../../../shared/api/sites';
+import type { SiteLinksUpdate } from '../../../../shared/contracts/site-links';
 import type { MySite, SiteShare } from '../../../../shared/contracts/sites';
 import { MESSAGES } from '../../../../shared/messages';
 import { api } from '../../../lib/api';
@@ -13,6 +14,10 @@ import type { SiteUpdateBody } from '../editor/editor-values';
 /** PUT /sites: the changed fields; answers `{ site }` as saved (colours and domain normalised). */
 export const updateSite = (body: SiteUpdateBody, client: ApiClient = api) =>
   client.call(sitesApi.updateSite, { body });
+
+/** PUT /sites/links: the whole list in order; answers `{ site }` with the links as stored. */
+export const replaceLinks = (body: SiteLinksUpdate, client: ApiClient = api) =>
+  client.call(sitesApi.replaceLinks, { body });
 
 /** PUT /sites/media: the new logo (multipart `image`), reporting upload progress (0…1). */
 export function uploadLogo(file: Blob, onProgress: (fraction: number) => void) {
