@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type Database } from '../../src/server/db/client';
 import { createTestApp, type TestApp } from '../helpers/app';
 import {
   expectDatabaseUnavailable,
@@ -7,6 +6,7 @@ import {
   expectUnavailablePage,
   sellerWithCachedPages,
   visitPage,
+  databaseSwitch,
 } from '../helpers/database-away';
 import { productionWeb } from '../helpers/web-build';
 import { renderCacheOf } from '../../src/server/http/pages/cached-pages';
@@ -20,33 +20,20 @@ import { createProduct } from '../factories/catalog';
  * query fails as against a stopped server (ECONNREFUSED), then swapped back. The real stop and
  * restart of a server is tests/api/database-restart.pg.test.ts.
  */
-const NOWHERE = 'postgres://postgres@127.0.0.1:54419/nowhere';
-
 let t: TestApp;
 let log: ReturnType<typeof recordingLogger>;
-let present: Database;
-let away: Database;
+let database: Awaited<ReturnType<typeof databaseSwitch>>;
 beforeAll(async () => {
   log = recordingLogger();
   t = await createTestApp({ logger: log.logger }, {}, { web: productionWeb() });
-  present = t.deps.database;
-  away = await openPostgres(NOWHERE, { migrate: false, onConnectionError: () => {} });
+  database = await databaseSwitch(t);
 }, 180_000);
 afterAll(async () => {
-  t.deps.database = present;
-  await away?.close();
+  await database?.close();
   await t?.close();
 });
 
-/** Runs `work` with the database away, and brings it back whatever happens. */
-async function withDatabaseAway(work: () => Promise<void>) {
-  t.deps.database = away;
-  try {
-    await work();
-  } finally {
-    t.deps.database = present;
-  }
-}
+const withDatabaseAway = (work: () => Promise<void>) => database.whileAway(work);
 
 describe('while the database is away', () => {
   it('answers the API 503 DB_UNAVAILABLE, pages the 503 page, and cached seller pages from the cache', async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { openPostgres } from '../../src/server/db/client';
 import { sites } from '../../src/server/db/schema';
 import { inject, signedInUser } from '../factories/accounts';
 import { createProduct } from '../factories/catalog';
@@ -86,4 +87,31 @@ export async function expectServingWithoutDatabase(
     expect(page.headers['x-render-cache'], host ?? path).toBe('hit');
     expect(page.body).toContain('Kept in the cache');
   }
+}
+
+/** A PostgreSQL address nothing listens on: every query fails as against a stopped server. */
+const NOWHERE = 'postgres://postgres@127.0.0.1:54419/nowhere';
+
+/**
+ * Takes a running test app's database away and back (docs/decisions/038): its database is swapped
+ * for a pool aimed at NOWHERE (ECONNREFUSED on every query) while `whileAway` runs, and put back
+ * whatever happens. `close` restores it for good and closes the pool.
+ */
+export async function databaseSwitch(t: TestApp) {
+  const present = t.deps.database;
+  const away = await openPostgres(NOWHERE, { migrate: false, onConnectionError: () => {} });
+  return {
+    async whileAway(work: () => Promise<void>) {
+      t.deps.database = away;
+      try {
+        await work();
+      } finally {
+        t.deps.database = present;
+      }
+    },
+    async close() {
+      t.deps.database = present;
+      await away.close();
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type Database } from '../../../src/server/db/client';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { signedInUser } from '../../factories/accounts';
+import { databaseSwitch } from '../../helpers/database-away';
 import { follow, linkCalls } from './link-helpers';
 
 /**
@@ -11,32 +11,20 @@ import { follow, linkCalls } from './link-helpers';
  * an address it was not sure of. The database is swapped for a pool aimed at a port nothing
  * listens on, as tests/api/database-away.test.ts does.
  */
-const NOWHERE = 'postgres://postgres@127.0.0.1:54419/nowhere';
-
 let t: TestApp;
-let present: Database;
-let away: Database;
+let database: Awaited<ReturnType<typeof databaseSwitch>>;
 const calls = linkCalls(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
-  present = t.deps.database;
-  away = await openPostgres(NOWHERE, { migrate: false, onConnectionError: () => {} });
+  database = await databaseSwitch(t);
 });
 afterAll(async () => {
-  t.deps.database = present;
-  await away?.close();
+  await database?.close();
   await t?.close();
 });
 
-async function withDatabaseAway(work: () => Promise<void>) {
-  t.deps.database = away;
-  try {
-    await work();
-  } finally {
-    t.deps.database = present;
-  }
-}
+const withDatabaseAway = (work: () => Promise<void>) => database.whileAway(work);
 
 describe('GET /l/{id} with the database away', () => {
   it('opens a link it opened lately, answers 503 with Retry-After for one it never saw, and counts again once back', async () => {
