@@ -294,3 +294,39 @@ test('without JavaScript the editor is a plain form: server errors by the field,
   await expect(page.locator('[data-layout="user-site"]')).toHaveCSS('font-family', /Nunito/);
   await context.close();
 });
+
+test.describe('the page’s time zone', () => {
+  // The browser in Auckland: the editor offers its zone.
+  test.use({ timezoneId: 'Pacific/Auckland' });
+
+  test('a seller sets it from the device, a name that is no zone is refused by its field, and the links editor reads it', async ({
+    page,
+  }) => {
+    const seller = await freshSeller(page);
+    await page.goto('/login?redirectTo=%2Fedit-page');
+    await submitLogin(page, seller.username, seller.password);
+    await expect(page).toHaveURL(/\/edit-page$/);
+    const editor = page.getByTestId('site-editor');
+    const zone = editor.getByLabel('Time zone', { exact: true });
+    await expect(zone).toHaveValue('UTC');
+
+    await zone.fill('Mars/Olympus');
+    await editor.getByTestId('site-save').click();
+    await expect(zone).toHaveAttribute('aria-invalid', 'true');
+    await expect(zone).toHaveAccessibleDescription(/This is not a time zone/);
+
+    await editor.getByRole('button', { name: 'Use this device’s time zone (Pacific/Auckland)' }).click();
+    await expect(zone).toHaveValue('Pacific/Auckland');
+    await editor.getByTestId('site-save').click();
+    await expect(page.getByTestId('site-save-state')).toContainText('All changes saved');
+    await expect(zone).not.toHaveAttribute('aria-invalid', 'true');
+
+    await page.reload();
+    await expect(editor.getByLabel('Time zone', { exact: true })).toHaveValue('Pacific/Auckland');
+    // Its own zone now: the device button has nothing to offer.
+    await expect(page.getByTestId('site-time-zone-here')).toHaveCount(0);
+    const links = page.getByRole('region', { name: 'Links' });
+    await links.getByRole('button', { name: 'Add a link' }).click();
+    await expect(links).toContainText('In your page’s time zone, Pacific/Auckland.');
+  });
+});

@@ -89,6 +89,16 @@ describe('the editor values', () => {
     });
   });
 
+  it('send the time zone when it changed, trimmed; the contract refuses a name that is no zone', () => {
+    expect(changedFields({ ...saved, timeZone: ' Pacific/Auckland ' }, saved)).toEqual({
+      timeZone: 'Pacific/Auckland',
+    });
+    expect(changedFields({ ...saved, timeZone: 'UTC ' }, saved)).toEqual({});
+    const parsed = siteUpdateRequest.safeParse(changedFields({ ...saved, timeZone: 'Mars/Olympus' }, saved));
+    expect(parsed.success).toBe(false);
+    if (!parsed.success) expect(parsed.error.issues[0]?.message).toMatch(/not a time zone/);
+  });
+
   it('keep a half-typed colour out of the preview until it is a colour', () => {
     const typing = { ...saved, headerBackgroundColor: '#12', textColor: '#000' };
     const branding = previewBranding(typing, saved, null);
@@ -110,6 +120,7 @@ describe('valuesFromForm (the editor without JavaScript)', () => {
     form.set('fontFamily', 'Georgia, serif'); // the legacy font, untouched
     form.set('fontScale', '1.2');
     form.set('domainName', '');
+    form.set('timeZone', 'Europe/Paris');
     const values = valuesFromForm(form, saved);
     expect(values.description).toBe(saved.description);
     expect(changedFields(values, saved)).toEqual({
@@ -117,6 +128,7 @@ describe('valuesFromForm (the editor without JavaScript)', () => {
       headerBranding: 'both',
       headerTextColor: '#222',
       fontScale: 1.2,
+      timeZone: 'Europe/Paris',
     });
   });
 

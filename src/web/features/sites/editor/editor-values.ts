@@ -19,6 +19,8 @@ export type SiteEditorValues = {
   fontScale: number;
   /** '' when the page has no custom domain. */
   domainName: string;
+  /** An IANA name (Europe/Paris): the links' windows and daily clicks are read in it. */
+  timeZone: string;
 } & Record<SiteColorField, string>;
 
 /** The fields PUT /sites may get from the editor, in form order (errors focus the first). */
@@ -29,6 +31,7 @@ export const EDITOR_FIELDS = [
   ...SITE_COLOR_FIELDS,
   'fontFamily',
   'fontScale',
+  'timeZone',
   'domainName',
   'image',
 ] as const;
@@ -49,6 +52,7 @@ export function valuesFromSite(site: MySite): SiteEditorValues {
     fontFamily: site.fontFamily,
     fontScale: site.fontScale,
     domainName: site.domainName ?? '',
+    timeZone: site.timeZone,
     ...colors,
   };
 }
@@ -70,6 +74,7 @@ export function changedFields(values: SiteEditorValues, saved: SiteEditorValues)
   if (values.fontFamily !== saved.fontFamily)
     body.fontFamily = values.fontFamily as SiteUpdateBody['fontFamily'];
   if (values.fontScale !== saved.fontScale) body.fontScale = values.fontScale;
+  if (values.timeZone.trim() !== saved.timeZone) body.timeZone = values.timeZone.trim();
   if (domainKey(values.domainName) !== domainKey(saved.domainName))
     body.domainName = values.domainName.trim() === '' ? null : values.domainName;
   for (const field of SITE_COLOR_FIELDS)
@@ -113,7 +118,7 @@ export function valuesFromForm(form: FormData, saved: SiteEditorValues): SiteEdi
     return typeof value === 'string' ? value : undefined;
   };
   const values: Record<string, unknown> = { ...saved };
-  for (const field of ['name', 'description', 'fontFamily', 'domainName', ...SITE_COLOR_FIELDS]) {
+  for (const field of ['name', 'description', 'fontFamily', 'domainName', 'timeZone', ...SITE_COLOR_FIELDS]) {
     const value = text(field);
     if (value !== undefined) values[field] = value;
   }

@@ -14,6 +14,7 @@ import { DomainSection } from './DomainSection';
 import { LogoField } from './LogoField';
 import { SitePreview, type PreviewPost } from './SitePreview';
 import { ThemePicker } from './ThemePicker';
+import { TimeZoneField } from './TimeZoneField';
 
 interface SiteEditorProps {
   initial: MySite;
@@ -133,6 +134,10 @@ export function SiteEditor({ initial, posts, currency, year, onSaved, fallback }
 
         <Section id="site-font" title="Font and text size">
           <TypographyFields editor={editor} />
+        </Section>
+
+        <Section id="site-time-zone" title="Dates and times">
+          <TimeZoneField editor={editor} />
         </Section>
 
         <Section id="site-domain" title="Your own domain">
