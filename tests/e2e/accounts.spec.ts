@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { MESSAGES } from '../../src/shared/messages';
+import { pageRuns } from './keyboard-support';
 import {
   DEMO_PASSWORD,
   acceptCookies,
@@ -306,4 +307,45 @@ test('an unknown member id is a 404', async ({ page }) => {
   const response = await page.goto('/users/00000000-0000-4000-8000-000000000000');
   expect(response?.status()).toBe(404);
   await expect(page.getByTestId('error-message')).toHaveText(MESSAGES.pageNotFound);
+});
+
+test('what is typed before the page’s script runs is kept: a slow phone logs in and signs up without typing twice', async ({
+  page,
+}) => {
+  // The page's script held back, as on a slow connection: the server's form is typed into first.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login?action=register', { waitUntil: 'domcontentloaded' });
+  const register = page.getByTestId('register-form');
+  await register.getByLabel('Username').fill('slowphone');
+  await register.getByLabel('Email address').fill('slow@example.test');
+  release();
+  await pageRuns(page);
+  await expect(register.getByLabel('Username')).toHaveValue('slowphone');
+  await expect(register.getByLabel('Email address')).toHaveValue('slow@example.test');
+  // The page runs now: its live address preview follows what was typed.
+  await expect(page.getByTestId('register-page-url')).toHaveText(/\/slowphone$/);
+
+  await page.unroute(/\/assets\/entry\.client-[^/]+\.js$/);
+  let releaseLogin!: () => void;
+  const heldLogin = new Promise<void>((resolve) => (releaseLogin = resolve));
+  await page.context().clearCookies();
+  const fresh = await page.context().newPage();
+  await fresh.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+    await heldLogin;
+    await route.continue();
+  });
+  await fresh.goto('/login', { waitUntil: 'domcontentloaded' });
+  const login = fresh.getByTestId('login-form');
+  await login.getByLabel('Email or username').fill('sam');
+  await login.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  releaseLogin();
+  await pageRuns(fresh);
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await expect(fresh).not.toHaveURL(/\/login/);
+  await fresh.close();
 });

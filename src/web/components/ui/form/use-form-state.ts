@@ -12,6 +12,36 @@ interface FormStateOptions<F extends string> {
   fieldId: (field: F) => string;
 }
 
+/** Controls whose `value` is not what the person typed or chose (a checkbox's is "on"). */
+const NOT_TYPED = new Set(['checkbox', 'radio', 'file', 'hidden', 'submit', 'button']);
+
+/**
+ * The values typed before the page's script ran: on a slow phone the server's form is on screen
+ * (and typed into) seconds before it. Read from the controls while hydrating — before React puts
+ * its own state into them, which would wipe them — and kept as the form's first state. On the
+ * server, and where nothing was typed, the initial values.
+ */
+function typedBeforeHydration<V extends Record<string, string>>(
+  initial: V,
+  fieldId: (field: string) => string,
+): V {
+  if (typeof document === 'undefined') return initial;
+  let typed: V | null = null;
+  for (const name of Object.keys(initial)) {
+    const control = document.getElementById(fieldId(name));
+    const value =
+      control instanceof HTMLInputElement
+        ? NOT_TYPED.has(control.type)
+          ? undefined
+          : control.value
+        : control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement
+          ? control.value
+          : undefined;
+    if (value !== undefined && value !== initial[name]) typed = { ...(typed ?? initial), [name]: value };
+  }
+  return typed ?? initial;
+}
+
 /**
  * The state of a form of text fields, sent the one way (`useSend`, docs/decisions/061):
  * - `fieldProps(name)`: the id, name, value, onChange and error of that field's control; after a
@@ -25,7 +55,9 @@ export function useFormState<V extends Record<string, string>, F extends string>
   /** Errors to show from the start (a server-rendered answer to a post without JavaScript). */
   initialErrors: FieldErrors = {},
 ) {
-  const [values, setValues] = useState(initialValues);
+  const [values, setValues] = useState(() =>
+    typedBeforeHydration(initialValues, fieldId as (field: string) => string),
+  );
   const sender = useSend({ fields, focus: (field) => focusField(fieldId(field)) }, initialErrors);
 
   const fieldProps = (name: Extract<keyof V, string>) => ({
