@@ -160,3 +160,18 @@ export function checkLinkUrl(input: string): { url: string } | { error: string }
 
 /** A link's address on the page: every outbound link goes through the counted redirect. */
 export const linkHref = (linkId: string) => `/l/${linkId}`;
+
+/**
+ * Where `now` falls in a link's window: before it opens, after it ends, or in it. The start is
+ * the first instant shown, the end the first instant hidden; a missing edge is open. The server
+ * (which links are live) and the editor (a row's badge) read windows by this one rule.
+ */
+export function windowPhase(
+  from: Date | null,
+  until: Date | null,
+  now: Date,
+): 'before' | 'open' | 'after' {
+  if (from && now.getTime() < from.getTime()) return 'before';
+  if (until && now.getTime() >= until.getTime()) return 'after';
+  return 'open';
+}

@@ -1,3 +1,9 @@
+/** The page of posts with `tag`: the marketplace's, or a seller's (`username`). */
+export function tagPath(tag: string, username?: string): string {
+  const base = username ? `/${encodeURIComponent(username)}` : '';
+  return `${base}/products/tags/${encodeURIComponent(tag)}`;
+}
+
 /** Rules of a tag list (the interest tags of a profile, a post's tags). */
 export interface TagRules {
   max: number;

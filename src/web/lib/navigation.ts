@@ -65,10 +65,8 @@ export const FOOTER_LINKS: readonly MenuEntry[] = [
   { label: 'Privacy', to: '/privacy', testId: 'footer-privacy' },
 ];
 
-export function tagPath(tag: string, username?: string): string {
-  const base = username ? `/${encodeURIComponent(username)}` : '';
-  return `${base}/products/tags/${encodeURIComponent(tag)}`;
-}
+// The server's link redirect opens the same address: the rule lives with the tags.
+export { tagPath } from '../../shared/tags';
 
 /**
  * Pages whose code is prefetched after the idle time-out: what the header and side menu link to.

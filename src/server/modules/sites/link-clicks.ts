@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isUuid } from '../../../shared/contracts/common';
 import { postPath } from '../../../shared/post-path';
+import { tagPath } from '../../../shared/tags';
 import { zonedDay } from '../../../shared/time-zone';
 import { products, siteLinkClicks, siteLinks, sites, users } from '../../db/schema';
 import type { ModuleDeps } from '../core';
@@ -70,7 +71,7 @@ export async function findLinkDestination(
   let location = link.url ? headerSafe(link.url) : null;
   if (link.postId) location = row.post?.shortId ? postPath(owner.username, row.post) : null;
   else if (link.tag)
-    location = `/${encodeURIComponent(owner.username)}/products/tags/${encodeURIComponent(link.tag)}`;
+    location = tagPath(link.tag, owner.username);
   if (!location) return undefined;
   return { linkId: link.id, location, ownerId: owner.id, timeZone: row.timeZone };
 }

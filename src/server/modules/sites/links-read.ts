@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { MySiteLink, PublicSiteLink, SiteLinkPost } from '../../../shared/contracts/site-links';
 import { toMajor } from '../../../shared/money';
 import { postPath } from '../../../shared/post-path';
-import { detectLinkIcon, linkHref } from '../../../shared/site-links';
+import { detectLinkIcon, linkHref, windowPhase } from '../../../shared/site-links';
 import { addDays, instantToZonedTime, zonedDay } from '../../../shared/time-zone';
 import { products, siteLinkClicks, siteLinks, type ProductRow, type SiteLinkRow } from '../../db/schema';
 import type { DbOrTx, ModuleDeps } from '../core';
@@ -29,11 +29,9 @@ export const windowOpenSql = (now: Date) =>
     or(isNull(siteLinks.showUntil), gt(siteLinks.showUntil, now)),
   )!;
 
-/** Whether a link is shown at `now` (the same rule as windowOpenSql, for rows already read). */
+/** Whether a link is shown at `now` (windowOpenSql's rule, for rows already read). */
 export function isLive(row: SiteLinkRow, now: Date, postPublic: boolean): boolean {
-  if (!row.enabled) return false;
-  if (row.showFrom && row.showFrom.getTime() > now.getTime()) return false;
-  if (row.showUntil && row.showUntil.getTime() <= now.getTime()) return false;
+  if (!row.enabled || windowPhase(row.showFrom, row.showUntil, now) !== 'open') return false;
   return row.postId === null || postPublic;
 }
 

@@ -1,16 +1,11 @@
 import type { Media } from '../../../../shared/contracts/catalog';
+import { moveItemTo } from '../../../lib/move-item';
 
 /** Pure list operations of the editor's media (tested on their own). */
 
 /** `list` with the item at `index` moved by `delta` places (clamped); the same list if it cannot move. */
-export function moveItem<T>(list: readonly T[], index: number, delta: number): T[] {
-  const to = Math.max(0, Math.min(list.length - 1, index + delta));
-  if (index < 0 || index >= list.length || to === index) return [...list];
-  const next = [...list];
-  const [item] = next.splice(index, 1);
-  next.splice(to, 0, item!);
-  return next;
-}
+export const moveItem = <T>(list: readonly T[], index: number, delta: number): T[] =>
+  moveItemTo(list, index, index + delta);
 
 /**
  * The editor's list after the server answered with `server` (an upload or a removal): the local

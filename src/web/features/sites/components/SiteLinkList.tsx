@@ -115,7 +115,13 @@ export function SocialLinks({
     >
       {social.map((link) => (
         <li key={link._id}>
-          <a href={link.href} rel={REL} aria-label={link.title} title={link.title}>
+          <a
+            href={link.href}
+            rel={REL}
+            aria-label={link.title}
+            title={link.title}
+            className="icon-btn"
+          >
             <LinkIcon icon={link.icon} className="size-6" />
           </a>
         </li>

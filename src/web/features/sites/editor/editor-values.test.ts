@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { MySite } from '../../../../shared/contracts/sites';
 import { siteUpdateRequest } from '../../../../shared/contracts/sites';
 import {
   changedFields,
@@ -8,54 +7,9 @@ import {
   valuesFromForm,
   valuesFromSite,
 } from './editor-values';
+import { mySiteFixture } from './site.fixtures';
 
-const SITE: MySite = {
-  _id: 's1',
-  name: 'Maya Ceramics',
-  domainName: null,
-  description: 'Hand-thrown mugs.',
-  image: null,
-  headerBackgroundColor: '#7c2d12',
-  headerTextColor: '#fff7ed',
-  footerBackgroundColor: '#431407',
-  footerTextColor: '#ffedd5',
-  headerBranding: 'name',
-  backgroundColor: '#fff7ed',
-  textColor: '#1c1917',
-  buttonBackgroundColor: '#c2410c',
-  buttonTextColor: '#ffffff',
-  fontFamily: 'Georgia, serif',
-  fontScale: 1.05,
-  timeZone: 'UTC',
-  links: [],
-  username: 'maya',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  owner: {
-    _id: 'u1',
-    username: 'maya',
-    name: 'Maya',
-    bio: '',
-    link: '',
-    image: null,
-    likesCount: 0,
-    postsCount: 0,
-    followersCount: 0,
-    followingCount: 0,
-  },
-  domain: {
-    name: null,
-    status: 'none',
-    txtRecord: null,
-    httpFile: null,
-    target: 'example.com',
-    verifiedAt: null,
-    checkedAt: null,
-    lastError: null,
-    proofMissingSince: null,
-    graceEndsAt: null,
-    lost: null,
-  },
-};
+const SITE = mySiteFixture;
 
 describe('the editor values', () => {
   const saved = valuesFromSite(SITE);

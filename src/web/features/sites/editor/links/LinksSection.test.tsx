@@ -3,79 +3,20 @@ import { describe, expect, it } from 'vitest';
 import type { MySiteLink } from '../../../../../shared/contracts/site-links';
 import type { MySite } from '../../../../../shared/contracts/sites';
 import { SITE_LINK_LIMITS } from '../../../../../shared/site-links';
+import { mySiteFixture, mySiteLinkFixture } from '../site.fixtures';
 import { LinksSection } from './LinksSection';
 
-const SITE: MySite = {
-  _id: 's1',
-  name: 'Maya Ceramics',
-  domainName: null,
-  description: 'Hand-thrown mugs.',
-  image: null,
-  headerBackgroundColor: '#7c2d12',
-  headerTextColor: '#fff7ed',
-  footerBackgroundColor: '#431407',
-  footerTextColor: '#ffedd5',
-  headerBranding: 'name',
-  backgroundColor: '#fff7ed',
-  textColor: '#1c1917',
-  buttonBackgroundColor: '#c2410c',
-  buttonTextColor: '#ffffff',
-  fontFamily: 'Georgia, serif',
-  fontScale: 1.05,
-  timeZone: 'UTC',
-  links: [],
-  username: 'maya',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  owner: {
-    _id: 'u1',
-    username: 'maya',
-    name: 'Maya',
-    bio: '',
-    link: '',
-    image: null,
-    likesCount: 0,
-    postsCount: 0,
-    followersCount: 0,
-    followingCount: 0,
-  },
-  domain: {
-    name: null,
-    status: 'none',
-    txtRecord: null,
-    httpFile: null,
-    target: 'example.com',
-    verifiedAt: null,
-    checkedAt: null,
-    lastError: null,
-    proofMissingSince: null,
-    graceEndsAt: null,
-    lost: null,
-  },
-};
+const SITE = mySiteFixture;
 
-const link = (i: number, patch: Partial<MySiteLink> = {}): MySiteLink => ({
-  _id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-  title: `Link ${i}`,
-  href: `/l/${i}`,
-  icon: 'link',
-  iconChoice: null,
-  featured: false,
-  social: false,
-  url: `https://example.com/${i}`,
-  postId: null,
-  tag: null,
-  post: null,
-  enabled: true,
-  showFrom: null,
-  showUntil: null,
-  showFromAt: null,
-  showUntilAt: null,
-  live: true,
-  clicks: { last7: 1234, last30: 56789 },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...patch,
-});
+const link = (i: number, patch: Partial<MySiteLink> = {}): MySiteLink =>
+  mySiteLinkFixture({
+    _id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    title: `Link ${i}`,
+    href: `/l/${i}`,
+    url: `https://example.com/${i}`,
+    clicks: { last7: 1234, last30: 56789 },
+    ...patch,
+  });
 
 const render = (site: MySite) =>
   renderToString(<LinksSection initial={site} posts={[]} currency="USD" onSaved={() => {}} />);

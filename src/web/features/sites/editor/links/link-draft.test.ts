@@ -13,29 +13,19 @@ import {
   type LinkPost,
 } from './link-draft';
 import { previewLinks } from './link-preview';
+import { mySiteLinkFixture } from '../site.fixtures';
 
-const SAVED: MySiteLink = {
+const SAVED: MySiteLink = mySiteLinkFixture({
   _id: 'a1',
   title: 'Instagram',
   href: '/l/a1',
   icon: 'instagram',
-  iconChoice: null,
-  featured: false,
   social: true,
   url: 'https://www.instagram.com/maya',
-  postId: null,
-  tag: null,
-  post: null,
-  enabled: true,
-  showFrom: null,
-  showUntil: null,
-  showFromAt: null,
-  showUntilAt: null,
-  live: true,
   clicks: { last7: 12, last30: 40 },
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
-};
+});
 
 describe('moveItem', () => {
   const list = ['a', 'b', 'c', 'd'];

@@ -3,7 +3,12 @@ import type {
   SiteLinkInput,
   SiteLinkPost,
 } from '../../../../../shared/contracts/site-links';
-import { LINK_ICONS, detectLinkIcon, type LinkIcon } from '../../../../../shared/site-links';
+import {
+  LINK_ICONS,
+  detectLinkIcon,
+  windowPhase,
+  type LinkIcon,
+} from '../../../../../shared/site-links';
 import { zonedTimeToInstant } from '../../../../../shared/time-zone';
 
 // The links editor's rows (issue 25, docs/decisions/065): a link as the seller is editing it, and
@@ -118,15 +123,8 @@ export function shownIcon(d: Pick<LinkDraft, 'icon' | 'kind' | 'url'>): LinkIcon
   return d.kind === 'url' ? detectLinkIcon(d.url) : 'link';
 }
 
-/** `list` with the item at `from` moved to `to` (both clamped); the same list when nothing moves. */
-export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
-  const target = Math.max(0, Math.min(list.length - 1, to));
-  if (from < 0 || from >= list.length || from === target) return [...list];
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  next.splice(target, 0, item!);
-  return next;
-}
+/** A row moved from one position to another (the shared list move). */
+export { moveItemTo as moveItem } from '../../../../lib/move-item';
 
 /** What "Move up"/"Move down" and a drop announce (positions counted from 1). */
 export function moveAnnouncement(title: string, position: number, count: number): string {
@@ -158,8 +156,9 @@ export function linkStatus(
   if (!d.enabled) return 'off';
   const from = d.showFrom ? zonedTimeToInstant(d.showFrom, timeZone) : null;
   const until = d.showUntil ? zonedTimeToInstant(d.showUntil, timeZone) : null;
-  if (from && now.getTime() < from.getTime()) return 'scheduled';
-  if (until && now.getTime() >= until.getTime()) return 'ended';
+  const phase = windowPhase(from, until, now);
+  if (phase === 'before') return 'scheduled';
+  if (phase === 'after') return 'ended';
   return savedLive === false ? 'off' : 'live';
 }
 

@@ -1,4 +1,5 @@
 import type { PublicSiteLink } from '../../../../../shared/contracts/site-links';
+import { tagPath } from '../../../../../shared/tags';
 import { linkStatus, shownIcon, type LinkDraft, type LinkPost } from './link-draft';
 
 /**
@@ -24,7 +25,7 @@ export function previewLinks(
       row.kind === 'post'
         ? post!.path
         : row.kind === 'tag'
-          ? `/${encodeURIComponent(username)}/products/tags/${encodeURIComponent(row.tag)}`
+          ? tagPath(row.tag, username)
           : row.url.trim();
     out.push({
       _id: row.key,
