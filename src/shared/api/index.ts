@@ -3,6 +3,7 @@ export { accountsApi } from './accounts';
 export { adminApi } from './admin';
 export { aiApi } from './ai';
 export { catalogApi } from './catalog';
+export { insightsApi } from './insights';
 export { messagesApi } from './messages';
 export { commentsApi } from './comments';
 export { commerceApi } from './commerce';
