@@ -1,3 +1,4 @@
+import { SOURCE_MAX_LENGTH } from './contracts/insights';
 import { detectInAppBrowser } from './in-app-browser';
 
 /**
@@ -13,7 +14,6 @@ import { detectInAppBrowser } from './in-app-browser';
  */
 
 export const DIRECT_SOURCE = 'direct';
-export const SOURCE_MAX_LENGTH = 40;
 
 /** A campaign name as it is kept: lower-case, only a-z 0-9 . _ -, at most 40 characters; null when nothing is left. */
 export function campaignName(value: string | null | undefined): string | null {

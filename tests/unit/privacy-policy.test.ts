@@ -8,6 +8,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_FAMILY_TTL_MS } from '../../src/serve
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../src/server/http/api/session';
 import { AUTH_STORAGE_KEY } from '../../src/web/features/accounts/stores/auth-store';
 import { CART_STORAGE_KEY } from '../../src/web/features/cart/stores/cart-store';
+import { LANDING_STORAGE_KEY } from '../../src/web/features/cart/attribution';
 import { PREVIEW_STORAGE_KEY } from '../../src/web/features/catalog/editor/preview-draft';
 import { IN_APP_HINT_DISMISSED_KEY } from '../../src/web/features/sites/in-app-browser';
 import {
@@ -68,6 +69,7 @@ describe('the privacy page', () => {
     expect(BROWSER_STORAGE.map((s) => s.key).sort()).toEqual(
       [
         CART_STORAGE_KEY,
+        LANDING_STORAGE_KEY,
         AUTH_STORAGE_KEY,
         COOKIE_CONSENT_STORAGE_KEY,
         PREVIEW_STORAGE_KEY,
@@ -97,6 +99,7 @@ describe('the privacy page', () => {
     expect(writers).toEqual([
       'server/http/api/session.ts',
       'web/features/accounts/stores/auth-store.ts',
+      'web/features/cart/attribution.ts',
       'web/features/cart/stores/cart-store.ts',
       'web/features/catalog/editor/preview-draft.ts',
       'web/features/sites/components/InAppHint.tsx',

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { requiredAs } from './common';
 import { obj, text } from './catalog-model';
 import { idField, iso, money } from './commerce-fields';
-import { SOURCE_MAX_LENGTH } from '../visit-source';
 
 // Insights (issue 26, docs/decisions/071): what a seller's pages were seen, clicked and sold, by
 // day, source, post and link — counted on the server, with no cookie and nothing kept about who.
 // Money: major units in the marketplace's currency, like every amount on the wire.
+
+/** A source's longest name (a seller's campaign names are cut to it). */
+export const SOURCE_MAX_LENGTH = 40;
 
 export const INSIGHT_RANGES = ['7d', '30d', '90d', '365d'] as const;
 export type InsightRange = (typeof INSIGHT_RANGES)[number];

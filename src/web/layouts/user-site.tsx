@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Outlet, useRouteLoaderData } from 'react-router';
+import { rememberLanding } from '../features/cart/attribution';
 import { clientSession, useViewer } from '../features/accounts/viewer';
 import { useSharedPage } from '../features/social/shared-page';
 import type { Route } from './+types/user-site';
@@ -35,6 +37,11 @@ export default function UserSiteLayout({ loaderData }: Route.ComponentProps) {
     useViewer(),
     clientSession,
   );
+  const username = loaderData.kind === 'site' ? loaderData.username : null;
+  // Where this visit to the seller's pages came from, kept for a sale's credit (ADR 071).
+  useEffect(() => {
+    if (username) rememberLanding(username);
+  }, [username]);
   if (loaderData.kind === 'landing') {
     return (
       <LandingShell>

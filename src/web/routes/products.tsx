@@ -5,7 +5,7 @@ import { ListPage } from '../features/catalog/browse/ListPage';
 import { PostPage } from '../features/catalog/components/PostPage';
 import { loadPostOrList } from '../features/catalog/post-page';
 import { postMeta } from '../features/catalog/components/post-meta';
-import { useCartStore } from '../features/cart/stores/cart-store';
+import { addToCart } from '../features/cart/attribution';
 import { PostLikeAction } from '../features/social/components/PostLike';
 import { loadPostComments } from '../features/comments/api/comments-api';
 import { CommentsSection } from '../features/comments/components/CommentsSection';
@@ -71,7 +71,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
       <div data-testid={section.testId}>
         <PostPage
           product={loaderData.product}
-          onAddToCart={(line) => useCartStore.getState().addItem(line)}
+          onAddToCart={(line) => addToCart(line, loaderData.product.user.username)}
           actions={
             <>
               <PostLikeAction product={loaderData.product} viewerId={viewerId} />

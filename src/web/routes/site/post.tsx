@@ -1,7 +1,7 @@
 import { Link, useOutletContext } from 'react-router';
 import type { Route } from './+types/post';
 import { PostPage } from '../../features/catalog/components/PostPage';
-import { useCartStore } from '../../features/cart/stores/cart-store';
+import { addToCart } from '../../features/cart/attribution';
 import { PostLikeAction } from '../../features/social/components/PostLike';
 import { loadPostComments } from '../../features/comments/api/comments-api';
 import { CommentsSection } from '../../features/comments/components/CommentsSection';
@@ -41,7 +41,7 @@ export default function SitePost({ loaderData }: Route.ComponentProps) {
     <div data-testid="site-post">
       <PostPage
         product={loaderData.product}
-        onAddToCart={(line) => useCartStore.getState().addItem(line)}
+        onAddToCart={(line) => addToCart(line, product.user.username)}
         sellerHref={site ? sitePath(site.username) : undefined}
         tagUsername={site?.username}
         buttonClass="btn btn-site"

@@ -1,3 +1,4 @@
+import { attributionOf } from '../attribution';
 import { commerceApi } from '../../../../shared/api/commerce';
 import type { CardInput } from '../../../../shared/card';
 import type { StoredAddress } from '../../../../shared/contracts/commerce-rules';
@@ -45,6 +46,8 @@ export const placeOrder = (
       })),
       shippingAddressId,
       ...(billingAddressId ? { billingAddressId } : {}),
+      // Where the lines came from: each seller's part is credited (ADR 071).
+      attribution: attributionOf(items),
     },
   });
 

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { cartTotals, type CartTotals } from '../../../../shared/cart';
 import type { AddressRecord } from '../../../../shared/contracts/commerce';
+import type { Attribution } from '../../../../shared/contracts/insights';
 import { preselectedShippingId } from '../address-choice';
 
 /** A line in the cart (SPEC §3 Cart item); title and image are kept for display only. */
@@ -15,9 +16,11 @@ export interface CartItem {
   image?: string;
   /** The seller's user id (lines added before it was kept have none): /{username}/checkout. */
   sellerId?: string;
+  /** What the sale is credited to (attribution.ts): kept here, sent with POST /orders. */
+  via?: Attribution;
 }
 
-export type CartItemInput = Omit<CartItem, 'shippingCost' | 'selectedVariations' | 'amount'> & {
+export type CartItemInput = Omit<CartItem, 'shippingCost' | 'selectedVariations' | 'amount' | 'via'> & {
   amount?: number;
   shippingCost?: number | null;
   selectedVariations?: Record<string, string> | null;
@@ -55,6 +58,8 @@ export interface CartState {
   setAmount: (id: string, amount: number, selectedVariations?: Record<string, string>) => void;
   /** Replaces the lines (with what POST /cart/refresh said: cart-refresh.ts). */
   replaceItems: (items: CartItem[]) => void;
+  /** Keeps a post's credit on its lines (attribution.ts). */
+  creditLine: (postId: string, via: Attribution) => void;
   clearCart: () => void;
   setSelectedShippingAddressId: (id: string | null) => void;
   /** null: bill to the shipping address. */
@@ -104,6 +109,18 @@ export function cartLineKey(id: string, selectedVariations: Record<string, strin
   return `${id}|${JSON.stringify(entries)}`;
 }
 
+/** A credit as the server answered it (the server checks it again at POST /orders). */
+function isAttribution(v: unknown): v is Attribution {
+  if (typeof v !== 'object' || v === null) return false;
+  const a = v as Record<string, unknown>;
+  return (
+    typeof a.postId === 'string' &&
+    typeof a.source === 'string' &&
+    typeof a.at === 'string' &&
+    (a.linkId === null || typeof a.linkId === 'string')
+  );
+}
+
 const isMoney = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 
 /** Keeps only well-formed lines (localStorage may hold anything); fills defaults. */
@@ -130,6 +147,7 @@ export function sanitizeCartItems(value: unknown): CartItem[] {
       ...(typeof r.title === 'string' ? { title: r.title } : {}),
       ...(typeof r.image === 'string' ? { image: r.image } : {}),
       ...(typeof r.sellerId === 'string' && r.sellerId ? { sellerId: r.sellerId } : {}),
+      ...(isAttribution(r.via) ? { via: r.via } : {}),
     });
   }
   return out;
@@ -181,6 +199,8 @@ export const useCartStore = create<CartState>()(
         });
       },
       replaceItems: (items) => set({ items }),
+      creditLine: (postId, via) =>
+        set({ items: get().items.map((i) => (i._id === postId ? { ...i, via } : i)) }),
       clearCart: () => set({ items: [], selectedTab: 'cart', placedOrder: null }),
       setSelectedShippingAddressId: (id) => {
         const book = get().userAddresses;

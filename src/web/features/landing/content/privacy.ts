@@ -230,6 +230,12 @@ export const BROWSER_STORAGE: readonly StorageUse[] = [
     purpose: 'Your cart, so it is still there on your next visit.',
   },
   {
+    key: 'landing',
+    where: 'localStorage',
+    purpose:
+      'For up to 10 sellers, the address and referring page you entered their pages from, so a purchase can be credited to what led to it (sent only when you put an item in your cart).',
+  },
+  {
     key: 'auth',
     where: 'localStorage',
     purpose:
