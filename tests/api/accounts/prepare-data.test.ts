@@ -55,6 +55,18 @@ describe('prepareData', { timeout: 90_000 }, () => {
     }
     for (const name of ['maya', 'leo', 'sam'])
       expect((await login(t, name, DEMO_PASSWORD)).statusCode).toBe(200);
+    // Four weeks of insights for both sellers (issue 26): views most days, from several sources, and sales.
+    for (const name of ['maya', 'leo']) {
+      const token = (await login(t, name, DEMO_PASSWORD)).json().user.token as string;
+      const seen = await t.app.inject({ url: '/api/v1/insights?range=30d', headers: { 'x-access-token': token } });
+      const { totals, bySource, daily } = seen.json();
+      expect(totals.views).toBeGreaterThan(1000);
+      expect(totals.visitors).toBeLessThan(totals.views);
+      expect(totals.orders).toBeGreaterThan(3);
+      expect(totals.revenue).toBeGreaterThan(0);
+      expect(bySource.length).toBeGreaterThanOrEqual(5);
+      expect(daily.filter((d: { views: number }) => d.views > 0).length).toBeGreaterThanOrEqual(27);
+    }
     expect(
       log
         .entries()
