@@ -1,6 +1,4 @@
-import { insightsApi } from '../../../shared/api/insights';
 import type { Attribution, Landing } from '../../../shared/contracts/insights';
-import { api } from '../../lib/api';
 import { useCartStore, type CartItemInput } from './stores/cart-store';
 
 // Where a cart line came from (issue 26, docs/decisions/071), kept in the browser — never a
@@ -14,7 +12,7 @@ const KEPT = 10;
 
 type Landings = Record<string, Landing>;
 
-function readLandings(): Landings {
+export function readLandings(): Landings {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(LANDING_STORAGE_KEY) ?? '{}');
     return parsed && typeof parsed === 'object' ? (parsed as Landings) : {};
@@ -53,13 +51,15 @@ export function rememberLanding(username: string) {
   }
 }
 
-/** Adds a line to the cart; then counts it for the seller and keeps its credit on the line. */
+/**
+ * Adds a line to the cart; then counts it for the seller and keeps its credit on the line. The
+ * call's code (and the contracts it carries) loads only now: a visitor's page does not ship it.
+ */
 export function addToCart(line: CartItemInput, username: string) {
   useCartStore.getState().addItem(line);
   const landing = readLandings()[username] ?? null;
-  api
-    .call(insightsApi.cartAdd, { body: { postId: line._id, landing } }, { background: true })
-    .then(({ attribution }) => attribution && useCartStore.getState().creditLine(line._id, attribution))
+  import('./attribution-calls')
+    .then(({ creditCartLine }) => creditCartLine(line._id, landing))
     .catch(() => {
       // Not counted (offline, rate-limited): the line is bought all the same.
     });
