@@ -43,7 +43,9 @@ test('a sale after the bio link ?src=ig is credited to ig and the post', async (
     });
 
     await test.step('checkout and pay', async () => {
+      // The seller's own cart summary, then the marketplace's checkout.
       await page.getByTestId('cart-link').click();
+      await page.getByRole('link', { name: 'Go to checkout' }).click();
       await page.getByTestId('cart-continue').click();
       const form = page.getByTestId('address-form');
       await form.getByLabel('Full name').fill('Ivy Buyer');

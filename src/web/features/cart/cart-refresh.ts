@@ -101,6 +101,8 @@ export function mergeRefresh(
       title,
       ...(line.image ? { image: line.image } : {}),
       ...((line.sellerId ?? item.sellerId) ? { sellerId: line.sellerId ?? item.sellerId } : {}),
+      // The line's credit (attribution.ts) is the browser's own: the refresh keeps it.
+      ...(item.via ? { via: item.via } : {}),
     };
     out.items.push(next);
     out.stock[key] = line.stock;
