@@ -54,7 +54,10 @@ function Waiting({ summary }: { summary: SalesSummary }) {
   return (
     <div>
       <h3 className="font-semibold text-gray-900">When the waiting money is released</h3>
-      <ul className="mt-1 flex flex-col gap-1 text-sm text-gray-800" data-testid="earnings-waiting">
+      <ul
+        className="mt-1 flex flex-col gap-1 text-sm text-gray-800"
+        data-testid="earnings-releases"
+      >
         {parts.map((part) => (
           <li key={part.releasesOn} data-release={part.releasesOn}>
             <strong className="text-gray-900">{formatMoney(part.amount, summary.currency)}</strong>{' '}
