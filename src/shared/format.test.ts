@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompact, formatMoney, formatNumber, truncate } from './format';
+import { formatCompact, formatMoney, formatNumber, formatPercent, truncate } from './format';
 
 describe('formatNumber', () => {
   it('adds thousands separators', () => {
@@ -70,5 +70,15 @@ describe('truncate', () => {
   it('rejects a negative or fractional length', () => {
     expect(() => truncate('abc', -1)).toThrow(RangeError);
     expect(() => truncate('abc', 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('formatPercent', () => {
+  it('shows a share with at most one decimal, as the locale writes it', () => {
+    expect(formatPercent(0.95)).toBe('95%');
+    expect(formatPercent(1 - 62 / 1235)).toBe('95%');
+    expect(formatPercent(0.9549)).toBe('95.5%');
+    expect(formatPercent(1)).toBe('100%');
+    expect(formatPercent(0.95, 'de-DE')).toBe('95\u00a0%');
   });
 });

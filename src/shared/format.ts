@@ -36,6 +36,11 @@ export function formatMoney(
   }).format(amount);
 }
 
+/** A share as a percentage: 0.95 → "95%", 0.9549 → "95.5%" (at most one decimal). */
+export function formatPercent(ratio: number, locale: string = DEFAULT_LOCALE): string {
+  return formatter(locale, { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
+}
+
 /** 1234 → "1.2K", 1500000 → "1.5M" */
 export function formatCompact(n: number, locale: string = DEFAULT_LOCALE): string {
   return formatter(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(n);

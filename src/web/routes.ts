@@ -89,6 +89,9 @@ export default [
 
   // The email-list CSV download (a resource route: a file, no page)
   route('email-list/export', 'routes/email-list-export.ts'),
+  // A seller's sales and payouts as CSV for their accountant (resource routes)
+  route('sales/export', 'routes/sales-export.ts'),
+  route('sales/payouts/export', 'routes/sales-export.ts', { id: 'routes/payouts-export' }),
   // The owner's QR code as a PNG to save (the editor's "Download PNG")
   route('edit-page/qr-code.png', 'routes/edit-page-qr-code.ts'),
 

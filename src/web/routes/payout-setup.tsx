@@ -2,6 +2,10 @@ import { Link } from 'react-router';
 import type { Route } from './+types/payout-setup';
 import { InfoPanel, PageHeader } from '../components/ui/page';
 import { guardLoader } from '../features/accounts/guards';
+import { Pagination } from '../features/catalog/browse/Pagination';
+import { PAYOUTS_PER_PAGE, loadPayouts } from '../features/earnings/api/earnings-api';
+import { PayoutList } from '../features/earnings/components/PayoutList';
+import { pageFrom } from '../features/orders/api/orders-api';
 import { loadPayoutStatus } from '../features/payouts/api/payouts-api';
 import { PayoutSetupForm } from '../features/payouts/components/PayoutSetupForm';
 import { PayoutSetupPanel } from '../features/payouts/components/PayoutSetupPanel';
@@ -14,22 +18,45 @@ const guard = guardLoader(['authenticated']);
 /**
  * /payout-setup?account=…&type=… (signed in): the embedded payment driver's payout form, where its
  * setup links lead (with Stripe, sellers set up payouts on Stripe's own pages instead). A link for
- * somebody else's account says so instead of showing the form.
+ * somebody else's account says so instead of showing the form. Below: the seller's payouts
+ * (`?page=`), newest first.
  */
 export async function loader(args: Route.LoaderArgs) {
   await guard(args);
+  const api = serverApi(args.context);
   const account = args.url.searchParams.get('account');
   const update = args.url.searchParams.get('type') === 'account_update';
-  if (!account) return { account: null, update, notYours: false, submitted: false };
-  const { status, notYours } = await loadPayoutStatus(serverApi(args.context), account);
-  return { account, update, notYours, submitted: status?.details_submitted ?? false };
+  const page = pageFrom(args.url);
+  const payouts = loadPayouts(api, page);
+  const list = { page, href: args.url.pathname + args.url.search };
+  if (!account)
+    return {
+      account: null,
+      update,
+      notYours: false,
+      submitted: false,
+      payouts: await payouts,
+      list,
+    };
+  const [{ status, notYours }, loaded] = await Promise.all([
+    loadPayoutStatus(api, account),
+    payouts,
+  ]);
+  return {
+    account,
+    update,
+    notYours,
+    submitted: status?.details_submitted ?? false,
+    payouts: loaded,
+    list,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Set up payouts', 'Tell us where to send the money from your sales.');
 
 export default function PayoutSetupPage({ loaderData }: Route.ComponentProps) {
-  const { account, update, notYours, submitted } = loaderData;
+  const { account, update, notYours, submitted, payouts, list } = loaderData;
   const stripe = Boolean(useRootData()?.config.stripePublishableKey);
   const updating = update || submitted;
   return (
@@ -56,6 +83,17 @@ export default function PayoutSetupPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <PayoutSetupPanel />
       )}
+      <div className="mt-8">
+        <PayoutList state={payouts} />
+        {payouts.error === null ? (
+          <Pagination
+            url={list.href}
+            page={list.page}
+            recordsCount={payouts.recordsCount}
+            limit={PAYOUTS_PER_PAGE}
+          />
+        ) : null}
+      </div>
     </div>
   );
 }

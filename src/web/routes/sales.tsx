@@ -4,6 +4,8 @@ import { PageHeader } from '../components/ui/page';
 import { formatNumber } from '../../shared/format';
 import { guardLoader } from '../features/accounts/guards';
 import { Pagination } from '../features/catalog/browse/Pagination';
+import { loadSalesSummary } from '../features/earnings/api/earnings-api';
+import { EarningsPanel } from '../features/earnings/components/EarningsPanel';
 import { loadSales, saleTabFrom } from '../features/orders/api/orders-api';
 import { SortToggle } from '../features/orders/components/Bits';
 import { SaleList, SaleTabs } from '../features/orders/components/SaleList';
@@ -13,12 +15,19 @@ import { pageMeta } from '../lib/meta';
 
 const guard = guardLoader(['authenticated']);
 
-/** /sales (signed in): my sales by tab (`?show=`), newest first (`?sort=1` flips), paged. */
+/**
+ * /sales (signed in): the totals of a period (`?period=`, or `?period=custom&from=&to=`; this
+ * month by default) above my sales by tab (`?show=`), newest first (`?sort=1` flips), paged.
+ */
 export async function loader(args: Route.LoaderArgs) {
   await guard(args);
   const tab = saleTabFrom(args.url);
-  const list = await loadSales(serverApi(args.context), args.url);
-  return { list, tab, href: args.url.pathname + args.url.search };
+  const api = serverApi(args.context);
+  const [list, earnings] = await Promise.all([
+    loadSales(api, args.url),
+    loadSalesSummary(api, args.url),
+  ]);
+  return { list, earnings, tab, href: args.url.pathname + args.url.search };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -32,14 +41,18 @@ const EMPTY: Record<string, string> = {
 };
 
 export default function SalesPage({ loaderData }: Route.ComponentProps) {
-  const { list, tab, href } = loaderData;
+  const { list, earnings, tab, href } = loaderData;
   return (
     <div data-testid="sales-page">
       <PageHeader
         title="Sales"
         description="Orders buyers paid for. Ship each one by its date and mark it shipped with the tracking number: your payout is released then."
       />
-      <div className="mb-6">
+      <div className="mb-6 flex flex-col gap-6">
+        <EarningsPanel
+          state={earnings}
+          keep={{ show: tab.id === 'to-ship' ? undefined : tab.id }}
+        />
         <PayoutSetupPanel />
       </div>
       <SaleTabs current={tab} />

@@ -36,6 +36,9 @@ export { leaveFeedback, listFeedbacks, type FeedbackInput, type FeedbackQuery } 
 export { completeLocalOnboarding, onboardingLink, onboardingStatus } from './onboarding';
 export { readOrders, readSales, type Reader } from './read-orders';
 export { cancelSale, markShipped, type ShipInput } from './ship';
+export { salesSummary } from './earnings';
+export { listPayouts } from './payout-list';
+export { payoutsCsv, salesCsv, type CsvFile } from './earnings-csv';
 
 /** Every background job of the module. */
 export const commerceJobs: readonly JobDefinition[] = [

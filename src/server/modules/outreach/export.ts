@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Role } from '../../../shared/contracts/account-rules';
 import type { EmailListStats } from '../../../shared/contracts/outreach';
 import { EMAIL_LIST_CSV_COLUMNS } from '../../../shared/contracts/outreach-rules';
+import { csvCell, csvDocument } from '../../../shared/csv';
 import { emailListSubscribers } from '../../db/schema';
 import type { ModuleDeps } from '../core';
 import { planOf } from '../entitlements';
@@ -25,15 +26,7 @@ export async function emailListStats(
   };
 }
 
-/**
- * A CSV cell: quoted when it holds a comma, quote or line break; and, against CSV injection
- * (OWASP), a cell a spreadsheet would run as a formula (= + - @, tab, carriage return) starts
- * with a '.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+export { csvCell };
 
 /** GET /email-list/export: the list as CSV, confirmed subscribers unless `status` is `all`. */
 export async function exportEmailList(
@@ -48,24 +41,20 @@ export async function exportEmailList(
     .from(s)
     .where(and(onList(owner), query.status === 'all' ? undefined : eq(s.status, 'confirmed')))
     .orderBy(asc(s.createdAt), asc(s.email));
-  const lines = [
-    EMAIL_LIST_CSV_COLUMNS.join(','),
-    ...rows.map((r) =>
-      [
-        r.email,
-        r.name,
-        r.status,
-        r.source,
-        r.createdAt.toISOString(),
-        r.confirmedAt?.toISOString() ?? '',
-      ]
-        .map(csvCell)
-        .join(','),
-    ),
-  ];
+  const csv = csvDocument(
+    EMAIL_LIST_CSV_COLUMNS,
+    rows.map((r) => [
+      r.email,
+      r.name,
+      r.status,
+      r.source,
+      r.createdAt.toISOString(),
+      r.confirmedAt?.toISOString() ?? '',
+    ]),
+  );
   const day = new Date(deps.now()).toISOString().slice(0, 10);
   return {
     filename: `email-list-${owner ? owner.username : 'marketplace'}-${day}.csv`,
-    csv: `${lines.join('\r\n')}\r\n`,
+    csv,
   };
 }

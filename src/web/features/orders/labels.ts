@@ -4,19 +4,10 @@ import type {
   TransactionStatus,
 } from '../../../shared/contracts/commerce-rules';
 import { CARRIERS, orderRef } from '../../../shared/contracts/commerce-rules';
+import type { Tone } from '../../components/ui/StatusBadge';
 
-// What the purchases and sales pages call each status, and the badge colours (each pair passes
-// WCAG AA contrast). Dates are shown in UTC so the server render and the browser agree.
-
-export type Tone = 'wait' | 'good' | 'info' | 'off' | 'bad';
-
-export const TONE_CLASS: Record<Tone, string> = {
-  wait: 'bg-amber-100 text-amber-950',
-  good: 'bg-green-100 text-green-900',
-  info: 'bg-indigo-100 text-indigo-900',
-  off: 'bg-gray-200 text-gray-900',
-  bad: 'bg-red-100 text-red-900',
-};
+// What the purchases and sales pages call each status, and its badge's tone. Dates are shown in
+// UTC so the server render and the browser agree.
 
 export const ORDER_STATUS: Record<OrderStatus, { label: string; tone: Tone }> = {
   pending: { label: 'Awaiting payment', tone: 'wait' },

@@ -13,6 +13,7 @@ import {
 } from '../../../modules/outreach';
 import { currentUser } from '../auth';
 import { defineRoute } from '../route';
+import { csvAttachment } from './csv-answer';
 import { acceptOneClickForms } from './one-click-forms';
 import { HOUR, MINUTE, bodyEmail, perIp, perKey } from './rate-limits';
 
@@ -74,14 +75,7 @@ export const outreachRoutes: FastifyPluginAsync = async (app) => {
   defineRoute(app, outreachApi.exportCsv, {
     access: 'user',
     rateLimit: perIp(30, MINUTE),
-    handler: async (request, reply, deps) => {
-      const { filename, csv } = await exportEmailList(deps, currentUser(request), request.query);
-      // A file to save, never a page to render; nothing cached on the way (personal data).
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'private, no-store');
-      return csv;
-    },
+    handler: async (request, reply, deps) =>
+      csvAttachment(reply, await exportEmailList(deps, currentUser(request), request.query)),
   });
 };

@@ -1,11 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { commerceApi } from '../../../../shared/api/commerce';
-import { cancelSale, markShipped, readOrders, readSales } from '../../../modules/commerce';
+import { earningsApi } from '../../../../shared/api/earnings';
+import {
+  cancelSale,
+  markShipped,
+  readOrders,
+  readSales,
+  salesCsv,
+  salesSummary,
+} from '../../../modules/commerce';
 import { currentUser } from '../auth';
 import { defineRoute } from '../route';
-import { MINUTE, perUser } from './rate-limits';
+import { csvAttachment } from './csv-answer';
+import { MINUTE, perIp, perUser } from './rate-limits';
 
-/** Commerce: buyers' orders and sellers' sales: reading, shipping, cancelling (docs/decisions/028). */
+/**
+ * Commerce: buyers' orders and sellers' sales: reading, shipping, cancelling (docs/decisions/028),
+ * and a seller's totals and CSV of their own sales (docs/decisions/072).
+ */
 export const salesRoutes: FastifyPluginAsync = async (app) => {
   // A seller ships a day's parcels in a row; a script hammering sales is stopped.
   const saleWrites = perUser(app, 'sale-write', 60, 10 * MINUTE);
@@ -34,5 +46,18 @@ export const salesRoutes: FastifyPluginAsync = async (app) => {
     handler: async (request, _reply, deps) => ({
       transaction: await cancelSale(deps, currentUser(request), request.body),
     }),
+  });
+
+  // ---- the seller's earnings (always the caller's own: no user id is taken) ----
+  defineRoute(app, earningsApi.salesSummary, {
+    access: 'user',
+    handler: async (request, _reply, deps) =>
+      salesSummary(deps, currentUser(request).id, request.query),
+  });
+  defineRoute(app, earningsApi.salesCsv, {
+    access: 'user',
+    rateLimit: perIp(30, MINUTE),
+    handler: async (request, reply, deps) =>
+      csvAttachment(reply, await salesCsv(deps, currentUser(request).id, request.query)),
   });
 };

@@ -3,28 +3,11 @@ import { Link } from 'react-router';
 import type { OrderItem, Transaction } from '../../../../shared/contracts/commerce';
 import { formatMoney, formatNumber } from '../../../../shared/format';
 import { flippedSortHref, type SortDirection } from '../api/orders-api';
-import { TONE_CLASS, carrierName, formatDay, optionsText, type Tone } from '../labels';
+import { carrierName, formatDay, optionsText } from '../labels';
 
 // The small pieces both lists and the sale page are built from.
 
-export function StatusBadge({
-  label,
-  tone,
-  testId,
-}: {
-  label: string;
-  tone: Tone;
-  testId?: string;
-}) {
-  return (
-    <span
-      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${TONE_CLASS[tone]}`}
-      data-testid={testId}
-    >
-      {label}
-    </span>
-  );
-}
+export { StatusBadge } from '../../../components/ui/StatusBadge';
 
 /** Line items: image, title, options, amount and price (as bought: copies kept with the order). */
 export function ItemLines({ items, currency }: { items: OrderItem[]; currency: string }) {

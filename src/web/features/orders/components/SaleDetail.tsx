@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Transaction } from '../../../../shared/contracts/commerce';
-import { formatDateTime, formatMoney } from '../../../../shared/format';
+import { keptShare } from '../../../../shared/contracts/earnings-rules';
+import { formatDateTime, formatMoney, formatPercent } from '../../../../shared/format';
 import { SALE_STATUS, formatDay } from '../labels';
 import { ItemLines, Shipment, StatusBadge, Totals } from './Bits';
 import { CancelSaleForm } from './CancelSaleForm';
@@ -84,7 +85,16 @@ export function SaleDetail({ sale, onChanged }: { sale: Transaction; onChanged: 
             className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-gray-200 pt-2 text-sm"
             data-testid="sale-fee"
           >
-            <dt className="text-gray-700">Platform fee (your plan at the time of the sale)</dt>
+            <dt className="text-gray-700">
+              Platform fee (your plan at the time of the sale)
+              {/* A cancelled sale was refunded whole: nothing of it is kept, by anyone. */}
+              {sale.status === 'cancelled' ? null : (
+                <span className="block text-xs" data-testid="kept-share">
+                  You keep {formatPercent(keptShare(sale))} of the items and shipping; the tax is
+                  yours in full.
+                </span>
+              )}
+            </dt>
             <dd className="text-right text-gray-900" data-testid="platform-fee">
               −{formatMoney(sale.platformFee, sale.currency)}
             </dd>
