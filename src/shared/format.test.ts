@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompact, formatMoney, formatNumber, truncate } from './format';
+import { formatCompact, formatMoney, formatNumber, formatPercent, truncate } from './format';
 
 describe('formatNumber', () => {
   it('adds thousands separators', () => {
@@ -70,5 +70,20 @@ describe('truncate', () => {
   it('rejects a negative or fractional length', () => {
     expect(() => truncate('abc', -1)).toThrow(RangeError);
     expect(() => truncate('abc', 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('formatPercent', () => {
+  it('writes a ratio as a whole percentage, one decimal under 10%', () => {
+    expect(formatPercent(0.1234)).toBe('12%');
+    expect(formatPercent(0.025)).toBe('2.5%');
+    expect(formatPercent(1)).toBe('100%');
+    expect(formatPercent(0)).toBe('0%');
+  });
+  it('signs a change, but not no change', () => {
+    expect(formatPercent(0.12, { signed: true })).toBe('+12%');
+    expect(formatPercent(-0.5, { signed: true })).toBe('-50%');
+    expect(formatPercent(2.5, { signed: true })).toBe('+250%');
+    expect(formatPercent(0, { signed: true })).toBe('0%');
   });
 });

@@ -87,3 +87,19 @@ export const optionsText = (selected: Record<string, string>, separator = ', ') 
   Object.entries(selected)
     .map(([name, value]) => `${name}: ${value}`)
     .join(separator);
+
+/**
+ * A ratio as a whole percentage: 0.1234 → "12%"; `signed` adds the sign of a change ("+12%",
+ * "-5%"; none for 0). Under 10% one decimal is kept ("2.5%"), so a small rate does not read as 0.
+ */
+export function formatPercent(
+  ratio: number,
+  { signed = false, locale = DEFAULT_LOCALE }: { signed?: boolean; locale?: string } = {},
+): string {
+  const digits = Math.abs(ratio) < 0.1 ? 1 : 0;
+  return formatter(locale, {
+    style: 'percent',
+    maximumFractionDigits: digits,
+    ...(signed ? { signDisplay: 'exceptZero' } : {}),
+  }).format(ratio);
+}
