@@ -128,5 +128,6 @@ describe('InsightsPage', () => {
     const html = render({ data: null, error: 'You can only see your own insights.' });
     expect(html).toMatch(/role="alert"[^>]*>You can only see your own insights.</);
     expect(html).not.toContain('insights-headlines');
+    expect(html).not.toContain('data-testid="insights-clear"');
   });
 });

@@ -21,7 +21,7 @@ export interface InsightsPageProps {
   error: string | null;
   /** The seller's page address (their own insights only: the empty state offers it to share). */
   pageUrl: string | null;
-  /** The caller's own insights: they may clear them. */
+  /** The caller's own insights: they may clear them (once they have loaded). */
   own: boolean;
   onCleared: () => void;
 }
@@ -92,7 +92,7 @@ export function InsightsPage({
         </>
       ) : null}
       <CountingNote />
-      {own ? <ClearInsights onCleared={onCleared} /> : null}
+      {own && data ? <ClearInsights onCleared={onCleared} /> : null}
     </div>
   );
 }
