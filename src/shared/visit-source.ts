@@ -72,7 +72,7 @@ export interface VisitFacts {
   userAgent: string | null | undefined;
   /** The Referer, or ''. */
   referrer: string | null | undefined;
-  /** Hosts that are this site (the app's, a seller's own domain): a referrer from them is not a source. */
+  /** Hosts that are this site (the app's, a seller's own domain; a port is ignored): a referrer from them is not a source. */
   ownHosts: readonly string[];
 }
 
@@ -86,7 +86,10 @@ export function visitSource(facts: VisitFacts): string {
   } catch {
     referrer = null;
   }
-  const own = referrer !== null && facts.ownHosts.includes(referrer.host.toLowerCase());
+  // Host names only: a default port is dropped from the referrer's URL but kept in a Host header.
+  const own =
+    referrer !== null &&
+    facts.ownHosts.some((h) => h.toLowerCase().replace(/:\d+$/, '') === referrer!.hostname.toLowerCase());
   if (own) {
     const carried = campaignOfQuery(referrer!.search);
     if (carried) return carried;

@@ -16,6 +16,7 @@ import * as commerceTables from '../../src/server/db/schema/commerce';
 import * as plansTables from '../../src/server/db/schema/plans';
 import * as outreachTables from '../../src/server/db/schema/outreach';
 import * as aiTables from '../../src/server/db/schema/ai';
+import * as insightsTables from '../../src/server/db/schema/insights';
 
 /**
  * DESIGN §3: "a module is reached only through its index and writes only its own tables". The
@@ -42,6 +43,7 @@ const OWNED: Record<string, Record<string, unknown>> = {
   plans: plansTables,
   outreach: outreachTables,
   ai: aiTables,
+  insights: insightsTables,
   // Read-only policy: what a member's plan allows (it owns and writes no table).
   entitlements: {},
 };

@@ -17,6 +17,7 @@ const STORED_NAMES = [
   'commerce.refund',
   'commerce.stripe-event',
   'core.delete-files',
+  'insights.maintain',
   'notifications.digest',
   'outreach.contact-mail',
   'outreach.forget-unconfirmed',

@@ -10,6 +10,7 @@ import {
   type JobWorker,
   type ModuleDeps,
 } from '../modules/core';
+import { insightJobs, scheduleInsightsUpkeep } from '../modules/insights';
 import { notificationJobs } from '../modules/notifications';
 import { outreachJobs } from '../modules/outreach';
 import { planJobs } from '../modules/plans';
@@ -30,6 +31,7 @@ export const JOB_REGISTRY = jobRegistry([
   ...outreachJobs,
   ...aiJobs,
   ...siteJobs,
+  ...insightJobs,
 ]);
 
 /**
@@ -52,4 +54,5 @@ export function createAppJobWorker(app: AppDeps, deps: ModuleDeps): JobWorker {
  */
 export async function scheduleRecurringJobs(deps: ModuleDeps): Promise<void> {
   await scheduleDomainSweep(deps);
+  await scheduleInsightsUpkeep(deps);
 }

@@ -25,6 +25,7 @@ import {
 // onboarding live in commerce-feedback.ts, re-exported here. Money: major units on the wire.
 
 export * from './commerce-feedback';
+import { attributionSchema } from './insights';
 
 // ---- cart ----
 
@@ -155,6 +156,8 @@ export const orderCreateRequest = obj({
   items: cartLines,
   shippingAddressId: idField('an address id'),
   billingAddressId: idField('an address id').optional(),
+  /** Where the cart's lines came from (POST /insights/cart-adds): each seller's part is credited. */
+  attribution: z.array(attributionSchema).max(L.linesMax, `An order can have at most ${L.linesMax} lines.`).optional(),
 });
 
 export const orderItemSchema = z.object({

@@ -64,7 +64,12 @@ describe('with Stripe configured', () => {
           amountMinor: 1320,
           currency: 'USD',
           transferGroup: `order_${order._id}`,
-          metadata: { orderId: order._id, buyerId: sam.user.id },
+          // Each seller's part's credit (seller:source:post:link): this cart carried none.
+          metadata: {
+            orderId: order._id,
+            buyerId: sam.user.id,
+            attribution: `${order.transactions[0]!.seller.username}:direct::`,
+          },
           idempotencyKey: `pi:${order._id}`,
         },
       ]);

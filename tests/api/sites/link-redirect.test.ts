@@ -60,10 +60,10 @@ describe('GET /l/{id}: where a live link goes', () => {
       .from(products)
       .where(eq(products.id, post._id));
     expect((await follow(t, postLink!._id)).headers.location).toBe(
-      postPath(a.user.username, { title: 'Blue vase', shortId: row!.shortId }),
+      `${postPath(a.user.username, { title: 'Blue vase', shortId: row!.shortId })}?link=${postLink!._id}`,
     );
     expect((await follow(t, tagLink!._id)).headers.location).toBe(
-      `/${a.user.username}/products/tags/vases`,
+      `/${a.user.username}/products/tags/vases?link=${tagLink!._id}`,
     );
     expect((await follow(t, mail!._id)).headers.location).toBe('mailto:hi@example.com');
     // A post taken down (a draft again) takes its link down with it.

@@ -122,6 +122,13 @@ export const transactions = pgTable(
     payoutStatus: text('payout_status', { enum: PAYOUT_STATUSES }).notNull().default('none'),
     /** Why the seller's money is held (shown on /sales). */
     payoutHeldReason: text('payout_held_reason'),
+    /**
+     * What the sale is credited to (docs/decisions/071): the source of the visit and the post and
+     * link that led to the cart, as the buyer's cart carried them to POST /orders (null: none).
+     */
+    source: text('source'),
+    sourcePostId: uuid('source_post_id'),
+    sourceLinkId: uuid('source_link_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -12,3 +12,4 @@ export * from './commerce';
 export * from './plans';
 export * from './outreach';
 export * from './ai';
+export * from './insights';

@@ -24,6 +24,7 @@ import { PageIdentities } from '../api/auth';
 import { installLifecycle } from '../api/lifecycle';
 import { installRequestLog } from './request-log';
 import { registerApiDocs } from '../api/api-docs';
+import { installVisitRecording } from '../pages/visit-recording';
 import { installSellerDomainRules } from '../pages/seller-domains';
 import { installRequestMetrics, metricsRoute } from '../api/metrics';
 import { installRequestIds, REQUEST_ID_HEADER, requestIdOf } from '../api/request-id';
@@ -96,6 +97,8 @@ export async function buildApp(
   guardPageRequests(app);
   // A seller's domain serves their shop only: no sessions, no account calls (docs/decisions/050).
   installSellerDomainRules(app);
+  // Views and clicks for sellers' insights, written behind the answers (docs/decisions/071).
+  installVisitRecording(app);
 
   // A fresh nonce per page lets React Router's inline hydration scripts pass the CSP.
   installContentSecurityPolicy(app, deps.env);

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { isbot } from 'isbot';
 import { requestDeps } from '../../composition/app-deps';
 import { authenticateAccessToken, refreshTokenHolder } from '../../modules/accounts';
 import { isDatabaseUnavailable } from '../../db/faults';
@@ -9,6 +8,7 @@ import { loggableError } from '../api/error-handler';
 import { MINUTE, perIp } from '../api/v1/rate-limits';
 import { plainNotFound } from './plain-not-found';
 import { unavailablePage } from './unavailable-page';
+import { notAPerson, visitFacts } from './visit-recording';
 
 /**
  * GET /l/{linkId}: every outbound link of a seller's page goes through here (docs/decisions/065).
@@ -19,18 +19,6 @@ import { unavailablePage } from './unavailable-page';
  */
 
 const GONE = 'This link is not available: it may have been turned off, ended or removed.';
-
-/** A browser fetching ahead of a click (Speculation Rules, <link rel=prefetch>, Chrome's omnibox). */
-function isPrefetch(request: FastifyRequest): boolean {
-  const purpose = `${request.headers['sec-purpose'] ?? ''} ${request.headers.purpose ?? ''} ${request.headers['x-purpose'] ?? ''} ${request.headers['x-moz'] ?? ''}`;
-  return /\b(prefetch|prerender|preview)\b/i.test(purpose);
-}
-
-/** Clicks not counted: crawlers and link-preview fetchers (isbot), agents without a name, prefetches, HEAD. */
-function notAPerson(request: FastifyRequest): boolean {
-  const agent = request.headers['user-agent'] ?? '';
-  return request.method !== 'GET' || !agent || isbot(agent) || isPrefetch(request);
-}
 
 /**
  * While the database is away, a link this instance opened in the last half hour still opens
@@ -103,6 +91,8 @@ export const linkRedirectRoutes: FastifyPluginAsync = async (app) => {
         host.kind !== 'site' &&
         (await sessionUserId(request)) === link.ownerId;
       if (!notAPerson(request) && !own) {
+        // Insights (docs/decisions/071): queued, written behind the redirect.
+        app.insightEvents.click({ ...visitFacts(request), linkId: link.linkId, ownerId: link.ownerId, postId: link.postId });
         try {
           await countLinkClick(deps, link);
         } catch (err) {

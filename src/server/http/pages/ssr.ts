@@ -322,6 +322,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
         }
 
         const shared = await sharedPage(url);
+        // A seller's page: one view for their insights once it is answered (visit-recording.ts).
+        if (shared) request.sellerPageSeen = url.split('?', 1)[0]!;
         const render = async (target: string, background = false) => {
           let databaseAway = false;
           const context = await createPageContext(

@@ -18,6 +18,7 @@ import {
   nowDate,
   type ModuleDeps,
 } from '../core';
+import { recordSaleEvents } from '../insights';
 import { ledgerKey, recordLedgerEntry } from './ledger';
 import { queueCommerceMail } from './mail';
 import { itemsOf, releaseLockedOrder, unsellableItem } from './order-holds';
@@ -171,7 +172,9 @@ export async function payLockedOrder(
       updatedAt: at,
     })
     .where(and(eq(transactions.orderId, order.id), eq(transactions.status, 'pending')))
-    .returning({ id: transactions.id });
+    .returning();
+  // Insights: a purchase, only ever from the provider's confirmation (docs/decisions/071).
+  await recordSaleEvents(tx, 'order', parts);
   await queueCommerceMail(tx, 'order_confirmation', order.id);
   for (const part of parts) {
     await queueCommerceMail(tx, 'new_sale', part.id);
@@ -254,7 +257,11 @@ export async function cancelTransaction(
       .where(eq(transactions.id, part.id))
       .returning();
     await restoreStock(tx, await itemsOf(tx, eq(orderItems.transactionId, part.id)));
-    if (wasPaid) await enqueueJob(tx, refundJob, { transactionId: part.id });
+    if (wasPaid) {
+      await enqueueJob(tx, refundJob, { transactionId: part.id });
+      // Insights: the sale and its revenue are taken back (docs/decisions/071).
+      await recordSaleEvents(tx, 'refund', [part]);
+    }
     await settleOrderStatus(tx, order.id);
     await queueCommerceMail(tx, 'sale_cancelled', part.id);
     return { part: updated!, owners: part.sellerId ? [part.sellerId] : [] };

@@ -2,8 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { CardInput } from '../../../shared/card';
 import type { PaymentIntentResponse } from '../../../shared/contracts/commerce';
 import { toMajor } from '../../../shared/money';
-import { orders, type OrderRow } from '../../db/schema';
+import { orders, transactions, type OrderRow } from '../../db/schema';
 import { conflict, inTransaction, nowDate, type ModuleDeps } from '../core';
+import { creditMetadata } from '../insights';
 import { orderNotFound, payLockedOrder, recordPaymentFailure } from './lifecycle';
 import { unsellableItem } from './order-holds';
 import { confirmLocalIntent, declineError, paymentNotFound, paymentsOf } from './payments';
@@ -80,7 +81,8 @@ export async function startPayment(
           amountMinor: order.grandTotalMinor,
           currency: order.currency,
           transferGroup: `order_${order.id}`,
-          metadata: { orderId: order.id, buyerId },
+          // What each seller's part is credited to, for whoever reads the payment (ADR 071).
+          metadata: { orderId: order.id, buyerId, attribution: await partCredits(tx, order.id) },
           idempotencyKey: `pi:${order.id}`,
         });
     if (intent.status === 'succeeded') throw alreadyPaid();
@@ -150,4 +152,10 @@ export async function confirmLocalPayment(
   if (outcome.gone) return refuseUnsellable(deps, outcome.orderId, outcome.gone);
   if (outcome.declined) throw declineError(outcome.declined.code, outcome.declined.message);
   return { status: 'succeeded', orderId: outcome.orderId };
+}
+
+/** The order's parts' credits as one metadata value (`seller:source:post:link …`). */
+async function partCredits(deps: ModuleDeps, orderId: string): Promise<string> {
+  const parts = await deps.db.select().from(transactions).where(eq(transactions.orderId, orderId));
+  return creditMetadata(parts);
 }

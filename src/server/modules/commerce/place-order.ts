@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Order } from '../../../shared/contracts/commerce';
+import type { Attribution } from '../../../shared/contracts/insights';
 import { COMMERCE_LIMITS } from '../../../shared/contracts/commerce-rules';
 import { cartTotalsMinor, orderTaxShares } from '../../../shared/cart';
 import { formatMoney } from '../../../shared/format';
@@ -23,6 +24,7 @@ import {
   type StockLine,
 } from '../catalog';
 import { plansOf } from '../entitlements';
+import { creditParts, recordSaleEvents } from '../insights';
 import { platformFeeMinor } from '../../../shared/plans';
 import {
   enqueueJob,
@@ -43,6 +45,8 @@ export interface PlaceOrderInput {
   items: { _id: string; amount: number; selectedVariations: Record<string, string> }[];
   shippingAddressId: string;
   billingAddressId?: string | undefined;
+  /** The cart lines' credits (docs/decisions/071): each seller's part gets its newest. */
+  attribution?: Attribution[] | undefined;
 }
 
 export const addressNotFound = () =>
@@ -121,7 +125,7 @@ export async function placeOrder(
   const placed = await inTransaction(deps, async (tx) => {
     // First: the buyer's row is locked and their open orders counted (ADR 052), never a post's.
     await refuseTooManyUnpaid(tx, buyerId);
-    const written = await writeOrder(tx, buyer, quoted, plans);
+    const written = await writeOrder(tx, buyer, quoted, plans, input.attribution ?? []);
     if (!(await takeQuotedStock(tx.db, buyerId, lines, quoted))) throw new StockMoved();
     return written;
   }).catch(async (err: unknown) => {
@@ -129,7 +133,8 @@ export async function placeOrder(
     return inTransaction(deps, async (tx) => {
       await refuseTooManyUnpaid(tx, buyerId);
       const priced = await reserveStock(tx, buyerId, lines);
-      return writeOrder(tx, buyer, priced, await plansOf(tx, sellersOf(priced)));
+      const plansNow = await plansOf(tx, sellersOf(priced));
+      return writeOrder(tx, buyer, priced, plansNow, input.attribution ?? []);
     });
   });
   // Stock changed: lists showing "sold out" or counts must not serve the old answer; the
@@ -144,6 +149,7 @@ async function writeOrder(
   buyer: Buyer,
   priced: PricedLine[],
   plans: Awaited<ReturnType<typeof plansOf>>,
+  attribution: readonly Attribution[],
 ) {
   const minorLine = (l: PricedLine) => ({
     amount: l.amount,
@@ -163,6 +169,11 @@ async function writeOrder(
   // Adds up to totals.tax: the same half-up tenth of the same cents, shared out.
   const taxes = orderTaxShares(partTotals.map((p) => p.subtotal + p.shipping));
 
+  const credits = await creditParts(
+    deps,
+    groups.map(([sellerId, lines]) => ({ sellerId, postIds: lines.map((l) => l.productId) })),
+    attribution,
+  );
   const db: DbOrTx = deps.db;
   const at = nowDate(deps);
   const [order] = await db
@@ -208,6 +219,9 @@ async function writeOrder(
           taxMinor: taxes[i]!,
           totalMinor: part.subtotal + part.shipping + taxes[i]!,
           platformFeeMinor: platformFeeMinor(part.subtotal + part.shipping, feeBps),
+          source: credits.get(sellerId)!.source,
+          sourcePostId: credits.get(sellerId)!.postId,
+          sourceLinkId: credits.get(sellerId)!.linkId,
           createdAt: at,
           updatedAt: at,
         };
@@ -232,6 +246,7 @@ async function writeOrder(
       ),
     )
     .returning();
+  await recordSaleEvents(deps, 'checkout', parts);
   await enqueueJob(deps, expireOrderJob, { orderId: order!.id }, { runAt: order!.expiresAt });
   return { order: placedOrder(order!, parts, items), sellers: groups.map(([id]) => id) };
 }

@@ -31,6 +31,8 @@ export interface LinkDestination {
   location: string;
   ownerId: string;
   timeZone: string;
+  /** The owner's post it leads to (a post link), for insights. */
+  postId: string | null;
 }
 
 /**
@@ -73,7 +75,10 @@ export async function findLinkDestination(
   else if (link.tag)
     location = tagPath(link.tag, owner.username);
   if (!location) return undefined;
-  return { linkId: link.id, location, ownerId: owner.id, timeZone: row.timeZone };
+  // On the seller's own pages the link names itself, so a sale from there is credited to it
+  // (docs/decisions/071); the pages ignore the parameter (not part of the render cache's key).
+  if (!link.url) location = `${location}?link=${link.id}`;
+  return { linkId: link.id, location, ownerId: owner.id, timeZone: row.timeZone, postId: link.postId };
 }
 
 /** One more click of a link today (the site's day): one upsert, no row per visitor. */

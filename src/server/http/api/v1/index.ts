@@ -9,6 +9,7 @@ import { checkoutRoutes } from './checkout';
 import { commentRoutes } from './comments';
 import { feedbackRoutes } from './feedback';
 import { healthRoutes } from './health';
+import { insightRoutes } from './insights';
 import { messageRoutes } from './messages';
 import { notificationRoutes } from './notifications';
 import { payoutRoutes } from './payouts';
@@ -51,6 +52,7 @@ export const apiV1: FastifyPluginAsync = async (app) => {
   await app.register(checkoutRoutes);
   await app.register(cartLinkRoutes);
   await app.register(salesRoutes);
+  await app.register(insightRoutes);
   await app.register(feedbackRoutes);
   await app.register(payoutRoutes);
   await app.register(planRoutes);

@@ -43,6 +43,19 @@ export const STORED_DATA: readonly StoredData[] = [
     tables: ['sites', 'site_links', 'site_link_clicks', 'products', 'tags', 'search_words'],
   },
   {
+    id: 'insights',
+    title: 'Visits and sales counted for sellers (insights)',
+    what: [
+      'When a seller’s page, post or link is seen or followed, an item goes into a cart or an order is placed, paid or refunded: the time, the seller, the post or link, and where the visit came from (the seller’s campaign name, the app or the referring site — never the full address you came from)',
+      'For views only, a keyed hash that tells the day’s visitors apart: made from a random key that changes every day, the seller, the first three parts of your network address and your browser’s name; the key is deleted within 48 hours, so the hash can never be traced back or linked across days. Your address and browser are not stored, and no cookie is used',
+      'For each sale, the source and post it is credited to, on the order (and in the card payment’s details)',
+    ],
+    why: 'To show sellers which posts, links and apps bring visits and sales (how we count: /how-we-count). Search engines, bots, prefetches and sellers’ own visits are not counted.',
+    howLong:
+      'The events 90 days, then only daily totals per seller, kept until the seller’s account is deleted; a seller can clear theirs at any time.',
+    tables: ['insight_events', 'insight_daily', 'insight_daily_visitors', 'insight_salts', 'insight_rollups'],
+  },
+  {
     id: 'community',
     title: 'Likes, follows, comments and messages',
     what: [

@@ -1,0 +1,21 @@
+// Insights count by UTC day (docs/decisions/071): one day for every seller, so a day's salt and
+// its unique visitors mean the same everywhere. Days are `YYYY-MM-DD` strings.
+
+const DAY_MS = 86_400_000;
+
+/** The UTC day of an instant. */
+export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/** `day` moved by `n` days. */
+export const addDays = (day: string, n: number): string =>
+  utcDay(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS);
+
+/** The instant a day begins. */
+export const dayStart = (day: string): Date => new Date(`${day}T00:00:00Z`);
+
+/** Every day from `from` to `to`, both included. */
+export function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
+  return days;
+}
