@@ -87,8 +87,9 @@ test('maya reads her insights on a phone: numbers, ranges, the chart and its tab
     await expect(page.getByTestId('insights-range-30d')).toHaveAttribute('aria-current', 'page');
     await expect(headline(page, 'visitors')).toHaveText(/^[1-9][\d,]*$/);
     await expect(headline(page, 'revenue')).toHaveText(/^\$[\d,]+\.\d\d$/);
+    // The arrow is decoration (hidden from screen readers): the words carry the change.
     await expect(page.getByTestId('insights-change').first()).toHaveText(
-      /(^[+-]?\d[\d.,]*% |^new |^no change )vs previous 30 days$/,
+      /^(?:[▲▼] )?(?:[+-]?\d[\d.,]*%|new|no change) vs previous 30 days$/,
     );
     await expect(page.getByTestId('insights-funnel')).toBeVisible();
     await expect(
