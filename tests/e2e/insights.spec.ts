@@ -60,7 +60,8 @@ test('maya reads her insights on a phone: numbers, ranges, the chart and its tab
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  // Two axe runs, one over a 90-row table: slow on a busy machine.
+  test.setTimeout(150_000);
   const [firstLink] = (await siteOf(page.request, 'maya')).links;
   await visitAsStranger(playwright, baseURL, [
     '/maya?src=ig',
