@@ -48,6 +48,8 @@ const MEMBER_FORM_PARTS = [
   /\/src\/web\/components\/ui\/UploadProgress\.tsx$/,
   // The view switcher of the members' lists (/comments, /moderation, /messages, /admin-messages).
   /\/src\/web\/components\/ui\/PillNav\.tsx$/,
+  // Copy buttons of the page editor (address, DNS records, bio links) and of /insights.
+  /\/src\/web\/components\/CopyButton\.tsx$/,
 ];
 
 /**
@@ -138,8 +140,12 @@ export function clientChunks(): Plugin {
           // left to Rollup, a feature chunk that uses one swallows it, and a page needing only
           // `formatMoney` (a post) loaded that feature's whole list code with it.
           // The plans table (prices, limits, feature lists) is data several signed-in and content
-          // pages show, not a helper: it stays in their chunks, off every other page.
-          if (/\/src\/shared\/(?!contracts\/|api\/|plans\.ts$)/.test(file) && entries.size >= 2)
+          // pages show, not a helper: it stays in their chunks, off every other page; so do the
+          // sources' names (/insights and the links editor's bio links).
+          if (
+            /\/src\/shared\/(?!contracts\/|api\/|plans\.ts$|source-names\.ts$)/.test(file) &&
+            entries.size >= 2
+          )
             return 'app';
           // A helper one route uses stays in that route's chunk too (e.g. the post editor's, which
           // would otherwise ride along to every public page that loads the catalogue's helpers).

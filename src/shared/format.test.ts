@@ -74,11 +74,24 @@ describe('truncate', () => {
 });
 
 describe('formatPercent', () => {
-  it('shows a share with at most one decimal, as the locale writes it', () => {
-    expect(formatPercent(0.95)).toBe('95%');
-    expect(formatPercent(1 - 62 / 1235)).toBe('95%');
-    expect(formatPercent(0.9549)).toBe('95.5%');
+  it('shows a share with at most the decimals asked, as the locale writes it', () => {
+    const share = { fractionDigits: 1 };
+    expect(formatPercent(0.95, share)).toBe('95%');
+    expect(formatPercent(1 - 62 / 1235, share)).toBe('95%');
+    expect(formatPercent(0.9549, share)).toBe('95.5%');
+    expect(formatPercent(1, share)).toBe('100%');
+    expect(formatPercent(0.95, { ...share, locale: 'de-DE' })).toBe('95\u00a0%');
+  });
+  it('writes a ratio as a whole percentage, one decimal under 10%', () => {
+    expect(formatPercent(0.1234)).toBe('12%');
+    expect(formatPercent(0.025)).toBe('2.5%');
     expect(formatPercent(1)).toBe('100%');
-    expect(formatPercent(0.95, 'de-DE')).toBe('95\u00a0%');
+    expect(formatPercent(0)).toBe('0%');
+  });
+  it('signs a change, but not no change', () => {
+    expect(formatPercent(0.12, { signed: true })).toBe('+12%');
+    expect(formatPercent(-0.5, { signed: true })).toBe('-50%');
+    expect(formatPercent(2.5, { signed: true })).toBe('+250%');
+    expect(formatPercent(0, { signed: true })).toBe('0%');
   });
 });

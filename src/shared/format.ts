@@ -36,11 +36,6 @@ export function formatMoney(
   }).format(amount);
 }
 
-/** A share as a percentage: 0.95 → "95%", 0.9549 → "95.5%" (at most one decimal). */
-export function formatPercent(ratio: number, locale: string = DEFAULT_LOCALE): string {
-  return formatter(locale, { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
-}
-
 /** 1234 → "1.2K", 1500000 → "1.5M" */
 export function formatCompact(n: number, locale: string = DEFAULT_LOCALE): string {
   return formatter(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(n);
@@ -92,3 +87,24 @@ export const optionsText = (selected: Record<string, string>, separator = ', ') 
   Object.entries(selected)
     .map(([name, value]) => `${name}: ${value}`)
     .join(separator);
+
+/**
+ * A ratio as a whole percentage: 0.1234 → "12%"; `signed` adds the sign of a change ("+12%",
+ * "-5%"; none for 0). Under 10% one decimal is kept ("2.5%"), so a small rate does not read as 0;
+ * `fractionDigits` asks for up to that many everywhere (a fee share: 0.9549 → "95.5%").
+ */
+export function formatPercent(
+  ratio: number,
+  {
+    signed = false,
+    locale = DEFAULT_LOCALE,
+    fractionDigits,
+  }: { signed?: boolean; locale?: string; fractionDigits?: number } = {},
+): string {
+  const digits = fractionDigits ?? (Math.abs(ratio) < 0.1 ? 1 : 0);
+  return formatter(locale, {
+    style: 'percent',
+    maximumFractionDigits: digits,
+    ...(signed ? { signDisplay: 'exceptZero' } : {}),
+  }).format(ratio);
+}

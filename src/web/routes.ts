@@ -52,6 +52,7 @@ export default [
     route('my-posts', 'routes/my-posts.tsx'),
     route('add-edit-item/:id?', 'routes/add-edit-item.tsx'),
     route('sales', 'routes/sales.tsx'),
+    route('insights', 'routes/insights.tsx'),
     route('sales/:id', 'routes/sales.$id.tsx'),
     route('orders', 'routes/orders.tsx'),
     route('feedback/orders/:id?', 'routes/feedback-orders.tsx'),
@@ -79,6 +80,7 @@ export default [
     route('contact', 'routes/contact.tsx'),
     route('terms', 'routes/terms.tsx'),
     route('privacy', 'routes/privacy.tsx'),
+    route('how-we-count', 'routes/how-we-count.tsx'),
     route('pricing', 'routes/pricing.tsx'),
     route('how-to-sell-used-pc-hardware-online', 'routes/how-to-sell.tsx'),
 
@@ -92,6 +94,8 @@ export default [
   // A seller's sales and payouts as CSV for their accountant (resource routes)
   route('sales/export', 'routes/sales-export.ts'),
   route('sales/payouts/export', 'routes/sales-export.ts', { id: 'routes/payouts-export' }),
+  // One table of /insights as a CSV file (its "Download CSV" links)
+  route('insights/export.csv', 'routes/insights-export.ts'),
   // The owner's QR code as a PNG to save (the editor's "Download PNG")
   route('edit-page/qr-code.png', 'routes/edit-page-qr-code.ts'),
 

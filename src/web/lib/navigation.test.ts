@@ -9,11 +9,12 @@ import {
 } from './navigation';
 
 describe('side menu entries (SPEC §2)', () => {
-  it('shows the nine entries to signed-in users (Messages: issue 24)', () => {
+  it('shows the ten entries to signed-in users (Messages: issue 24, Insights: issue 26)', () => {
     expect(sideMenuEntries({ role: 'user' }).map((e) => [e.label, e.to])).toEqual([
       ['My Posts', '/my-posts'],
       ['Edit Page', '/edit-page'],
       ['Sales', '/sales'],
+      ['Insights', '/insights'],
       ['Purchases', '/orders'],
       ['Messages', '/messages'],
       ['Following', '/following'],
@@ -21,6 +22,14 @@ describe('side menu entries (SPEC §2)', () => {
       ['Favorites', '/favorites'],
       ['Comments', '/comments'],
     ]);
+  });
+  it('shows Insights to sellers, not to buyer-only accounts', () => {
+    const paths = (accountType: 'buyer' | 'seller' | 'both') =>
+      sideMenuEntries({ role: 'user', accountType }).map((e) => e.to);
+    expect(paths('seller')).toContain('/insights');
+    expect(paths('both')).toContain('/insights');
+    expect(paths('buyer')).not.toContain('/insights');
+    expect(paths('buyer')).toContain('/sales');
   });
   it('adds the admin entries for admin and superAdmin only, and Moderation for moderators too', () => {
     const adminEntries = [
@@ -33,13 +42,13 @@ describe('side menu entries (SPEC §2)', () => {
     for (const role of ADMIN_ROLES) {
       expect(
         sideMenuEntries({ role })
-          .slice(9)
+          .slice(10)
           .map((e) => [e.label, e.to]),
       ).toEqual(adminEntries);
     }
     expect(
       sideMenuEntries({ role: 'moderator' })
-        .slice(9)
+        .slice(10)
         .map((e) => [e.label, e.to]),
     ).toEqual([['Moderation', '/moderation']]);
     expect(sideMenuEntries({ role: 'user' }).map((e) => e.to)).not.toContain('/moderation');

@@ -1,4 +1,4 @@
-import { isAdminRole, isModeratorRole } from '../../shared/contracts/account-rules';
+import { isAdminRole, isModeratorRole, isSeller } from '../../shared/contracts/account-rules';
 import type { SessionUser } from '../../shared/contracts/accounts';
 
 /** One link of the side menu. */
@@ -8,16 +8,22 @@ export interface MenuEntry {
   testId: string;
 }
 
+/** Who the menu is for: the role, and the account type where known (Insights are for sellers). */
+type MenuUser = Pick<SessionUser, 'role'> & Partial<Pick<SessionUser, 'accountType'>>;
+
 /**
- * Side-menu entries for a signed-in user (SPEC §2), admin entries for admin and superAdmin, the
- * moderation queue for moderators and admins.
+ * Side-menu entries for a signed-in user (SPEC §2), Insights for sellers, admin entries for admin
+ * and superAdmin, the moderation queue for moderators and admins.
  */
-export function sideMenuEntries(user: Pick<SessionUser, 'role'> | null | undefined): MenuEntry[] {
+export function sideMenuEntries(user: MenuUser | null | undefined): MenuEntry[] {
   if (!user) return [];
   const entries: MenuEntry[] = [
     { label: 'My Posts', to: '/my-posts', testId: 'menu-my-posts' },
     { label: 'Edit Page', to: '/edit-page', testId: 'menu-edit-page' },
     { label: 'Sales', to: '/sales', testId: 'menu-sales' },
+    ...(!user.accountType || isSeller(user.accountType)
+      ? [{ label: 'Insights', to: '/insights', testId: 'menu-insights' }]
+      : []),
     { label: 'Purchases', to: '/orders', testId: 'menu-purchases' },
     { label: 'Messages', to: '/messages', testId: 'menu-messages' },
     { label: 'Following', to: '/following', testId: 'menu-following' },
@@ -78,7 +84,7 @@ export { tagPath } from '../../shared/tags';
  * no marketplace page, only to Log in and Sign up: its visitors get /login.
  */
 export function prefetchPages(
-  user: Pick<SessionUser, 'role'> | null | undefined,
+  user: MenuUser | null | undefined,
   {
     site,
     post = false,

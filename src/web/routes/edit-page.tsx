@@ -136,6 +136,7 @@ export default function EditPagePage({ loaderData, actionData }: Route.Component
         initial={site}
         posts={linkPosts}
         currency={root?.config.currency ?? 'USD'}
+        pageUrl={share?.url ?? (root ? `${root.config.appUrl}${page}` : null)}
         onSaved={onSaved}
       />
       {share ? <ShareSection share={share} siteName={site.name} /> : null}

@@ -46,6 +46,14 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
           orders and payments, and keep the marketplace safe. We do not sell personal data, we show
           no advertising and we use no tracking or advertising cookies.
         </p>
+        <p>
+          Sellers see how their pages are visited and what sells from them, counted on our server
+          without cookies and without keeping who you are:{' '}
+          <Link to="/how-we-count" data-testid="privacy-how-we-count">
+            how we count
+          </Link>{' '}
+          says exactly what is recorded and for how long.
+        </p>
         <nav aria-label="On this page">
           <ul>
             <li>

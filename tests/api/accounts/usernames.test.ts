@@ -19,6 +19,9 @@ describe('usernames', () => {
   it('reserve every static route segment, server path and /index-{product}bio page', () => {
     for (const word of [
       ...SPEC_ROUTES,
+      // pages of our own: issue 26's
+      'insights',
+      'how-we-count',
       'api',
       'media',
       'media-upload',

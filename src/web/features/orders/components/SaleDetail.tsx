@@ -90,7 +90,7 @@ export function SaleDetail({ sale, onChanged }: { sale: Transaction; onChanged: 
               {/* A cancelled sale was refunded whole: nothing of it is kept, by anyone. */}
               {sale.status === 'cancelled' ? null : (
                 <span className="block text-xs" data-testid="kept-share">
-                  You keep {formatPercent(keptShare(sale))} of the items and shipping; the tax is
+                  You keep {formatPercent(keptShare(sale), { fractionDigits: 1 })} of the items and shipping; the tax is
                   yours in full.
                 </span>
               )}

@@ -10,7 +10,7 @@ import { useRootData } from '../../../../lib/root-data';
 import { verifyDomain } from '../../api/my-site';
 import { fieldId } from '../editor-values';
 import type { SiteEditorState } from '../use-site-editor';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../../../../components/CopyButton';
 
 // In UTC, said so: the server's render and the browser's must show the same text.
 const WHEN = new Intl.DateTimeFormat('en', {

@@ -1,6 +1,6 @@
 import { ShareButton } from '../../../../components/ShareButton';
 import type { SiteShare } from '../../../../../shared/contracts/sites';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../../../../components/CopyButton';
 
 /** Where the editor's "Download PNG" gets the file (routes/edit-page-qr-code.ts). */
 export const QR_PNG_PATH = '/edit-page/qr-code.png';

@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { CopyButton } from '../../../../components/CopyButton';
 import { formatNumber } from '../../../../../shared/format';
 import { LinkIcon } from '../../components/SiteLinkList';
 import {
@@ -9,6 +11,7 @@ import {
   type LinkPost,
   type LinkStatus,
 } from './link-draft';
+import { bioLinkFor } from './bio-link';
 import { LinkForm } from './LinkForm';
 import { linkFieldId, type LinksEditorState } from './use-links-editor';
 import type { useRowDrag } from './use-row-drag';
@@ -20,6 +23,8 @@ interface LinkRowProps {
   editor: LinksEditorState;
   posts: readonly LinkPost[];
   tags: readonly string[];
+  /** The seller's page address: a platform's link row shows its bio link (`?src=ig`). */
+  pageUrl: string | null;
   /** This row is being dragged / another row would drop here. */
   dragging: boolean;
   dropTarget: boolean;
@@ -59,6 +64,7 @@ export function LinkRow({
   editor,
   posts,
   tags,
+  pageUrl,
   dragging,
   dropTarget,
   handle,
@@ -69,6 +75,8 @@ export function LinkRow({
   const isOpen = editor.open.has(row.key);
   const title = row.title.trim() || 'Untitled link';
   const formId = `link-${row.key}-form`;
+  const icon = shownIcon(row);
+  const bio = pageUrl ? bioLinkFor(pageUrl, icon) : null;
 
   const move = (dir: 'up' | 'down') => {
     const to = dir === 'up' ? index - 1 : index + 1;
@@ -93,7 +101,7 @@ export function LinkRow({
           ⋮⋮
         </div>
         <span className="mt-2.5 shrink-0 text-gray-900">
-          <LinkIcon icon={shownIcon(row)} />
+          <LinkIcon icon={icon} />
         </span>
         <div className="min-w-0 flex-1">
           <p className="font-semibold break-words text-gray-950" data-testid="link-row-title">
@@ -128,6 +136,24 @@ export function LinkRow({
                 : 'Not saved yet'}
             </span>
           </p>
+          {bio ? (
+            <div className="mt-2 text-xs text-gray-800" data-testid="link-row-bio-link">
+              <p>
+                <span className="font-semibold">{bio.platform} bio link: </span>
+                <span className="[overflow-wrap:anywhere]" data-testid="link-row-bio-url">
+                  {bio.url}
+                </span>
+                <CopyButton text={bio.url} label={`Copy the ${bio.platform} bio link`} />
+              </p>
+              <p className="mt-1 text-gray-700">
+                {`Put this address in your ${bio.platform} bio: visits and sales from it show as “${bio.label}” on `}
+                <Link to="/insights" className="link">
+                  Insights
+                </Link>
+                .
+              </p>
+            </div>
+          ) : null}
         </div>
       </div>
       <div className="mt-2 flex flex-wrap gap-2">

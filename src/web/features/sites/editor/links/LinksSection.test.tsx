@@ -1,10 +1,17 @@
 import { renderToString } from 'react-dom/server';
+import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { MySiteLink } from '../../../../../shared/contracts/site-links';
 import type { MySite } from '../../../../../shared/contracts/sites';
 import { SITE_LINK_LIMITS } from '../../../../../shared/site-links';
 import { mySiteFixture, mySiteLinkFixture } from '../site.fixtures';
 import { LinksSection } from './LinksSection';
+
+/** The rows link to /insights: rendered inside a router. */
+function renderWithRouter(element: React.ReactElement) {
+  const Stub = createRoutesStub([{ path: '/edit-page', Component: () => element }]);
+  return renderToString(<Stub initialEntries={['/edit-page']} />);
+}
 
 const SITE = mySiteFixture;
 
@@ -19,7 +26,15 @@ const link = (i: number, patch: Partial<MySiteLink> = {}): MySiteLink =>
   });
 
 const render = (site: MySite) =>
-  renderToString(<LinksSection initial={site} posts={[]} currency="USD" onSaved={() => {}} />);
+  renderWithRouter(
+    <LinksSection
+      initial={site}
+      posts={[]}
+      currency="USD"
+      pageUrl="https://market.example/maya"
+      onSaved={() => {}}
+    />,
+  );
 
 describe('LinksSection', () => {
   it('says what links are for when there are none, with the Add button', () => {
@@ -51,5 +66,22 @@ describe('LinksSection', () => {
       /<button id="links-add" type="button"[^>]*disabled=""[^>]*aria-describedby="links-limit"/,
     );
     expect(html).toContain(`You have ${SITE_LINK_LIMITS.perSite} links, the most a page can have.`);
+  });
+
+  it("gives a platform's link its bio link to copy, and says where its visits show", () => {
+    const html = render({
+      ...SITE,
+      links: [
+        link(1, { title: 'Instagram', url: 'https://instagram.com/maya', icon: 'instagram' }),
+        link(2),
+      ],
+    });
+    expect(html.match(/data-testid="link-row-bio-link"/g)).toHaveLength(1);
+    expect(html).toContain('https://market.example/maya?src=ig');
+    expect(html).toContain('aria-label="Copy the Instagram bio link"');
+    expect(html).toContain(
+      'Put this address in your Instagram bio: visits and sales from it show as “Instagram bio link” on ',
+    );
+    expect(html).toMatch(/<a class="link" href="\/insights"/);
   });
 });

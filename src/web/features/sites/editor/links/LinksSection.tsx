@@ -14,6 +14,8 @@ interface LinksSectionProps {
   /** The seller's posts (every status), for "one of my posts" and its tags. */
   posts: readonly LinkPost[];
   currency: string;
+  /** The page's public address (its bio links are built on it); null: not known, none shown. */
+  pageUrl: string | null;
   /** After a save, with the site as stored. */
   onSaved: (site: MySite) => void;
 }
@@ -23,7 +25,7 @@ interface LinksSectionProps {
  * reorder by drag or by Move up/down — saved whole with one Save (PUT /sites/links), with a
  * preview of what visitors see. Needs JavaScript (the list is one request, not a plain form).
  */
-export function LinksSection({ initial, posts, currency, onSaved }: LinksSectionProps) {
+export function LinksSection({ initial, posts, currency, pageUrl, onSaved }: LinksSectionProps) {
   const editor = useLinksEditor(initial, onSaved);
   const { drag, handleProps } = useRowDrag((key, to) => editor.move(key, to));
   const tags = useMemo(() => tagsOf(posts), [posts]);
@@ -72,6 +74,7 @@ export function LinksSection({ initial, posts, currency, onSaved }: LinksSection
                   editor={editor}
                   posts={posts}
                   tags={tags}
+                  pageUrl={pageUrl}
                   dragging={drag?.key === row.key}
                   dropTarget={!!drag && drag.key !== row.key && drag.over === index}
                   handle={handleProps(row.key, index)}
