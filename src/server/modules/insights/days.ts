@@ -19,3 +19,20 @@ export function daysBetween(from: string, to: string): string[] {
   for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
   return days;
 }
+
+/** The first day of `day`'s month. */
+export const monthStart = (day: string): string => `${day.slice(0, 7)}-01`;
+
+/** The first day of the month after `day`'s. */
+export function nextMonth(day: string): string {
+  const first = dayStart(monthStart(day));
+  first.setUTCMonth(first.getUTCMonth() + 1);
+  return utcDay(first.getTime());
+}
+
+/** The calendar months wholly inside `from`…`to`: the first one's first day and the last one's last day (null: none). */
+export function wholeMonths(from: string, to: string): { first: string; end: string } | null {
+  const first = from === monthStart(from) ? from : nextMonth(from);
+  const end = addDays(monthStart(addDays(to, 1)), -1);
+  return first <= end ? { first, end } : null;
+}

@@ -4,12 +4,14 @@ import { RAW_EVENT_DAYS } from '../../../shared/contracts/insights';
 import {
   EMPTY_ID,
   insightDaily,
+  insightDailyDimensions,
   insightDailyVisitors,
   insightEvents,
+  insightMonthlyDimensions,
   insightRollups,
 } from '../../db/schema';
 import { defineJob, enqueueJob, inTransaction, type ModuleDeps } from '../core';
-import { addDays, utcDay } from './days';
+import { addDays, monthStart, utcDay } from './days';
 import { sqlRows } from './sql-rows';
 import { forgetOldSalts } from './visitor-hash';
 
@@ -112,13 +114,14 @@ const setFolded = (deps: Pick<ModuleDeps, 'db' | 'now'>, day: string) =>
     .set({ foldedThrough: day, updatedAt: new Date(deps.now()) })
     .where(sql`${insightRollups.id} = 1`);
 
-/** One day's events into the daily tables, replacing what a repeat left, in one transaction. */
+/** One day's events into the daily tables (and their sums by dimension), replacing what a repeat left, in one transaction. */
 async function foldDay(deps: ModuleDeps, day: string): Promise<void> {
   const e = insightEvents;
   const none = sql`${EMPTY_ID}::uuid`;
   await inTransaction(deps, async (tx) => {
     await tx.db.delete(insightDaily).where(sql`${insightDaily.day} = ${day}`);
     await tx.db.delete(insightDailyVisitors).where(sql`${insightDailyVisitors.day} = ${day}`);
+    await tx.db.delete(insightDailyDimensions).where(sql`${insightDailyDimensions.day} = ${day}`);
     await tx.db.execute(sql`
       insert into ${insightDaily} (seller_id, day, source, post_id, link_id, views, clicks, carts, checkouts, orders, revenue_minor)
       select ${e.sellerId}, ${e.day}, ${e.source}, coalesce(${e.postId}, ${none}), coalesce(${e.linkId}, ${none}),
@@ -127,6 +130,17 @@ async function foldDay(deps: ModuleDeps, day: string): Promise<void> {
         coalesce(sum(${e.orders}), 0), coalesce(sum(${e.amountMinor}), 0)
       from ${e} where ${e.day} = ${day}
       group by 1, 2, 3, 4, 5`);
+    // The same rows summed by source, by post and by link: what GET /insights reads (read.ts).
+    const d = insightDaily;
+    await tx.db.execute(sql`
+      insert into ${insightDailyDimensions} (seller_id, day, dimension, key, views, clicks, carts, orders, revenue_minor)
+      select ${d.sellerId}, ${d.day},
+        case when grouping(${d.source}) = 0 then 'source' when grouping(${d.postId}) = 0 then 'post' else 'link' end,
+        coalesce(${d.source}, ${d.postId}::text, ${d.linkId}::text),
+        sum(${d.views}), sum(${d.clicks}), sum(${d.carts}), sum(${d.orders}), sum(${d.revenueMinor})
+      from ${d} where ${d.day} = ${day}
+      group by ${d.sellerId}, ${d.day}, grouping sets ((${d.source}), (${d.postId}), (${d.linkId}))
+      having (grouping(${d.postId}) = 1 or ${d.postId} <> ${none}) and (grouping(${d.linkId}) = 1 or ${d.linkId} <> ${none})`);
     await tx.db.execute(sql`
       insert into ${insightDailyVisitors} (seller_id, day, source, visitors)
       select ${e.sellerId}, ${e.day}, ${e.source}, count(distinct ${e.visitor})
@@ -134,8 +148,24 @@ async function foldDay(deps: ModuleDeps, day: string): Promise<void> {
       union all
       select ${e.sellerId}, ${e.day}, '*', count(distinct ${e.visitor})
         from ${e} where ${e.day} = ${day} and ${e.visitor} is not null group by 1, 2`);
+    // A month is summed when its last day is folded (a repeat of one of its days repeats that too).
+    if (monthStart(addDays(day, 1)) !== monthStart(day)) await foldMonth(tx, day);
     await setFolded(tx, day);
   });
+}
+
+/** The month ending on `lastDay`: its days' sums by dimension, summed (what long ranges read). */
+async function foldMonth(deps: Pick<ModuleDeps, 'db'>, lastDay: string): Promise<void> {
+  const month = monthStart(lastDay);
+  const d = insightDailyDimensions;
+  const m = insightMonthlyDimensions;
+  await deps.db.delete(m).where(sql`${m.month} = ${month}`);
+  await deps.db.execute(sql`
+    insert into ${m} (seller_id, dimension, month, key, views, clicks, carts, orders, revenue_minor)
+    select ${d.sellerId}, ${d.dimension}, ${month}::date, ${d.key},
+      sum(${d.views}), sum(${d.clicks}), sum(${d.carts}), sum(${d.orders}), sum(${d.revenueMinor})
+    from ${d} where ${d.day} between ${month} and ${lastDay}
+    group by ${d.sellerId}, ${d.dimension}, ${d.key}`);
 }
 
 /** Drops the raw days older than the kept 90 that are folded (whole partitions, and strays). */

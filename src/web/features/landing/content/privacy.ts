@@ -53,7 +53,15 @@ export const STORED_DATA: readonly StoredData[] = [
     why: 'To show sellers which posts, links and apps bring visits and sales (how we count: /how-we-count). Search engines, bots, prefetches and sellers’ own visits are not counted.',
     howLong:
       'The events 90 days, then only daily totals per seller, kept until the seller’s account is deleted; a seller can clear theirs at any time.',
-    tables: ['insight_events', 'insight_daily', 'insight_daily_visitors', 'insight_salts', 'insight_rollups'],
+    tables: [
+      'insight_events',
+      'insight_daily',
+      'insight_daily_dimensions',
+      'insight_daily_visitors',
+      'insight_monthly_dimensions',
+      'insight_salts',
+      'insight_rollups',
+    ],
   },
   {
     id: 'community',
