@@ -156,8 +156,20 @@ export const orderCreateRequest = obj({
   items: cartLines,
   shippingAddressId: idField('an address id'),
   billingAddressId: idField('an address id').optional(),
-  /** Where the cart's lines came from (POST /insights/cart-adds): each seller's part is credited. */
-  attribution: z.array(attributionSchema).max(L.linesMax, `An order can have at most ${L.linesMax} lines.`).optional(),
+  /**
+   * Where the cart's lines came from (POST /insights/cart-adds): each seller's part is credited.
+   * A credit that does not read is dropped, never the order: the browser's storage may hold anything.
+   */
+  attribution: z
+    .array(z.unknown())
+    .max(L.linesMax, `An order can have at most ${L.linesMax} lines.`)
+    .optional()
+    .transform((list) =>
+      list?.flatMap((a) => {
+        const credit = attributionSchema.safeParse(a);
+        return credit.success ? [credit.data] : [];
+      }),
+    ),
 });
 
 export const orderItemSchema = z.object({

@@ -15,6 +15,8 @@ const dayField = (which: string) =>
     z
       .string({ error: `Enter the ${which} date as YYYY-MM-DD.` })
       .refine(isCalendarDay, `Enter the ${which} date as a real day, YYYY-MM-DD.`)
+      // A calendar day in the JSON Schema (OpenAPI, the fuzz guard rail).
+      .meta({ format: 'date' })
       .optional(),
   );
 

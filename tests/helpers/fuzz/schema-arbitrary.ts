@@ -94,7 +94,10 @@ function stringArbitrary(s: JsonSchema, name: string): fc.Arbitrary<string> {
     uuid: fc.uuid(),
     uri: fc.webUrl(),
     url: fc.webUrl(),
-    'date-time': fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+    // Dates a client would send (years 2000–2099): JavaScript's extremes (+275760-…) are no
+    // ISO 8601 date-time, so a field of this format would almost never be valid.
+    'date-time': saneDate.map((d) => d.toISOString()),
+    date: saneDate.map((d) => d.toISOString().slice(0, 10)),
   };
   const special = s.format ? formats[s.format] : undefined;
   if (special) shapes.push({ weight: 12, arbitrary: special });
@@ -122,6 +125,9 @@ function stringArbitrary(s: JsonSchema, name: string): fc.Arbitrary<string> {
   // Known values keep their own length (markers are not the value); the rest fit the bounds.
   return fc.oneof(...shapes).map((v) => (v.startsWith('@@known:') ? v : clamp(v, min, max)));
 }
+
+/** A day or instant in this century. */
+const saneDate = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true });
 
 function numberArbitrary(s: JsonSchema, integer: boolean): fc.Arbitrary<number> {
   const step = integer ? 1 : Number.EPSILON;
