@@ -13,6 +13,8 @@ type Verdict = [string, boolean];
 const MIN_SHARE_OF_BASELINE = 0.1;
 /** A buyer of the demo seed: neither the seller nor an admin. */
 const MEMBER = { email: 'sam@demo.storefront.test', password: 'demo-pass-123' };
+/** The demo seller whose page the benches load (maya), to read her insights. */
+const DEMO_SELLER = { email: 'maya@demo.storefront.test', password: 'demo-pass-123' };
 
 export interface MemberLoadOptions {
   connections: number;
@@ -22,18 +24,29 @@ export interface MemberLoadOptions {
   headers: Record<string, string>;
 }
 
-/** Logs the demo member in through the API: the `token` and `refreshToken` cookies, as a browser keeps them. */
-export async function memberCookies(appUrl: string): Promise<string> {
+async function login(appUrl: string, member: { email: string; password: string }): Promise<Response> {
   const res = await fetch(`${appUrl}/api/v1/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(MEMBER),
+    body: JSON.stringify(member),
   });
-  if (!res.ok) throw new Error(`POST /login as ${MEMBER.email}: ${res.status}`);
+  if (!res.ok) throw new Error(`POST /login as ${member.email}: ${res.status}`);
+  return res;
+}
+
+/** Logs the demo member in through the API: the `token` and `refreshToken` cookies, as a browser keeps them. */
+export async function memberCookies(appUrl: string): Promise<string> {
+  const res = await login(appUrl, MEMBER);
   return res.headers
     .getSetCookie()
     .map((cookie) => cookie.split(';', 1)[0])
     .join('; ');
+}
+
+/** An access token of the demo seller, for API calls (`x-access-token`, as API clients send it). */
+export async function sellerAccessToken(appUrl: string): Promise<string> {
+  const body = (await (await login(appUrl, DEMO_SELLER)).json()) as { user: { token: string } };
+  return body.user.token;
 }
 
 async function measureSignedIn(url: string, options: MemberLoadOptions, cookie: string): Promise<LoadFigures> {

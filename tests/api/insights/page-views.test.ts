@@ -24,9 +24,15 @@ afterAll(() => t?.close());
 const DAY = 86_400_000;
 const seller = () => signedInUser(t.deps, { accountType: 'seller' });
 
-async function eventsOf(sellerId: string) {
+/** The seller's rows of events after the queue's flush (identical events of a flush share a row). */
+async function rowsOf(sellerId: string) {
   await t.app.insightEvents.flush();
   return t.deps.database.db.select().from(insightEvents).where(eq(insightEvents.sellerId, sellerId));
+}
+
+/** The seller's events one by one, as they happened. */
+async function eventsOf(sellerId: string) {
+  return (await rowsOf(sellerId)).flatMap((row) => Array.from({ length: row.times }, () => row));
 }
 
 describe('page views', () => {
@@ -46,10 +52,12 @@ describe('page views', () => {
     // Nothing about the visitor is kept but the day's hash.
     const row = events[0]!;
     expect(Object.keys(row).sort()).toEqual(
-      ['amountMinor', 'at', 'day', 'kind', 'linkId', 'orders', 'postId', 'sellerId', 'source', 'visitor'].sort(),
+      ['amountMinor', 'at', 'day', 'kind', 'linkId', 'orders', 'postId', 'sellerId', 'source', 'times', 'visitor'].sort(),
     );
     expect(row.visitor).toMatch(/^[\w-]{22}$/);
     expect(JSON.stringify(events)).not.toContain('203.0.113');
+    // However the flushes grouped them into rows, the numbers are the views.
+    expect((await insightsOf(t, a.auth)).totals).toMatchObject({ views: 4, visitors: 1 });
   });
 
   it('does not count bots, link previews, prefetches, HEAD, nameless agents, 404s or the seller’s own visits', async () => {

@@ -25,7 +25,8 @@ export type InsightEventKind = (typeof INSIGHT_EVENT_KINDS)[number];
 /**
  * One event. `day` is the UTC day of `at` (the partition key). `visitor` is the day's keyed hash
  * (views only). `orders` is +1 for a purchase, −1 for a sale cancelled whole, 0 otherwise;
- * `amount_minor` is the revenue it adds (negative for a refund).
+ * `amount_minor` is the revenue it adds (negative for a refund). `times` counts identical events
+ * written as one row: every sum over the table weighs a row by it.
  */
 export const insightEvents = pgTable(
   'insight_events',
@@ -42,6 +43,8 @@ export const insightEvents = pgTable(
     visitor: text('visitor'),
     orders: smallint('orders').notNull().default(0),
     amountMinor: integer('amount_minor').notNull().default(0),
+    /** How many times this same event happened in one flush (a visitor reloading, a crawl of views). */
+    times: integer('times').notNull().default(1),
   },
   (t) => [index('insight_events_seller_day_idx').on(t.sellerId, t.day)],
 );

@@ -14,6 +14,7 @@ import { defineJob, enqueueJob, inTransaction, type ModuleDeps } from '../core';
 import { addDays, monthStart, utcDay } from './days';
 import { sqlRows } from './sql-rows';
 import { forgetOldSalts } from './visitor-hash';
+import { eventsOfKind, ordersOfEvents, revenueOfEvents } from './events';
 
 // The insights upkeep (docs/decisions/071), one job every hour on the hour across all instances:
 // forget the salts of days before yesterday (a salt lives at most 48 hours), make the day
@@ -52,7 +53,7 @@ const partitionName = (day: string) => `insight_events_${day.replaceAll('-', '')
  * The partition of one day. Events of a day without one went to the default partition: they
  * are moved into the new one in the same transaction, so none is lost or counted twice.
  */
-export async function ensurePartition(deps: ModuleDeps, day: string): Promise<void> {
+export async function ensurePartition(deps: Pick<ModuleDeps, 'db'>, day: string): Promise<void> {
   if (!DAY_RE.test(day)) throw new RangeError(`not a day: ${day}`);
   const name = partitionName(day);
   const exists = await sqlRows(deps.db, sql`select 1 from pg_class where relname = ${name}`);
@@ -88,7 +89,7 @@ export async function foldedThrough(deps: Pick<ModuleDeps, 'db'>): Promise<strin
 }
 
 /** Folds every day that ended (with its grace) and is not folded yet, oldest first. */
-export async function foldFinishedDays(deps: ModuleDeps): Promise<number> {
+export async function foldFinishedDays(deps: Pick<ModuleDeps, 'db' | 'now'>): Promise<number> {
   const lastFinished = utcDay(deps.now() - FOLD_AFTER_MS - 86_400_000);
   let folded = await foldedThrough(deps);
   if (!folded) {
@@ -115,7 +116,7 @@ const setFolded = (deps: Pick<ModuleDeps, 'db' | 'now'>, day: string) =>
     .where(sql`${insightRollups.id} = 1`);
 
 /** One day's events into the daily tables (and their sums by dimension), replacing what a repeat left, in one transaction. */
-async function foldDay(deps: ModuleDeps, day: string): Promise<void> {
+async function foldDay(deps: Pick<ModuleDeps, 'db' | 'now'>, day: string): Promise<void> {
   const e = insightEvents;
   const none = sql`${EMPTY_ID}::uuid`;
   await inTransaction(deps, async (tx) => {
@@ -125,9 +126,8 @@ async function foldDay(deps: ModuleDeps, day: string): Promise<void> {
     await tx.db.execute(sql`
       insert into ${insightDaily} (seller_id, day, source, post_id, link_id, views, clicks, carts, checkouts, orders, revenue_minor)
       select ${e.sellerId}, ${e.day}, ${e.source}, coalesce(${e.postId}, ${none}), coalesce(${e.linkId}, ${none}),
-        count(*) filter (where ${e.kind} = 'view'), count(*) filter (where ${e.kind} = 'click'),
-        count(*) filter (where ${e.kind} = 'cart'), count(*) filter (where ${e.kind} = 'checkout'),
-        coalesce(sum(${e.orders}), 0), coalesce(sum(${e.amountMinor}), 0)
+        ${eventsOfKind('view')}, ${eventsOfKind('click')}, ${eventsOfKind('cart')}, ${eventsOfKind('checkout')},
+        ${ordersOfEvents}, ${revenueOfEvents}
       from ${e} where ${e.day} = ${day}
       group by 1, 2, 3, 4, 5`);
     // The same rows summed by source, by post and by link: what GET /insights reads (read.ts).
@@ -169,7 +169,7 @@ async function foldMonth(deps: Pick<ModuleDeps, 'db'>, lastDay: string): Promise
 }
 
 /** Drops the raw days older than the kept 90 that are folded (whole partitions, and strays). */
-export async function dropOldEvents(deps: ModuleDeps): Promise<number> {
+export async function dropOldEvents(deps: Pick<ModuleDeps, 'db' | 'now'>): Promise<number> {
   const folded = await foldedThrough(deps);
   if (!folded) return 0;
   const cutoff = addDays(utcDay(deps.now()), -RAW_EVENT_DAYS);

@@ -21,6 +21,7 @@ import type { ModuleDeps } from '../core';
 import { addDays, daysBetween, utcDay, wholeMonths } from './days';
 import { foldedThrough } from './maintain';
 import { sqlRows } from './sql-rows';
+import { eventsOfKind, ordersOfEvents, revenueOfEvents } from './events';
 
 // GET /insights (docs/decisions/071): every number is read from the daily tables for the days
 // already folded and from the raw events for the rest (today, and any day the upkeep has not
@@ -44,8 +45,8 @@ const e = insightEvents;
 /** The raw events of the span's days not folded yet. */
 const unfolded = (s: Span) =>
   sql`${e.sellerId} = ${s.sellerId} and ${e.day} > ${s.folded} and ${e.day} between ${s.from} and ${s.to}`;
-const rawCounts = sql`count(*) filter (where ${e.kind} = 'view') as views, count(*) filter (where ${e.kind} = 'click') as clicks,
-  count(*) filter (where ${e.kind} = 'cart') as carts, coalesce(sum(${e.orders}), 0) as orders, coalesce(sum(${e.amountMinor}), 0) as revenue`;
+const rawCounts = sql`${eventsOfKind('view')} as views, ${eventsOfKind('click')} as clicks,
+  ${eventsOfKind('cart')} as carts, ${ordersOfEvents} as orders, ${revenueOfEvents} as revenue`;
 const foldedCounts = (t: typeof insightDailyDimensions | typeof insightMonthlyDimensions) =>
   sql`${t.views}::bigint as views, ${t.clicks}::bigint as clicks, ${t.carts}::bigint as carts, ${t.orders}::bigint as orders, ${t.revenueMinor}::bigint as revenue`;
 

@@ -1,0 +1,1 @@
+ALTER TABLE "insight_events" ADD COLUMN "times" integer DEFAULT 1 NOT NULL;
