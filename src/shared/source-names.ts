@@ -44,6 +44,11 @@ const SOURCE_NAMES: Record<string, string> = {
   google: 'Google',
   bing: 'Bing',
   duckduckgo: 'DuckDuckGo',
+  spotify: 'Spotify',
+  soundcloud: 'SoundCloud',
+  twitch: 'Twitch',
+  etsy: 'Etsy',
+  depop: 'Depop',
 };
 
 export function sourceLabel(source: string): string {

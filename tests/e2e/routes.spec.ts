@@ -1,3 +1,4 @@
+import { STATIC_PAGES } from '../../src/server/http/pages/sitemap-xml';
 import { expect, test } from './support';
 
 /** The content of `<meta name="description">`, or null when the page has none. */
@@ -67,6 +68,10 @@ const SIGNED_IN = [
   '/onboarding-failure',
   '/feedback/orders',
 ];
+
+test('every page the sitemap lists is one of the public pages checked here', () => {
+  expect(STATIC_PAGES.filter((page) => !PUBLIC.includes(page))).toEqual([]);
+});
 
 test.describe('every SPEC §2 route answers', () => {
   for (const path of PUBLIC) {

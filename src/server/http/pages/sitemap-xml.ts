@@ -15,6 +15,7 @@ export const STATIC_PAGES = [
   '/contact',
   '/terms',
   '/privacy',
+  '/how-we-count',
   '/careers',
   '/how-to-sell-used-pc-hardware-online',
 ] as const;
