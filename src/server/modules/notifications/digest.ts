@@ -260,4 +260,3 @@ export async function sendDigest(
     events.length ? 'notification digest sent' : 'notification digest had nothing to send',
   );
 }
-

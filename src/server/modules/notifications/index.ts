@@ -7,12 +7,7 @@ import { digestJob } from './digest';
 import { likedPostAlertJob } from './liked-post-alerts';
 
 export { digestJob, sendDigest } from './digest';
-export {
-  DIGEST_MAX_ITEMS,
-  oneClickUrl,
-  unsubscribeLinks,
-  unsubscribePageUrl,
-} from './digest-mail';
+export { DIGEST_MAX_ITEMS, oneClickUrl, unsubscribeLinks, unsubscribePageUrl } from './digest-mail';
 export {
   announceLikedPostChange,
   LIKED_POST_ALERT_DELAY_MS,
