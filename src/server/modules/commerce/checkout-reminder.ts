@@ -101,6 +101,9 @@ async function sendCheckoutReminder(
 ): Promise<void> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order?.buyerId || order.status !== 'cancelled' || order.remindedAt) return;
+  // Queued only by the expiry; checked again here so no other path can mail about an order the
+  // buyer let go before its deadline.
+  if (!order.cancelledAt || order.cancelledAt < order.expiresAt) return;
   const [buyer] = await deps.db
     .select({ id: users.id, name: users.name, email: users.email, status: users.status })
     .from(users)
