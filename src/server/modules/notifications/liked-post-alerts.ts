@@ -18,7 +18,7 @@ export type LikedPostChange = (typeof LIKED_POST_CHANGES)[number];
  * digest tells the price as it stands when it goes out.
  */
 export const LIKED_POST_ALERT_DELAY_MS = 60_000;
-/** Bounds one fan-out; beyond it the newest bells are left out (far beyond real posts). */
+/** Bounds one fan-out (far beyond a real post's bells); beyond it, members are left out by id order. */
 const FAN_OUT_MAX = 10_000;
 
 const payload = z.object({
