@@ -93,6 +93,7 @@ export const ERROR_CODES = {
   ORDER_ITEM_UNAVAILABLE: 'conflict',
   ORDER_NOT_CANCELLABLE: 'conflict',
   TOO_MANY_UNPAID_ORDERS: 'conflict',
+  NOT_LIKED: 'conflict',
   ALREADY_SHIPPED: 'conflict',
   SALE_NOT_SHIPPABLE: 'conflict',
   SALE_NOT_CANCELLABLE: 'conflict',

@@ -70,6 +70,8 @@ test('email settings on /edit-profile: switched off with the keyboard, saved, st
     'Comments to review',
     'Replies to my comments',
     'Private messages',
+    'Price drops and restocks',
+    'Unpaid order reminders',
   ])
     await expect(box(page, label)).toBeChecked();
 
@@ -78,7 +80,7 @@ test('email settings on /edit-profile: switched off with the keyboard, saved, st
   await page.keyboard.press('Space');
   await expect(box(page, 'New followers')).not.toBeChecked();
   await expect(form.getByRole('status')).toHaveText('You have unsaved changes.');
-  for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
   await expect(form.getByRole('button', { name: 'Save email settings' })).toBeFocused();
   await page.keyboard.press('Enter');
   await okayModal(page, MESSAGES.notificationSettingsSaved);
@@ -132,6 +134,8 @@ test('an unsubscribe link switches off exactly its emails in one click, signed i
     'Comments to review',
     'Replies to my comments',
     'Private messages',
+    'Price drops and restocks',
+    'Unpaid order reminders',
   ])
     await expect(box(page, label)).toBeChecked();
 });
@@ -173,6 +177,8 @@ test('the unsubscribe page works without JavaScript and explains a broken link',
       commentToReview: true,
       commentReply: true,
       privateMessage: true,
+      likedPostAlert: true,
+      checkoutReminder: true,
     },
   });
 });

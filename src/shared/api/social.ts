@@ -11,6 +11,8 @@ import {
   likedUserIdsResponse,
   pageStateQuery,
   pageStateResponse,
+  productAlertRequest,
+  productAlertResponse,
   productLikeRequest,
   productLikeResponse,
   socialPageQuery,
@@ -40,6 +42,15 @@ export const socialApi = {
     tags: ['users', 'social'],
     body: userTargetRequest,
     response: userLikeResponse,
+  }),
+  productAlert: endpoint({
+    method: 'POST',
+    path: '/products/alert',
+    summary:
+      'Ring or silence the bell of a post I like: told in my notification digest when it drops in price or is back in stock',
+    tags: ['products', 'social'],
+    body: productAlertRequest,
+    response: productAlertResponse,
   }),
   likedProductIds: endpoint({
     method: 'GET',

@@ -9,6 +9,8 @@ export const NOTIFICATION_SETTING_KEYS = [
   'commentToReview',
   'commentReply',
   'privateMessage',
+  'likedPostAlert',
+  'checkoutReminder',
 ] as const;
 export type NotificationSettingKey = (typeof NOTIFICATION_SETTING_KEYS)[number];
 
@@ -18,6 +20,7 @@ export const SETTING_OF_KIND = {
   comment_to_review: 'commentToReview',
   comment_reply: 'commentReply',
   private_message: 'privateMessage',
+  liked_post_alert: 'likedPostAlert',
 } as const satisfies Record<NotificationKind, NotificationSettingKey>;
 
 /**
@@ -48,6 +51,16 @@ export const NOTIFICATION_SETTING_TEXT: Record<
     hint: 'Someone sends you a private message.',
     topic: 'private messages',
   },
+  likedPostAlert: {
+    label: 'Price drops and restocks',
+    hint: 'A post you like and rang the bell for gets cheaper or is back in stock.',
+    topic: 'price drops and restocks of posts you like',
+  },
+  checkoutReminder: {
+    label: 'Unpaid order reminders',
+    hint: 'An order you did not pay in time expired: one email listing what is still available.',
+    topic: 'orders left unpaid',
+  },
 };
 
 /** Every email setting of a member. */
@@ -61,18 +74,32 @@ export const DEFAULT_NOTIFICATION_SETTINGS: Readonly<NotificationSettings> = {
   commentToReview: true,
   commentReply: true,
   privateMessage: true,
+  likedPostAlert: true,
+  checkoutReminder: true,
 };
 
 /** Long enough for any token we sign; anything longer is not one of ours. */
 export const UNSUBSCRIBE_TOKEN_MAX = 200;
 
-/** What a link switches off: one kind of email, or all of them. */
-export const UNSUBSCRIBE_SCOPES = [...NOTIFICATION_SETTING_KEYS, 'all'] as const;
+/**
+ * What a link switches off: one kind of email, or all of them. A token stores its scope as an
+ * index into this list and old mails' links never expire, so the order is fixed: new settings go
+ * at the end, after 'all' (docs/decisions/075).
+ */
+export const UNSUBSCRIBE_SCOPES = [
+  'newFollower',
+  'commentToReview',
+  'commentReply',
+  'privateMessage',
+  'all',
+  'likedPostAlert',
+  'checkoutReminder',
+] as const satisfies readonly (NotificationSettingKey | 'all')[];
 export type UnsubscribeScope = (typeof UNSUBSCRIBE_SCOPES)[number];
 
 /** What the unsubscribe answer (and page) says was switched off. */
 export function unsubscribedMessage(scope: UnsubscribeScope): string {
   return scope === 'all'
-    ? 'You will no longer get notification emails: new followers, comments to review, replies to your comments and private messages are all switched off.'
+    ? 'You will no longer get notification emails: new followers, comments to review, replies to your comments, private messages, price drops and restocks, and unpaid order reminders are all switched off.'
     : `You will no longer get emails about ${NOTIFICATION_SETTING_TEXT[scope].topic}.`;
 }

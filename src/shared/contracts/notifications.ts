@@ -19,6 +19,8 @@ export const notificationSettingsSchema = z.object({
   commentToReview: flag,
   commentReply: flag,
   privateMessage: flag,
+  likedPostAlert: flag,
+  checkoutReminder: flag,
 }) satisfies z.ZodType<NotificationSettings>;
 
 // ---- GET /users/notification-settings, PUT /users/notification-settings ----
@@ -33,6 +35,8 @@ export const notificationSettingsUpdate = z
       commentToReview: flag.optional(),
       commentReply: flag.optional(),
       privateMessage: flag.optional(),
+      likedPostAlert: flag.optional(),
+      checkoutReminder: flag.optional(),
     },
     {
       error: (issue) =>

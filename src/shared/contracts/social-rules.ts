@@ -32,6 +32,8 @@ export const NOTIFICATION_KINDS = [
   'comment_to_review',
   'comment_reply',
   'private_message',
+  /** A liked post with the bell on got cheaper or is back in stock (docs/decisions/075). */
+  'liked_post_alert',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

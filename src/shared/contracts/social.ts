@@ -27,6 +27,18 @@ export type ProductLikeRequest = z.infer<typeof productLikeRequest>;
 export const productLikeResponse = obj({ product: productSchema, liked: z.boolean() });
 export type ProductLikeResponse = z.infer<typeof productLikeResponse>;
 
+/**
+ * POST /products/alert: ring (`alert: true`) or silence the bell of a post I like — told in my
+ * notification digest when it drops in price or is back in stock (docs/decisions/075).
+ */
+export const productAlertRequest = obj({
+  id: uuidField('a post id'),
+  alert: z.boolean(requiredAs('true or false')),
+});
+export type ProductAlertRequest = z.infer<typeof productAlertRequest>;
+export const productAlertResponse = obj({ productId: z.string(), alert: z.boolean() });
+export type ProductAlertResponse = z.infer<typeof productAlertResponse>;
+
 /** POST /users/like, POST /users/follow, POST /users/block */
 export const userTargetRequest = obj({ id: uuidField('a user id') });
 export type UserTargetRequest = z.infer<typeof userTargetRequest>;
@@ -123,6 +135,8 @@ export type PageStateQuery = z.input<typeof pageStateQuery>;
 export const pageStateResponse = meResponse.extend({
   /** Posts among the ids that I like. */
   likedPostIds: z.array(z.string()),
+  /** Posts among the ids that I like with the bell on (price drop and restock alerts). */
+  alertPostIds: z.array(z.string()),
   /** Members among the ids that I like. */
   likedUserIds: z.array(z.string()),
   /** Members among the ids that I follow. */

@@ -74,6 +74,11 @@ export const orders = pgTable(
     expiresAt: ts('expires_at').notNull(),
     paidAt: ts('paid_at'),
     cancelledAt: ts('cancelled_at'),
+    /**
+     * When the reminder of an expired checkout was claimed (docs/decisions/075): set once, before
+     * the mail goes out, so an order is never reminded twice.
+     */
+    remindedAt: ts('reminded_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

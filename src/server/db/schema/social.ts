@@ -1,7 +1,8 @@
 // Tables of the social module: likes of posts and users, follows and blocks. Each is a pair of
 // users (or a user and a post) under a primary key, so liking or following twice — even in two
 // parallel requests — can only ever make one row; counts are kept in the same transaction.
-import { index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { products } from './catalog';
 
@@ -14,10 +15,17 @@ export const productLikes = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /**
+     * The bell beside the heart: tell me when this post gets cheaper or is back in stock
+     * (docs/decisions/075). Kept on the like, so taking the like back ends the alert too.
+     */
+    alert: boolean('alert').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.productId] }),
+    // "Who rang the bell for this post": only the few likes with an alert are indexed.
+    index('product_likes_alert_idx').on(t.productId).where(sql`${t.alert}`),
     // "My favourites, newest first" reads (user, created_at); the PK serves "did I like it".
     index('product_likes_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('product_likes_product_idx').on(t.productId),

@@ -7,6 +7,7 @@ import { products, type NewProductRow, type ProductRow } from '../../db/schema';
 import { forbidden, inTransaction, notFound, nowDate, type DbOrTx, type ModuleDeps } from '../core';
 import { invalidateCatalog } from './cache';
 import { announceNewPost } from '../outreach';
+import { announceToLikers } from './liked-alerts';
 import { selectProductsWithOwner, toProduct, type ProductWithOwner } from './rows';
 
 /** Who is asking: the signed-in user's id and role. */
@@ -80,6 +81,7 @@ export async function changeManagedProduct(
       // A post published for the first time is mailed to the seller's list (outreach).
       if (changes.status === 'published' && current.status !== 'published')
         await announceNewPost(tx, current.id);
+      await announceToLikers(tx, current, changes);
     }
     return readProductWithOwner(tx.db, current.id);
   });

@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { products, users, type ProductRow, type StoredVariation } from '../../db/schema';
 import { conflict, validationError, type DbOrTx, type ModuleDeps } from '../core';
+import { announceLikedPostChange } from '../notifications';
 
 /**
  * What commerce asks of the catalogue: the price of a cart line as it stands, and stock that is
@@ -273,14 +274,26 @@ export async function takeQuotedStock(
 
 /** Gives reserved units back (an order cancelled or expired): posts or options since removed are skipped. */
 export async function restoreStock(
-  deps: Pick<ModuleDeps, 'db'>,
+  deps: Pick<ModuleDeps, 'db' | 'now'>,
   lines: StockLine[],
 ): Promise<void> {
   const rows = await loadRows(deps.db, [...new Set(lines.map((l) => l.productId))], true);
-  await applyStock(deps.db, rows, lines, 1);
+  const restored = await applyStock(deps.db, rows, lines, 1);
+  // A sold-out post with units back (an order let go) is news to those who rang its bell.
+  for (const id of restored) {
+    const row = rows.get(id)!;
+    if (row.stock === 0 && row.status === 'published')
+      await announceLikedPostChange(deps, id, 'back_in_stock', row.priceMinor);
+  }
 }
 
-async function applyStock(db: DbOrTx, rows: Map<string, Row>, lines: StockLine[], sign: 1 | -1) {
+/** Moves the stock of the lines' posts; the ids of the posts whose stock is now above 0. */
+async function applyStock(
+  db: DbOrTx,
+  rows: Map<string, Row>,
+  lines: StockLine[],
+  sign: 1 | -1,
+): Promise<string[]> {
   const changes = new Map<string, { stock: number; variations: StoredVariation[] }>();
   for (const line of lines) {
     const row = rows.get(line.productId);
@@ -302,4 +315,5 @@ async function applyStock(db: DbOrTx, rows: Map<string, Row>, lines: StockLine[]
       .set({ stock: change.stock, variations: change.variations })
       .where(sql`${products.id} = ${id}`);
   }
+  return [...changes].flatMap(([id, change]) => (change.stock > 0 ? [id] : []));
 }

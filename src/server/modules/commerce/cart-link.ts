@@ -29,10 +29,17 @@ interface Payload {
   l: [string, number, Record<string, string>][];
 }
 
-/** `payload.signature`, both base64url: the token of `?cart=` on the marketplace's /checkout. */
-export function makeCartLink(deps: Pick<ModuleDeps, 'secret' | 'now'>, lines: CartLinkLine[]): string {
+/**
+ * `payload.signature`, both base64url: the token of `?cart=` on the marketplace's /checkout. A
+ * reminder mail's link lives longer than a seller domain's hand-over (`ttlMs`).
+ */
+export function makeCartLink(
+  deps: Pick<ModuleDeps, 'secret' | 'now'>,
+  lines: CartLinkLine[],
+  ttlMs = CART_LINK_TTL_MS,
+): string {
   const body: Payload = {
-    e: Math.floor((deps.now() + CART_LINK_TTL_MS) / 1000),
+    e: Math.floor((deps.now() + ttlMs) / 1000),
     l: lines.map((l) => [l._id, l.amount, l.selectedVariations ?? {}]),
   };
   const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
@@ -42,7 +49,7 @@ export function makeCartLink(deps: Pick<ModuleDeps, 'secret' | 'now'>, lines: Ca
 const INVALID =
   'This cart link was changed or is not one of ours. Go back to the shop and choose "Go to checkout" again.';
 const EXPIRED =
-  'This cart link has expired (they last 30 minutes). Go back to the shop and choose "Go to checkout" again.';
+  'This cart link has expired. Go back to the shop and choose "Go to checkout" again, or add the items from their pages.';
 
 /** The lines of a cart link, or a 400 CART_LINK_INVALID saying why it cannot be used. */
 export function openCartLink(deps: Pick<ModuleDeps, 'secret' | 'now'>, token: string): CartLinkLine[] {

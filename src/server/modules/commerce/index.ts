@@ -4,6 +4,7 @@
 // It writes only its own tables (db/schema/commerce.ts); stock goes through the catalog module.
 import type { JobDefinition } from '../core';
 import { autoCancelJob } from './lifecycle';
+import { checkoutReminderJob } from './checkout-reminder';
 import { expireOrderJob } from './lifecycle-jobs';
 import { commerceMailJob } from './mail';
 import { payoutJob } from './payouts';
@@ -22,6 +23,11 @@ export {
   settleOrderStatus,
 } from './lifecycle';
 export { expireOrderJob } from './lifecycle-jobs';
+export {
+  checkoutReminderJob,
+  REMINDER_CART_LINK_TTL_MS,
+  REMINDER_DELAY_MS,
+} from './checkout-reminder';
 export { refundJob } from './refunds';
 export { payoutJob, queuePayout, readySellerAccount, releaseHeldPayouts } from './payouts';
 export { commerceMailJob, queueCommerceMail, type CommerceMail } from './mail';
@@ -43,6 +49,7 @@ export { payoutsCsv, salesCsv, type CsvFile } from './earnings-csv';
 /** Every background job of the module. */
 export const commerceJobs: readonly JobDefinition[] = [
   expireOrderJob,
+  checkoutReminderJob,
   autoCancelJob,
   refundJob,
   payoutJob,

@@ -41,6 +41,8 @@ export async function releaseUnpaidOrder(
   deps: ModuleDeps,
   order: OrderRow,
   reason: string,
+  /** Runs in the cancelling transaction (the expiry queues its reminder there). */
+  onCancelled?: (tx: ModuleDeps) => Promise<unknown>,
 ): Promise<ReleaseOutcome> {
   if (!isUnpaid(order)) return 'not_unpaid';
   if (order.paymentIntentId) {
@@ -60,7 +62,9 @@ export async function releaseUnpaidOrder(
   const sellers = await inTransaction(deps, async (tx) => {
     const locked = await lockOrder(tx, order.id);
     if (!locked || !isUnpaid(locked)) return null;
-    return releaseLockedOrder(tx, order.id, reason);
+    const released = await releaseLockedOrder(tx, order.id, reason);
+    await onCancelled?.(tx);
+    return released;
   });
   // Stock came back: a soft change, as when it went.
   if (sellers?.length) invalidateCatalogStock(deps, sellers);

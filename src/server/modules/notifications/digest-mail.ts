@@ -1,10 +1,16 @@
 import {
   NOTIFICATION_SETTING_TEXT,
   SETTING_OF_KIND,
+  type NotificationSettingKey,
   type UnsubscribeScope,
 } from '../../../shared/contracts/notifications';
 import type { NotificationKind } from '../../../shared/contracts/social-rules';
-import { renderMail, type BuiltMail, type MailItem } from '../../adapters/mail/templates';
+import {
+  renderMail,
+  type BuiltMail,
+  type MailAction,
+  type MailItem,
+} from '../../adapters/mail/templates';
 import { signUnsubscribeToken } from './unsubscribe-token';
 
 /** One event as the mail tells it (already checked to be worth telling). */
@@ -16,6 +22,10 @@ export interface DigestEvent {
   productId?: string | undefined;
   productTitle?: string | undefined;
   excerpt?: string | undefined;
+  /** A liked post's alert: what changed, its price now and before the drop (formatted). */
+  change?: 'price_drop' | 'back_in_stock' | undefined;
+  price?: string | undefined;
+  was?: string | undefined;
 }
 
 export interface DigestMailInput {
@@ -66,6 +76,16 @@ function describe(event: DigestEvent, origin: string): MailItem {
         text: `${actor} sent you a private message${said}`,
         link: { label: 'Read your messages', url: `${origin}/messages` },
       };
+    case 'liked_post_alert': {
+      const title = quote(event.productTitle ?? 'A post you like');
+      return {
+        text:
+          event.change === 'price_drop'
+            ? `${title} by ${actor} is now ${event.price} (was ${event.was}).`
+            : `${title} by ${actor} is back in stock.`,
+        link: { label: 'See the post', url: `${origin}/products/${event.productId}` },
+      };
+    }
   }
 }
 
@@ -83,6 +103,10 @@ function subjectOf(events: readonly DigestEvent[], brandName: string): string {
       return `${only.actorName} replied to your comment on ${brandName}`;
     case 'private_message':
       return `New private message from ${only.actorName} on ${brandName}`;
+    case 'liked_post_alert':
+      return only.change === 'price_drop'
+        ? `${quote(only.productTitle ?? 'A post you like')} is now ${only.price}`
+        : `${quote(only.productTitle ?? 'A post you like')} is back in stock`;
   }
 }
 
@@ -94,6 +118,35 @@ export const oneClickUrl = (origin: string, token: string) =>
   `${origin}/api/v1/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
 
 /**
+ * The footer links and headers every notification email carries: the settings, one link per kind
+ * of email in it and one for all of them; the mail client's one-click button (RFC 8058) switches
+ * all of them off. Shared by the digest and the commerce reminder.
+ */
+export function unsubscribeLinks(
+  origin: string,
+  secret: string,
+  userId: string,
+  keys: readonly NotificationSettingKey[],
+): { footerLinks: MailAction[]; headers: Record<string, string> } {
+  const token = (scope: UnsubscribeScope) => signUnsubscribeToken(secret, userId, scope);
+  const all = token('all');
+  return {
+    footerLinks: [
+      { label: 'Choose which emails you get', url: `${origin}/edit-profile` },
+      ...keys.map((key) => ({
+        label: `Stop emails about ${NOTIFICATION_SETTING_TEXT[key].topic}`,
+        url: unsubscribePageUrl(origin, token(key)),
+      })),
+      { label: 'Stop all notification emails', url: unsubscribePageUrl(origin, all) },
+    ],
+    headers: {
+      'List-Unsubscribe': `<${oneClickUrl(origin, all)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
+/**
  * The digest: every event with a link, a link to the settings, one unsubscribe link per kind in
  * the mail and one for all of them; the mail client's one-click button switches all of them off.
  */
@@ -101,11 +154,10 @@ export function digestMail(input: DigestMailInput): BuiltMail & {
   headers: Record<string, string>;
 } {
   const { brandName, origin, secret, user, events } = input;
-  const token = (scope: UnsubscribeScope) => signUnsubscribeToken(secret, user.id, scope);
   const shown = events.slice(0, DIGEST_MAX_ITEMS).map((event) => describe(event, origin));
   const more = events.length - shown.length;
   const kinds = [...new Set(events.map((e) => SETTING_OF_KIND[e.kind]))];
-  const all = token('all');
+  const { footerLinks, headers } = unsubscribeLinks(origin, secret, user.id, kinds);
   return {
     subject: subjectOf(events, brandName),
     ...renderMail({
@@ -119,18 +171,8 @@ export function digestMail(input: DigestMailInput): BuiltMail & {
       ],
       items: more > 0 ? [...shown, { text: `…and ${more} more.` }] : shown,
       footer: `You are getting this email because email notifications are on for your account at ${brandName}.`,
-      footerLinks: [
-        { label: 'Choose which emails you get', url: `${origin}/edit-profile` },
-        ...kinds.map((key) => ({
-          label: `Stop emails about ${NOTIFICATION_SETTING_TEXT[key].topic}`,
-          url: unsubscribePageUrl(origin, token(key)),
-        })),
-        { label: 'Stop all notification emails', url: unsubscribePageUrl(origin, all) },
-      ],
+      footerLinks,
     }),
-    headers: {
-      'List-Unsubscribe': `<${oneClickUrl(origin, all)}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    headers,
   };
 }

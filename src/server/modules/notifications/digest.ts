@@ -8,16 +8,18 @@ import {
   follows,
   messages,
   notifications,
+  productLikes,
   products,
   users,
 } from '../../db/schema';
+import { formatMoney } from '../../../shared/format';
+import { toMajor } from '../../../shared/money';
 import {
   appOrigin,
   defineJob,
   inTransaction,
   nowDate,
   type DbOrTx,
-  type JobDefinition,
   type ModuleDeps,
 } from '../core';
 import { digestMail, excerptOf, type DigestEvent } from './digest-mail';
@@ -77,12 +79,17 @@ async function stillRelevant(
   userId: string,
   rows: EventRow[],
   now: number,
+  currency: string,
 ): Promise<DigestEvent[]> {
   const actorIds = [...new Set(rows.map((r) => r.actorId).filter((id): id is string => !!id))];
   const productIds = idsOf(rows, 'productId');
   const commentIds = idsOf(rows, 'commentId');
   const messageIds = idsOf(rows, 'messageId');
-  const [blocked, following, postRows, commentRows, messageRows] = await Promise.all([
+  const alertIds = idsOf(
+    rows.filter((r) => r.kind === 'liked_post_alert'),
+    'productId',
+  );
+  const [blocked, following, postRows, commentRows, messageRows, alertRows] = await Promise.all([
     actorIds.length
       ? db
           .select({ id: blocks.blockedId })
@@ -97,7 +104,13 @@ async function stillRelevant(
       : [],
     productIds.length
       ? db
-          .select({ id: products.id, title: products.title })
+          .select({
+            id: products.id,
+            title: products.title,
+            listed: sql<boolean>`${products.status} = 'published' and not ${products.sellerHidden}`,
+            priceMinor: products.priceMinor,
+            stock: products.stock,
+          })
           .from(products)
           .where(inArray(products.id, productIds))
       : [],
@@ -110,12 +123,28 @@ async function stillRelevant(
     messageIds.length
       ? db.select({ id: messages.id }).from(messages).where(inArray(messages.id, messageIds))
       : [],
+    // A liked post's alert goes out only while the member still likes it with the bell on.
+    alertIds.length
+      ? db
+          .select({ id: productLikes.productId })
+          .from(productLikes)
+          .where(
+            and(
+              eq(productLikes.userId, userId),
+              eq(productLikes.alert, true),
+              inArray(productLikes.productId, alertIds),
+            ),
+          )
+      : [],
   ]);
   const blockedIds = new Set(blocked.map((r) => r.id));
   const followerIds = new Set(following.map((r) => r.id));
   const titles = new Map(postRows.map((r) => [r.id, r.title]));
   const commentStatus = new Map(commentRows.map((r) => [r.id, r.status]));
   const messageIdsLeft = new Set(messageRows.map((r) => r.id));
+  const posts = new Map(postRows.map((r) => [r.id, r]));
+  const alertsOn = new Set(alertRows.map((r) => r.id));
+  const money = (minor: number) => formatMoney(toMajor(minor), currency);
 
   const seen = new Set<string>();
   const events: DigestEvent[] = [];
@@ -131,10 +160,26 @@ async function stillRelevant(
     if (commentId && row.kind === 'comment_reply' && commentStatus.get(commentId) !== 'accepted')
       continue;
     if (messageId && !messageIdsLeft.has(messageId)) continue;
-    const key = `${row.kind}:${commentId ?? messageId ?? (row.kind === 'new_follower' ? row.actorId : row.id)}`;
+    let alert: Pick<DigestEvent, 'change' | 'price' | 'was'> = {};
+    if (row.kind === 'liked_post_alert') {
+      // Told as the post stands now: still listed, still cheaper than before the first drop, or
+      // still in stock; one line per post and change however often it moved meanwhile.
+      const post = productId ? posts.get(productId) : undefined;
+      const change = row.data.change === 'price_drop' ? 'price_drop' : 'back_in_stock';
+      const was = Number(row.data.wasMinor);
+      if (!post?.listed || !alertsOn.has(post.id)) continue;
+      if (change === 'price_drop' && !(post.priceMinor < was)) continue;
+      if (change === 'back_in_stock' && post.stock < 1) continue;
+      alert =
+        change === 'price_drop'
+          ? { change, price: money(post.priceMinor), was: money(was) }
+          : { change };
+    }
+    const key = `${row.kind}:${commentId ?? messageId ?? (row.kind === 'new_follower' ? row.actorId : row.kind === 'liked_post_alert' ? `${productId}:${alert.change}` : row.id)}`;
     if (seen.has(key)) continue;
     seen.add(key);
     events.push({
+      ...alert,
       kind: row.kind,
       actorId: row.actorId,
       actorName: row.actorName,
@@ -185,7 +230,7 @@ export async function sendDigest(
   if (reachable) {
     const settings = await readNotificationSettings(deps.db, userId);
     const wanted = rows.filter((row) => settings[SETTING_OF_KIND[row.kind]]);
-    events = await stillRelevant(deps.db, userId, wanted, deps.now());
+    events = await stillRelevant(deps.db, userId, wanted, deps.now(), deps.env.CURRENCY);
   }
   if (user && reachable && events.length > 0) {
     const mail = digestMail({
@@ -215,5 +260,3 @@ export async function sendDigest(
     events.length ? 'notification digest sent' : 'notification digest had nothing to send',
   );
 }
-
-export const notificationJobs: readonly JobDefinition[] = [digestJob];

@@ -13,6 +13,8 @@ const pick = (row: NotificationSettings): NotificationSettings => ({
   commentToReview: row.commentToReview,
   commentReply: row.commentReply,
   privateMessage: row.privateMessage,
+  likedPostAlert: row.likedPostAlert,
+  checkoutReminder: row.checkoutReminder,
 });
 
 /** A member's email settings; every email is on until they change one. */

@@ -25,3 +25,4 @@ export {
   toggleUserLike,
 } from './likes';
 export { getPageState } from './page-state';
+export { NOT_LIKED_MESSAGE, setProductAlert } from './like-alerts';

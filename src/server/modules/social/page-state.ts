@@ -7,7 +7,7 @@ import type { ModuleDeps } from '../core';
 /**
  * GET /me/page-state: what is personal on a shared page (docs/decisions/045) for `userId` only —
  * who they are (GET /users/me's answer) and which of `ids` (the posts and members the page shows)
- * they like, follow or have blocked. One statement per kind, each an index range of the caller's
+ * they like (and ring the bell of), follow or have blocked. One statement per kind, each an index range of the caller's
  * own rows (every primary key starts with the member), run side by side; ids that are nobody's
  * simply match nothing.
  */
@@ -21,7 +21,7 @@ export async function getPageState(
   const [me, likedPosts, likedUsers, followed, blocked] = await Promise.all([
     getMe(deps, userId),
     db
-      .select({ id: productLikes.productId })
+      .select({ id: productLikes.productId, alert: productLikes.alert })
       .from(productLikes)
       .where(and(eq(productLikes.userId, userId), inArray(productLikes.productId, list))),
     db
@@ -41,6 +41,7 @@ export async function getPageState(
   return {
     ...me,
     likedPostIds: idsOf(likedPosts),
+    alertPostIds: idsOf(likedPosts.filter((r) => r.alert)),
     likedUserIds: idsOf(likedUsers),
     followedUserIds: idsOf(followed),
     blockedUserIds: idsOf(blocked),

@@ -50,7 +50,12 @@ export default function SitePost({ loaderData }: Route.ComponentProps) {
             <PostLikeAction
               product={product}
               viewerId={viewer?._id ?? null}
-              shared={{ liked: !!page?.likedPostIds.includes(product._id), signedIn, settled }}
+              shared={{
+                liked: !!page?.likedPostIds.includes(product._id),
+                alert: !!page?.alertPostIds.includes(product._id),
+                signedIn,
+                settled,
+              }}
             />
             {/* To the author about this post: the same link for everyone (the page is shared);
                 the author keeps its room, unseen, where the edit link joins it. */}

@@ -11,6 +11,7 @@ import {
   listFavoriteUsers,
   listFollowing,
   listFollowingPosts,
+  setProductAlert,
   toggleBlock,
   toggleFollow,
   toggleProductLike,
@@ -40,6 +41,12 @@ export const socialRoutes: FastifyPluginAsync = async (app) => {
     preHandler: likes,
     handler: async (request, _reply, deps) =>
       toggleUserLike(deps, currentUser(request).id, request.body.id),
+  });
+  defineRoute(app, socialApi.productAlert, {
+    access: 'user',
+    preHandler: likes,
+    handler: async (request, _reply, deps) =>
+      setProductAlert(deps, currentUser(request).id, request.body.id, request.body.alert),
   });
   defineRoute(app, socialApi.likedProductIds, {
     access: 'user',

@@ -16,6 +16,11 @@ export async function likeProduct(id: string): Promise<LikeAnswer> {
   return { liked, count: product.likesCount };
 }
 
+/** Rings or silences a liked post's bell; whether it is on now. */
+export async function setProductAlert(id: string, alert: boolean): Promise<boolean> {
+  return (await api.call(socialApi.productAlert, { body: { id, alert } })).alert;
+}
+
 export async function likeUser(id: string): Promise<LikeAnswer> {
   const { liked, user } = await api.call(socialApi.likeUser, { body: { id } });
   return { liked, count: user.likesCount };

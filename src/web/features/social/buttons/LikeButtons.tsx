@@ -17,6 +17,8 @@ interface LikeOfProps {
   liked?: boolean;
   className?: string;
   testId?: string;
+  /** Told each liked state shown (the post's bell goes silent with the like). */
+  onLikedChange?: (liked: boolean) => void;
 }
 
 /**
@@ -24,7 +26,17 @@ interface LikeOfProps {
  * rollback, and the count here follows the store, so every button for the same post or member
  * agrees.
  */
-function LikeOf({ kind, id, likesCount, label, signedIn, liked, className, testId }: LikeOfProps) {
+function LikeOf({
+  kind,
+  id,
+  likesCount,
+  label,
+  signedIn,
+  liked,
+  className,
+  testId,
+  onLikedChange,
+}: LikeOfProps) {
   useLikedIdsLoader(signedIn, liked === undefined);
   const stored = useIsLiked(kind, id);
   const [count, setCount] = useState(likesCount);
@@ -35,6 +47,7 @@ function LikeOf({ kind, id, likesCount, label, signedIn, liked, className, testI
   const current = known ?? stored;
 
   function onChange(next: boolean) {
+    onLikedChange?.(next);
     if (next === (known ?? isLiked(kind, id))) return;
     setKnown(undefined);
     setLiked(kind, id, next);
@@ -70,6 +83,7 @@ export function ProductLikeButton(props: {
   signedIn: boolean;
   liked?: boolean;
   className?: string;
+  onLikedChange?: (liked: boolean) => void;
 }) {
   const { product, ...rest } = props;
   return (

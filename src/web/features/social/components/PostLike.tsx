@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { LikeButton } from '../../../components/LikeButton';
 import { formatNumber } from '../../../../shared/format';
+import { PostAlertBell } from './PostAlert';
 
 // The like button of the post pages. Most of their visitors are signed out (a shared link, a
 // cached page): they need only the button that asks them to log in, so the liked-ids store and
@@ -12,7 +13,10 @@ const BoundPostLike = lazy(() =>
 
 const never = (): Promise<never> => Promise.reject(new Error('signed out'));
 
-/** A post's like button; its owner sees the count instead (one cannot like one's own post). */
+/**
+ * A post's like button and, beside it, its bell (price drop and restock alerts); its owner sees the
+ * count instead (one cannot like one's own post, nor ring its bell).
+ */
 export function PostLikeAction({
   product,
   viewerId,
@@ -25,9 +29,17 @@ export function PostLikeAction({
    * On a page rendered for nobody (docs/decisions/045): the viewer's like once known (false till
    * then), a sign of a session, and the promise the like waits for (useSharedPage).
    */
-  shared?: { liked: boolean; signedIn: boolean; settled: () => Promise<void> };
+  shared?: {
+    liked: boolean;
+    /** The bell's state once known (false till then). */
+    alert: boolean;
+    signedIn: boolean;
+    settled: () => Promise<void>;
+  };
   className?: string;
 }) {
+  // The heart's state as it changes: the bell goes silent when the like is taken back.
+  const [likedNow, setLikedNow] = useState<boolean | undefined>(undefined);
   if (viewerId === product.user._id)
     return (
       <span className="text-sm font-medium" data-testid="post-likes-count">
@@ -53,12 +65,38 @@ export function PostLikeAction({
       }
       label={label}
       className={className}
+      onChange={setLikedNow}
     />
   );
-  if (shared || viewerId === null) return signedOut;
+  const bell = (
+    <PostAlertBell
+      productId={product._id}
+      title={label}
+      signedIn={shared ? shared.signedIn : viewerId !== null}
+      known={shared ? shared.alert : undefined}
+      liked={likedNow}
+      settled={shared?.settled}
+      className={className}
+    />
+  );
+  if (shared || viewerId === null)
+    return (
+      <>
+        {signedOut}
+        {bell}
+      </>
+    );
   return (
-    <Suspense fallback={signedOut}>
-      <BoundPostLike product={product} signedIn className={className} />
-    </Suspense>
+    <>
+      <Suspense fallback={signedOut}>
+        <BoundPostLike
+          product={product}
+          signedIn
+          className={className}
+          onLikedChange={setLikedNow}
+        />
+      </Suspense>
+      {bell}
+    </>
   );
 }
