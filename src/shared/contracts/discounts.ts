@@ -34,16 +34,10 @@ const usesField = (what: string) =>
     .nullable()
     .optional();
 
-/** PUT /discounts: creates a code, or updates the caller's code `_id`. */
-export const discountInput = obj({
+/** The terms every code has, whatever it takes off. */
+const discountTerms = {
   _id: idField('the id of one of your codes').optional(),
   code: discountCodeField,
-  kind: z.enum(DISCOUNT_KINDS, { error: 'Choose percent or amount.' }),
-  /** percent: a whole percent from 1 to 100; amount: the money taken off, in major units. */
-  value: z
-    .number(requiredAs('a number'))
-    .min(0.01, 'The discount must be more than 0.')
-    .max(L.amountMax, `The discount can be at most ${L.amountMax.toLocaleString('en-US')}.`),
   scope: z.enum(DISCOUNT_SCOPES, { error: 'Choose the whole shop or chosen posts.' }).default('shop'),
   postIds: z
     .array(idField('a post id'), requiredAs('a list of post ids'))
@@ -55,20 +49,44 @@ export const discountInput = obj({
   maxUses: usesField('Total uses'),
   maxUsesPerBuyer: usesField('Uses per buyer'),
   active: z.boolean(requiredAs('true or false')).default(true),
-}).superRefine((d, ctx) => {
-  const issue = (path: string, message: string) =>
-    ctx.addIssue({ code: 'custom', path: [path], message });
-  if (d.kind === 'percent' && (!Number.isInteger(d.value) || d.value > 100))
-    issue('value', 'A percent off is a whole number from 1 to 100.');
-  if (d.kind === 'amount' && Math.abs(Math.round(d.value * 100) - d.value * 100) > 1e-6)
-    issue('value', 'Use at most two decimals.');
-  if (d.scope === 'posts' && d.postIds.length === 0)
-    issue('postIds', 'Choose at least one post, or apply the code to the whole shop.');
-  if (d.startsAt && d.endsAt && Date.parse(d.endsAt) <= Date.parse(d.startsAt))
-    issue('endsAt', 'The end must come after the start.');
-  if (d.maxUses && d.maxUsesPerBuyer && d.maxUsesPerBuyer > d.maxUses)
-    issue('maxUsesPerBuyer', 'Uses per buyer cannot be more than the total uses.');
-});
+};
+
+/**
+ * PUT /discounts: creates a code, or updates the caller's code `_id`. `value` is a whole percent
+ * from 1 to 100 (`kind: "percent"`) or the money taken off in major units (`kind: "amount"`).
+ */
+export const discountInput = z
+  .discriminatedUnion(
+    'kind',
+    [
+      obj({
+        ...discountTerms,
+        kind: z.literal('percent'),
+        value: z
+          .number(requiredAs('a whole number from 1 to 100'))
+          .int('A percent off is a whole number from 1 to 100.')
+          .min(1, 'A percent off is a whole number from 1 to 100.')
+          .max(100, 'A percent off is a whole number from 1 to 100.'),
+      }),
+      obj({
+        ...discountTerms,
+        kind: z.literal('amount'),
+        value: moneySchema(L.amountMax),
+      }),
+    ],
+    { error: 'Choose percent or amount.' },
+  )
+  .superRefine((d, ctx) => {
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    if (d.value <= 0) issue('value', 'The discount must be more than 0.');
+    if (d.scope === 'posts' && d.postIds.length === 0)
+      issue('postIds', 'Choose at least one post, or apply the code to the whole shop.');
+    if (d.startsAt && d.endsAt && Date.parse(d.endsAt) <= Date.parse(d.startsAt))
+      issue('endsAt', 'The end must come after the start.');
+    if (d.maxUses && d.maxUsesPerBuyer && d.maxUsesPerBuyer > d.maxUses)
+      issue('maxUsesPerBuyer', 'Uses per buyer cannot be more than the total uses.');
+  });
 export type DiscountInput = z.input<typeof discountInput>;
 export type DiscountValues = z.output<typeof discountInput>;
 
