@@ -1,6 +1,13 @@
 import { expectAccessible } from './axe';
 import { MAYA, apiContext, apiLogin, createPost } from './catalog-support';
-import { BUYER_ADDRESS, addToCart, apiPost, fillCard, registerMember, signedIn } from './commerce-support';
+import {
+  BUYER_ADDRESS,
+  addToCart,
+  apiPost,
+  fillCard,
+  registerMember,
+  signedIn,
+} from './commerce-support';
 import { acceptCookies, expect, test } from './support';
 
 // Discount codes (issue 27) in the browser: a seller creates one on /discounts (a field error
@@ -20,7 +27,12 @@ test('a seller makes a code on /discounts; a buyer uses it at checkout and pays 
   test.setTimeout(120_000);
   const api = await apiContext(playwright, baseURL);
   const seller = await registerMember(api, 'Dee Seller', 'seller');
-  const post = await createPost(api, seller.token, { title: `Code lamp ${RUN}`, price: 40, shippingCost: 5, stock: 5 });
+  const post = await createPost(api, seller.token, {
+    title: `Code lamp ${RUN}`,
+    price: 40,
+    shippingCost: 5,
+    stock: 5,
+  });
   await apiLogin(page.request, seller);
   const code = `SAVE${RUN}`.slice(0, 20);
 
@@ -75,13 +87,16 @@ test('a seller makes a code on /discounts; a buyer uses it at checkout and pays 
       await p.getByLabel('Discount code (optional)').fill(code.toLowerCase());
       await p.getByTestId('place-order').click();
       // 40.00 − 10.00 + 5.00 shipping + 3.50 tax.
-      await expect(p.getByTestId('order-discount')).toContainText(`Code ${code}: −$10.00 on Dee Seller’s items.`);
+      await expect(p.getByTestId('order-discount')).toContainText(
+        `Code ${code}: −$10.00 on Dee Seller’s items.`,
+      );
       await expect(p.getByTestId('order-grand-total')).toHaveText('$38.50');
       await expectAccessible(p, 'checkout: the placed order with its discount');
       await fillCard(p, '4242 4242 4242 4242');
       await p.getByTestId('card-pay').click();
       await expect(p).toHaveURL(/\/thanks\?order=/);
       await expect(p.getByTestId('thanks-order-total')).toHaveText('$38.50');
+      await expect(p.getByTestId('thanks-part-discount')).toHaveText(`Code ${code}: −$10.00`);
     } finally {
       await shopper.close();
     }
@@ -100,4 +115,37 @@ test('the demo seller maya has a code on /discounts', async ({ page }) => {
   const row = page.locator('[data-testid="discount-row"][data-code="WELCOME10"]');
   await expect(row).toContainText('10 % off your whole shop');
   await expect(row).toContainText('1 per buyer');
+});
+
+test('without JavaScript: a code is created, turned off and deleted through the plain forms', async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  const api = await apiContext(playwright, baseURL);
+  const seller = await registerMember(api, 'Noj Seller', 'seller');
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await acceptCookies(context, baseURL);
+  const page = await context.newPage();
+  try {
+    await apiLogin(page.request, seller);
+    await page.goto('/discounts');
+    const form = page.getByTestId('discount-form');
+    await form.getByLabel('Code', { exact: true }).fill('PLAIN5');
+    await form.getByLabel('A fixed amount (USD)').check();
+    await form.getByLabel('Percent or amount off').fill('5');
+    await form.getByTestId('save-discount').click();
+    await expect(page.getByTestId('discount-status')).toHaveText('Code “PLAIN5” saved.');
+    const row = page.locator('[data-testid="discount-row"][data-code="PLAIN5"]');
+    await expect(row).toContainText('$5.00 off your whole shop');
+    await row.getByRole('button', { name: 'Turn off PLAIN5' }).click();
+    await expect(row.getByTestId('discount-state')).toHaveText('Turned off');
+    await row.getByRole('button', { name: 'Delete PLAIN5' }).click();
+    await expect(page.getByTestId('discount-status')).toHaveText(
+      'Code deleted. Orders that used it keep their discount.',
+    );
+    await expect(page.getByTestId('no-discounts')).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });

@@ -36,8 +36,6 @@ export interface DiscountTerms {
  */
 export function discountMinor(terms: DiscountTerms, eligibleMinor: number): number {
   const off =
-    terms.kind === 'percent'
-      ? Math.floor((eligibleMinor * terms.value + 50) / 100)
-      : terms.value;
+    terms.kind === 'percent' ? Math.floor((eligibleMinor * terms.value + 50) / 100) : terms.value;
   return Math.max(0, Math.min(off, eligibleMinor));
 }

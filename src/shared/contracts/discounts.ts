@@ -38,7 +38,9 @@ const usesField = (what: string) =>
 const discountTerms = {
   _id: idField('the id of one of your codes').optional(),
   code: discountCodeField,
-  scope: z.enum(DISCOUNT_SCOPES, { error: 'Choose the whole shop or chosen posts.' }).default('shop'),
+  scope: z
+    .enum(DISCOUNT_SCOPES, { error: 'Choose the whole shop or chosen posts.' })
+    .default('shop'),
   postIds: z
     .array(idField('a post id'), requiredAs('a list of post ids'))
     .max(L.postsMax, `Choose at most ${L.postsMax} posts.`)

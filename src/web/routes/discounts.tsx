@@ -28,20 +28,21 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** The same code with `active` flipped, as PUT /discounts takes it. */
-const toggled = (d: Discount): DiscountInput => ({
-  _id: d._id,
-  code: d.code,
-  kind: d.kind,
-  value: d.value,
-  scope: d.scope,
-  postIds: d.postIds,
-  minOrder: d.minOrder,
-  startsAt: d.startsAt,
-  endsAt: d.endsAt,
-  maxUses: d.maxUses,
-  maxUsesPerBuyer: d.maxUsesPerBuyer,
-  active: !d.active,
-}) as DiscountInput;
+const toggled = (d: Discount): DiscountInput =>
+  ({
+    _id: d._id,
+    code: d.code,
+    kind: d.kind,
+    value: d.value,
+    scope: d.scope,
+    postIds: d.postIds,
+    minOrder: d.minOrder,
+    startsAt: d.startsAt,
+    endsAt: d.endsAt,
+    maxUses: d.maxUses,
+    maxUsesPerBuyer: d.maxUsesPerBuyer,
+    active: !d.active,
+  }) as DiscountInput;
 
 /** Save, turn on/off or delete a code, with or without JavaScript; the API decides. */
 export async function action({ request, context }: Route.ActionArgs) {

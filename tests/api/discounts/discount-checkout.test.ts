@@ -22,9 +22,24 @@ async function shop() {
   const maya = await signedInUser(t.deps, { accountType: 'seller', name: 'Maya' });
   const leo = await signedInUser(t.deps, { accountType: 'seller', name: 'Leo' });
   const sam = await signedInUser(t.deps, { accountType: 'buyer', name: 'Sam' });
-  const lamp = await createProduct(t, maya.user, { title: 'Lamp', price: 40, shippingCost: 5, stock: 50 });
-  const vase = await createProduct(t, maya.user, { title: 'Vase', price: 20, shippingCost: 0, stock: 50 });
-  const card = await createProduct(t, leo.user, { title: 'Card', price: 10, shippingCost: 2, stock: 50 });
+  const lamp = await createProduct(t, maya.user, {
+    title: 'Lamp',
+    price: 40,
+    shippingCost: 5,
+    stock: 50,
+  });
+  const vase = await createProduct(t, maya.user, {
+    title: 'Vase',
+    price: 20,
+    shippingCost: 0,
+    stock: 50,
+  });
+  const card = await createProduct(t, leo.user, {
+    title: 'Card',
+    price: 10,
+    shippingCost: 2,
+    stock: 50,
+  });
   return { maya, leo, sam, lamp, vase, card };
 }
 
@@ -41,14 +56,35 @@ describe('POST /orders with a discount code', () => {
     const mayas = order.transactions.find((p) => p.seller._id === maya.user.id)!;
     const leos = order.transactions.find((p) => p.seller._id !== maya.user.id)!;
     // Maya: items 60.00 − 15.00 = 45.00, shipping 5.00 → tax 5.00; Leo: 10.00 + 2.00 → tax 1.20.
-    expect(mayas).toMatchObject({ subtotal: 60, discountCode: 'Spring25', discount: 15, shipping: 5, tax: 5, total: 55 });
-    expect(leos).toMatchObject({ subtotal: 10, discountCode: null, discount: 0, shipping: 2, tax: 1.2, total: 13.2 });
+    expect(mayas).toMatchObject({
+      subtotal: 60,
+      discountCode: 'Spring25',
+      discount: 15,
+      shipping: 5,
+      tax: 5,
+      total: 55,
+    });
+    expect(leos).toMatchObject({
+      subtotal: 10,
+      discountCode: null,
+      discount: 0,
+      shipping: 2,
+      tax: 1.2,
+      total: 13.2,
+    });
     expect(mayas.platformFee).toBeGreaterThan(0);
     expect(mayas.payout).toBeCloseTo(55 - mayas.platformFee, 2);
     // The fee is on the 50.00 Maya earns, not on the 65.00 before the discount: at the same rate
     // as Leo's on his 12.00.
     expect(mayas.platformFee / 50).toBeCloseTo(leos.platformFee / 12, 2);
-    expect(order).toMatchObject({ subtotal: 70, discount: 15, shipping: 7, tax: 6.2, grandTotal: 68.2, totalWithTax: 61.2 });
+    expect(order).toMatchObject({
+      subtotal: 70,
+      discount: 15,
+      shipping: 7,
+      tax: 6.2,
+      grandTotal: 68.2,
+      totalWithTax: 61.2,
+    });
     expect(await usesOf(code._id)).toBe(1);
 
     // The order reads the same afterwards (the seller's sale shows once paid: sales-discount test).
@@ -58,10 +94,22 @@ describe('POST /orders with a discount code', () => {
 
   it('takes a fixed amount off the chosen posts only, never more than they cost', async () => {
     const { maya, sam, lamp, vase } = await shop();
-    await saveCode(t, maya.auth, { code: 'VASE50', kind: 'amount', value: 50, scope: 'posts', postIds: [vase._id] });
+    await saveCode(t, maya.auth, {
+      code: 'VASE50',
+      kind: 'amount',
+      value: 50,
+      scope: 'posts',
+      postIds: [vase._id],
+    });
     const order = orderOf(await checkout(t, sam, [lamp._id, vase._id], 'VASE50'));
     // Only the vase's 20.00 can come off.
-    expect(order.transactions[0]).toMatchObject({ subtotal: 60, discount: 20, shipping: 5, tax: 4.5, total: 49.5 });
+    expect(order.transactions[0]).toMatchObject({
+      subtotal: 60,
+      discount: 20,
+      shipping: 5,
+      tax: 4.5,
+      total: 49.5,
+    });
   });
 
   it('answers which rule a code breaks, and changes nothing', async () => {
@@ -69,18 +117,77 @@ describe('POST /orders with a discount code', () => {
     const at = Date.now();
     const iso = (ms: number) => new Date(at + ms).toISOString();
     await saveCode(t, maya.auth, { code: 'OFF', kind: 'percent', value: 10, active: false });
-    await saveCode(t, maya.auth, { code: 'OLD', kind: 'percent', value: 10, startsAt: iso(-86_400_000), endsAt: iso(-3_600_000) });
-    await saveCode(t, maya.auth, { code: 'SOON', kind: 'percent', value: 10, startsAt: iso(86_400_000) });
+    await saveCode(t, maya.auth, {
+      code: 'OLD',
+      kind: 'percent',
+      value: 10,
+      startsAt: iso(-86_400_000),
+      endsAt: iso(-3_600_000),
+    });
+    await saveCode(t, maya.auth, {
+      code: 'SOON',
+      kind: 'percent',
+      value: 10,
+      startsAt: iso(86_400_000),
+    });
     await saveCode(t, maya.auth, { code: 'BIG', kind: 'percent', value: 10, minOrder: 100 });
-    await saveCode(t, maya.auth, { code: 'VASEONLY', kind: 'percent', value: 10, scope: 'posts', postIds: [vase._id] });
+    await saveCode(t, maya.auth, {
+      code: 'VASEONLY',
+      kind: 'percent',
+      value: 10,
+      scope: 'posts',
+      postIds: [vase._id],
+    });
     const cases: [string[], string, number, string, RegExp][] = [
-      [[card._id], 'OFF', 404, 'DISCOUNT_CODE_NOT_FOUND', /No seller in your cart has the discount code “OFF”/],
-      [[lamp._id], 'NOPE', 404, 'DISCOUNT_CODE_NOT_FOUND', /No seller in your cart has the discount code “NOPE”/],
-      [[lamp._id], 'off', 409, 'DISCOUNT_CODE_UNUSABLE', /^The discount code “OFF” is not active\.$/],
-      [[lamp._id], 'old', 409, 'DISCOUNT_CODE_UNUSABLE', /^The discount code “OLD” expired on .+ UTC\.$/],
-      [[lamp._id], 'SOON', 409, 'DISCOUNT_CODE_UNUSABLE', /^The discount code “SOON” can be used from .+ UTC\.$/],
-      [[lamp._id], 'BIG', 409, 'DISCOUNT_CODE_UNUSABLE', /^To use the discount code “BIG”, buy at least \$100\.00 from Maya\.$/],
-      [[lamp._id], 'VASEONLY', 409, 'DISCOUNT_CODE_UNUSABLE', /applies to none of the items in your cart/],
+      [
+        [card._id],
+        'OFF',
+        404,
+        'DISCOUNT_CODE_NOT_FOUND',
+        /No seller in your cart has the discount code “OFF”/,
+      ],
+      [
+        [lamp._id],
+        'NOPE',
+        404,
+        'DISCOUNT_CODE_NOT_FOUND',
+        /No seller in your cart has the discount code “NOPE”/,
+      ],
+      [
+        [lamp._id],
+        'off',
+        409,
+        'DISCOUNT_CODE_UNUSABLE',
+        /^The discount code “OFF” is not active\.$/,
+      ],
+      [
+        [lamp._id],
+        'old',
+        409,
+        'DISCOUNT_CODE_UNUSABLE',
+        /^The discount code “OLD” expired on .+ UTC\.$/,
+      ],
+      [
+        [lamp._id],
+        'SOON',
+        409,
+        'DISCOUNT_CODE_UNUSABLE',
+        /^The discount code “SOON” can be used from .+ UTC\.$/,
+      ],
+      [
+        [lamp._id],
+        'BIG',
+        409,
+        'DISCOUNT_CODE_UNUSABLE',
+        /^To use the discount code “BIG”, buy at least \$100\.00 from Maya\.$/,
+      ],
+      [
+        [lamp._id],
+        'VASEONLY',
+        409,
+        'DISCOUNT_CODE_UNUSABLE',
+        /applies to none of the items in your cart/,
+      ],
     ];
     for (const [posts, code, status, errorCode, message] of cases) {
       const res = await checkout(t, sam, posts, code);
@@ -93,11 +200,18 @@ describe('POST /orders with a discount code', () => {
   it('a used-up code says so; letting the unpaid order go gives its use back', async () => {
     const { maya, sam, lamp } = await shop();
     const other = await signedInUser(t.deps, { accountType: 'buyer' });
-    const code = await saveCode(t, maya.auth, { code: 'ONCE', kind: 'amount', value: 5, maxUses: 1 });
+    const code = await saveCode(t, maya.auth, {
+      code: 'ONCE',
+      kind: 'amount',
+      value: 5,
+      maxUses: 1,
+    });
     const first = await checkout(t, sam, [lamp._id], 'ONCE');
     expect(first.statusCode, first.body).toBe(201);
     const again = await checkout(t, other, [lamp._id], 'once');
-    expect(refused(again, 409, 'DISCOUNT_CODE_UNUSABLE').message).toBe('The discount code “ONCE” has been used up.');
+    expect(refused(again, 409, 'DISCOUNT_CODE_UNUSABLE').message).toBe(
+      'The discount code “ONCE” has been used up.',
+    );
     const cancel = await send(t, sam.auth, 'POST', '/orders/cancel', { id: orderOf(first)._id });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(await usesOf(code._id)).toBe(0);
@@ -106,7 +220,12 @@ describe('POST /orders with a discount code', () => {
 
   it('an expired unpaid order gives its use back too', async () => {
     const { maya, sam, lamp } = await shop();
-    const code = await saveCode(t, maya.auth, { code: 'EXPIRE', kind: 'amount', value: 5, maxUses: 3 });
+    const code = await saveCode(t, maya.auth, {
+      code: 'EXPIRE',
+      kind: 'amount',
+      value: 5,
+      maxUses: 3,
+    });
     expect((await checkout(t, sam, [lamp._id], 'EXPIRE')).statusCode).toBe(201);
     expect(await usesOf(code._id)).toBe(1);
     t.advanceTime((COMMERCE_LIMITS.holdMinutes + 1) * 60_000);

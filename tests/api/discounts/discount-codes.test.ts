@@ -42,7 +42,12 @@ describe('a seller’s discount codes', () => {
       maxUses: 10,
       maxUsesPerBuyer: 1,
     });
-    expect(second).toMatchObject({ value: 5, minOrder: 20, postIds: [lamp._id], state: 'scheduled' });
+    expect(second).toMatchObject({
+      value: 5,
+      minOrder: 20,
+      postIds: [lamp._id],
+      state: 'scheduled',
+    });
 
     const list = await send(t, maya.auth, 'GET', '/discounts');
     expect(list.statusCode).toBe(200);
@@ -122,7 +127,9 @@ describe('a seller’s discount codes', () => {
       scope: 'posts',
       postIds: [his._id],
     });
-    expect(refused(res, 400, 'VALIDATION_ERROR').message).toBe('Choose posts of your own for this code.');
+    expect(refused(res, 400, 'VALIDATION_ERROR').message).toBe(
+      'Choose posts of your own for this code.',
+    );
   });
 
   it('is each seller’s own: another cannot change, delete or see it; buyers cannot make codes', async () => {
@@ -131,11 +138,20 @@ describe('a seller’s discount codes', () => {
     const sam = await signedInUser(t.deps, { accountType: 'buyer' });
     const code = await saveCode(t, maya.auth, { code: 'MAYAS', kind: 'percent', value: 10 });
     refused(
-      await send(t, leo.auth, 'PUT', '/discounts', { _id: code._id, code: 'MINE', kind: 'percent', value: 90 }),
+      await send(t, leo.auth, 'PUT', '/discounts', {
+        _id: code._id,
+        code: 'MINE',
+        kind: 'percent',
+        value: 90,
+      }),
       404,
       'DISCOUNT_NOT_FOUND',
     );
-    refused(await send(t, leo.auth, 'DELETE', `/discounts?id=${code._id}`), 404, 'DISCOUNT_NOT_FOUND');
+    refused(
+      await send(t, leo.auth, 'DELETE', `/discounts?id=${code._id}`),
+      404,
+      'DISCOUNT_NOT_FOUND',
+    );
     const theirs = await send(t, leo.auth, 'GET', '/discounts');
     expect(theirs.json<{ discounts: unknown[] }>().discounts).toEqual([]);
     refused(

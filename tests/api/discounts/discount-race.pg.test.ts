@@ -39,9 +39,16 @@ const order = (b: (typeof buyers)[number], postId: string, code: string) =>
     discountCode: code,
   });
 
-async function expectOneWinner(answers: Awaited<ReturnType<typeof order>>[], codeId: string, label: string) {
+async function expectOneWinner(
+  answers: Awaited<ReturnType<typeof order>>[],
+  codeId: string,
+  label: string,
+) {
   const statuses = answers.map((r) => r.statusCode);
-  expect(statuses.filter((s) => s === 201), `${label}: ${JSON.stringify(statuses)}`).toHaveLength(1);
+  expect(
+    statuses.filter((s) => s === 201),
+    `${label}: ${JSON.stringify(statuses)}`,
+  ).toHaveLength(1);
   for (const r of answers.filter((a) => a.statusCode !== 201))
     expect(r.json(), label).toMatchObject({ statusCode: 409, code: 'DISCOUNT_CODE_UNUSABLE' });
   const db = t.deps.database.db;

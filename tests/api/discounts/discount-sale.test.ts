@@ -25,7 +25,13 @@ describe('a paid order with a discount code', () => {
     await saveCode(t, maya.auth, { code: 'TENOFF', kind: 'amount', value: 10 });
     const order = orderOf(await checkout(t, sam, [lamp._id], 'tenoff'));
     // 40.00 − 10.00 + 5.00 shipping, tax 10 % of 35.00.
-    expect(order).toMatchObject({ subtotal: 40, discount: 10, shipping: 5, tax: 3.5, grandTotal: 38.5 });
+    expect(order).toMatchObject({
+      subtotal: 40,
+      discount: 10,
+      shipping: 5,
+      tax: 3.5,
+      grandTotal: 38.5,
+    });
 
     const intent = await send(t, sam.auth, 'POST', '/payment-intent', { orderId: order._id });
     expect(intent.json()).toMatchObject({ amount: 38.5 });
@@ -41,7 +47,9 @@ describe('a paid order with a discount code', () => {
       transaction: { discountCode: 'TENOFF', discount: 10, total: 38.5, status: 'paid' },
     });
 
-    const confirmation = (await mailTo(t, sam.user.email)).find((m) => /is confirmed/.test(m.subject));
+    const confirmation = (await mailTo(t, sam.user.email)).find((m) =>
+      /is confirmed/.test(m.subject),
+    );
     expect(confirmation!.text).toContain('discount TENOFF −$10.00 from Maya');
     expect(confirmation!.text).toContain('$38.50');
     const newSale = (await mailTo(t, maya.user.email)).find((m) => /^New sale/.test(m.subject));

@@ -2,11 +2,7 @@ import { and, count, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-o
 import { codeKey, discountMinor } from '../../../shared/contracts/discount-rules';
 import { formatDateTime, formatMoney } from '../../../shared/format';
 import { toMajor } from '../../../shared/money';
-import {
-  discountCodes,
-  discountRedemptions,
-  type DiscountCodeRow,
-} from '../../db/schema';
+import { discountCodes, discountRedemptions, type DiscountCodeRow } from '../../db/schema';
 import type { PricedLine } from '../catalog';
 import { conflict, notFound, nowDate, type DbOrTx, type ModuleDeps } from '../core';
 
@@ -99,7 +95,9 @@ export async function redeemCodes(
       const [mine] = await tx.db
         .select({ n: count() })
         .from(discountRedemptions)
-        .where(and(eq(discountRedemptions.codeId, row.id), eq(discountRedemptions.buyerId, buyerId)));
+        .where(
+          and(eq(discountRedemptions.codeId, row.id), eq(discountRedemptions.buyerId, buyerId)),
+        );
       if (mine!.n >= row.maxUsesPerBuyer)
         throw unusable(
           `You have already used ${name} ${mine!.n === 1 ? 'once' : `${mine!.n} times`}: each buyer can use it ${row.maxUsesPerBuyer === 1 ? 'once' : `${row.maxUsesPerBuyer} times`}.`,
@@ -133,8 +131,14 @@ export function discountsFor(
     const eligible =
       row.scope === 'shop' ? subtotal : sum(lines.filter((l) => row.postIds.includes(l.productId)));
     if (eligible === 0)
-      throw unusable(`${name[0]!.toUpperCase()}${name.slice(1)} applies to none of the items in your cart.`);
-    applied.set(row.sellerId, { codeId: row.id, code: row.code, minor: discountMinor(row, eligible) });
+      throw unusable(
+        `${name[0]!.toUpperCase()}${name.slice(1)} applies to none of the items in your cart.`,
+      );
+    applied.set(row.sellerId, {
+      codeId: row.id,
+      code: row.code,
+      minor: discountMinor(row, eligible),
+    });
   }
   return applied;
 }

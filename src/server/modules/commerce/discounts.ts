@@ -98,7 +98,8 @@ export async function saveDiscount(
   input: DiscountValues,
 ): Promise<{ discount: Discount }> {
   await refuseNonSeller(deps, sellerId);
-  const postIds = input.scope === 'posts' ? [...new Set(input.postIds.map((id) => id.toLowerCase()))] : [];
+  const postIds =
+    input.scope === 'posts' ? [...new Set(input.postIds.map((id) => id.toLowerCase()))] : [];
   await refuseForeignPosts(deps, sellerId, postIds);
   const at = nowDate(deps);
   const values = {

@@ -26,5 +26,11 @@ export function orderFingerprint(source: OrderSource): string {
     .sort(([a], [b]) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0));
   const billing = source.billingAddressId ?? source.shippingAddressId;
   const code = source.discountCode?.trim().toLowerCase() ?? '';
-  return JSON.stringify([source.userId, source.shippingAddressId, billing, lines, ...(code ? [code] : [])]);
+  return JSON.stringify([
+    source.userId,
+    source.shippingAddressId,
+    billing,
+    lines,
+    ...(code ? [code] : []),
+  ]);
 }

@@ -43,14 +43,20 @@ export function PlacedDiscount({ order }: { order: Order }) {
   if (order.discount <= 0) return null;
   const parts = order.transactions.filter((p) => p.discount > 0);
   return (
-    <div role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-900" data-testid="order-discount">
+    <div
+      role="status"
+      className="rounded-lg bg-green-50 p-3 text-sm text-green-900"
+      data-testid="order-discount"
+    >
       {parts.map((p) => (
         <p key={p._id}>
-          Code {p.discountCode}: −{formatMoney(p.discount, order.currency)} on {p.seller.name}’s items.
+          Code {p.discountCode}: −{formatMoney(p.discount, order.currency)} on {p.seller.name}’s
+          items.
         </p>
       ))}
       <p className="mt-1 font-semibold">
-        Total to pay: <span data-testid="order-grand-total">{formatMoney(order.grandTotal, order.currency)}</span>
+        Total to pay:{' '}
+        <span data-testid="order-grand-total">{formatMoney(order.grandTotal, order.currency)}</span>
       </p>
     </div>
   );

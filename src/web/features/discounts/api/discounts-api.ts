@@ -56,8 +56,7 @@ export const DISCOUNT_FIELDS = [
 ] as const;
 
 export type SaveOutcome =
-  | { ok: true; message: string }
-  | { ok: false; message: string; fields: Record<string, string> };
+  { ok: true; message: string } | { ok: false; message: string; fields: Record<string, string> };
 
 /** PUT /discounts; a refusal keeps the server's sentence and the field it is about. */
 export async function saveDiscount(

@@ -56,8 +56,8 @@ export function DiscountForm({ editing, posts, errors, busy, currency }: Discoun
             A percent of the items
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name="kind" value="amount" defaultChecked={d?.kind === 'amount'} />
-            A fixed amount ({currency})
+            <input type="radio" name="kind" value="amount" defaultChecked={d?.kind === 'amount'} />A
+            fixed amount ({currency})
           </label>
         </div>
         <TextField
@@ -165,7 +165,12 @@ export function DiscountForm({ editing, posts, errors, busy, currency }: Discoun
         Active: buyers can use it
       </label>
       <div className="flex flex-wrap gap-3">
-        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="save-discount">
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={busy}
+          data-testid="save-discount"
+        >
           {busy ? 'Saving…' : d ? 'Save changes' : 'Create code'}
         </button>
         {d ? (

@@ -25,7 +25,10 @@ export function DiscountList({
         <li key={d._id} className="card space-y-2" data-testid="discount-row" data-code={d.code}>
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h3 className="break-all font-mono text-lg font-semibold text-gray-900">{d.code}</h3>
-            <span className="rounded bg-gray-100 px-2 py-0.5 text-sm text-gray-900" data-testid="discount-state">
+            <span
+              className="rounded bg-gray-100 px-2 py-0.5 text-sm text-gray-900"
+              data-testid="discount-state"
+            >
               {STATE_LABEL[d.state]}
             </span>
           </div>
@@ -44,13 +47,21 @@ export function DiscountList({
             {d.maxUsesPerBuyer !== null ? ` · ${formatNumber(d.maxUsesPerBuyer)} per buyer` : ''}
           </p>
           <div className="flex flex-wrap gap-2">
-            <Link to={`/discounts?edit=${d._id}#discount-form`} className="btn btn-secondary" aria-label={`Edit ${d.code}`}>
+            <Link
+              to={`/discounts?edit=${d._id}#discount-form`}
+              className="btn btn-secondary"
+              aria-label={`Edit ${d.code}`}
+            >
               Edit
             </Link>
             <Form method="post">
               <input type="hidden" name="intent" value="toggle" />
               <input type="hidden" name="id" value={d._id} />
-              <button type="submit" className="btn btn-secondary" aria-label={`${d.active ? 'Turn off' : 'Turn on'} ${d.code}`}>
+              <button
+                type="submit"
+                className="btn btn-secondary"
+                aria-label={`${d.active ? 'Turn off' : 'Turn on'} ${d.code}`}
+              >
                 {d.active ? 'Turn off' : 'Turn on'}
               </button>
             </Form>

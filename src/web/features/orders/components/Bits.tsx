@@ -78,7 +78,10 @@ export function Totals({
   const rows: [string, number][] = [
     ['Items', subtotal],
     ...(discount > 0
-      ? ([[discountCode ? `Discount (code ${discountCode})` : 'Discount', -discount]] as [string, number][])
+      ? ([[discountCode ? `Discount (code ${discountCode})` : 'Discount', -discount]] as [
+          string,
+          number,
+        ][])
       : []),
     ['Shipping', shipping],
     ['Tax', tax],
