@@ -36,7 +36,7 @@ test('a seller makes a code on /discounts; a buyer uses it at checkout and pays 
   await apiLogin(page.request, seller);
   const code = `SAVE${RUN}`.slice(0, 20);
 
-  await test.step('the seller’s menu leads to /discounts; an empty list, then a field error', async () => {
+  await test.step('/discounts: no codes yet, then a field error', async () => {
     await page.goto('/discounts');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Discount codes');
     await expect(page.getByTestId('no-discounts')).toBeVisible();
