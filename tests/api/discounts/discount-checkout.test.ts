@@ -249,4 +249,15 @@ describe('POST /orders with a discount code', () => {
     expect(theirs.statusCode, theirs.body).toBe(201);
     expect(orderOf(theirs).discount).toBe(1);
   });
+
+  it('two sellers with codes of the same name: each takes off its own part', async () => {
+    const { maya, leo, sam, lamp, card } = await shop();
+    await saveCode(t, maya.auth, { code: 'BOTH', kind: 'percent', value: 10 });
+    await saveCode(t, leo.auth, { code: 'both', kind: 'amount', value: 1 });
+    const order = orderOf(await checkout(t, sam, [lamp._id, card._id], 'Both'));
+    const part = (id: string) => order.transactions.find((p) => p.seller._id === id)!;
+    expect(part(maya.user.id)).toMatchObject({ discountCode: 'BOTH', discount: 4 });
+    expect(part(leo.user.id)).toMatchObject({ discountCode: 'both', discount: 1 });
+    expect(order.discount).toBe(5);
+  });
 });
