@@ -80,6 +80,10 @@ export const ERROR_CODES = {
   CONTACT_MESSAGE_NOT_FOUND: 'not_found',
   /** PUT /products/media/generated: not the caller's picture, or no longer kept. */
   GENERATED_IMAGE_NOT_FOUND: 'not_found',
+  /** POST /orders: no seller in the cart has this discount code (docs/decisions/073). */
+  DISCOUNT_CODE_NOT_FOUND: 'not_found',
+  /** GET/PUT/DELETE /discounts: not one of the caller's codes. */
+  DISCOUNT_NOT_FOUND: 'not_found',
   // conflict: the request clashes with the current state
   CONFLICT: 'conflict',
   USERNAME_TAKEN: 'conflict',
@@ -101,6 +105,10 @@ export const ERROR_CODES = {
   FEEDBACK_TOO_EARLY: 'conflict',
   WRONG_PAYMENT_PROVIDER: 'conflict',
   ALREADY_SUBSCRIBED: 'conflict',
+  /** A discount code that cannot be used now: the message says why (used up, expired…). */
+  DISCOUNT_CODE_UNUSABLE: 'conflict',
+  /** The seller already has a code by this name (codes are case-insensitive). */
+  DISCOUNT_CODE_TAKEN: 'conflict',
   // transport-level refusals
   PAYLOAD_TOO_LARGE: 'too_large',
   UNSUPPORTED_MEDIA_TYPE: 'unsupported_media',

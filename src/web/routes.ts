@@ -53,6 +53,7 @@ export default [
     route('add-edit-item/:id?', 'routes/add-edit-item.tsx'),
     route('sales', 'routes/sales.tsx'),
     route('insights', 'routes/insights.tsx'),
+    route('discounts', 'routes/discounts.tsx'),
     route('sales/:id', 'routes/sales.$id.tsx'),
     route('orders', 'routes/orders.tsx'),
     route('feedback/orders/:id?', 'routes/feedback-orders.tsx'),

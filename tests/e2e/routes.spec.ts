@@ -60,6 +60,7 @@ const SIGNED_IN = [
   '/plan-selection',
   '/sales',
   '/insights',
+  '/discounts',
   '/users',
   '/moderation',
   '/items/preview',

@@ -13,6 +13,7 @@ import * as messagesTables from '../../src/server/db/schema/messages';
 import * as moderationTables from '../../src/server/db/schema/moderation';
 import * as notificationsTables from '../../src/server/db/schema/notifications';
 import * as commerceTables from '../../src/server/db/schema/commerce';
+import * as discountTables from '../../src/server/db/schema/commerce-discounts';
 import * as plansTables from '../../src/server/db/schema/plans';
 import * as outreachTables from '../../src/server/db/schema/outreach';
 import * as aiTables from '../../src/server/db/schema/ai';
@@ -38,7 +39,7 @@ const OWNED: Record<string, Record<string, unknown>> = {
   messages: messagesTables,
   moderation: moderationTables,
   notifications: notificationsTables,
-  commerce: commerceTables,
+  commerce: { ...commerceTables, ...discountTables },
   core: jobsTables,
   plans: plansTables,
   outreach: outreachTables,

@@ -7,6 +7,7 @@ export { insightsApi } from './insights';
 export { messagesApi } from './messages';
 export { commentsApi } from './comments';
 export { commerceApi } from './commerce';
+export { discountsApi } from './discounts';
 export { earningsApi } from './earnings';
 export { metaApi } from './meta';
 export { notificationsApi } from './notifications';

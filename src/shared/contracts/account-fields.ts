@@ -41,7 +41,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'reset-password', 'sales', 'search-results', 'terms', 'thanks', 'users', 'items', 'feedback', 'products',
   'add-edit-item', 'password-reset',
   // pages of our own beyond SPEC §2
-  'unsubscribe', 'moderation', 'payout-setup', 'admin-messages', 'email-list', 'insights', 'how-we-count',
+  'unsubscribe', 'moderation', 'payout-setup', 'admin-messages', 'email-list', 'insights', 'how-we-count', 'discounts',
   // server paths and words that would impersonate the service
   'api', 'media', 'media-upload', 'assets', 'fonts', 'share-images', 'sitemaps', 'sitemap.xml', 'robots.txt',
   'favicon.ico', '.well-known', 'metrics', 'admin', 'static', 'www', 'help', 'support', 'settings', 'null', 'undefined',

@@ -26,6 +26,7 @@ import {
 
 export * from './commerce-feedback';
 import { attributionSchema } from './insights';
+import { DISCOUNT_LIMITS } from './discount-rules';
 
 // ---- cart ----
 
@@ -157,6 +158,16 @@ export const orderCreateRequest = obj({
   shippingAddressId: idField('an address id'),
   billingAddressId: idField('an address id').optional(),
   /**
+   * A seller's discount code (docs/decisions/073): it applies to the part of the seller who owns
+   * it, case-insensitively. Empty: none.
+   */
+  discountCode: z
+    .string(requiredAs('a code'))
+    .trim()
+    .max(DISCOUNT_LIMITS.codeMax, 'This discount code does not exist.')
+    .optional()
+    .transform((v) => v || undefined),
+  /**
    * Where the cart's lines came from (POST /insights/cart-adds): each seller's part is credited.
    * A credit that does not read is dropped, never the order: the browser's storage may hold anything.
    */
@@ -195,6 +206,9 @@ export const transactionSchema = z.object({
   buyer: z.object({ _id: z.string().nullable(), name: z.string() }),
   items: z.array(orderItemSchema),
   ...partyTotals,
+  /** The seller's discount code this part used (as the seller wrote it), and what it took off the items. */
+  discountCode: z.string().nullable(),
+  discount: money,
   /** The marketplace's fee on the items and shipping, by the seller's plan at purchase (ADR 032). */
   platformFee: money,
   /** What the seller is paid out: the total less the platform fee. */
@@ -224,6 +238,8 @@ export const orderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   currency: z.string(),
   subtotal: money,
+  /** What the parts' discount codes took off the subtotal (tax is on what is left plus shipping). */
+  discount: money,
   shipping: money,
   tax: money,
   totalWithTax: money,

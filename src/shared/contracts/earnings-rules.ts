@@ -125,7 +125,13 @@ export const PAYOUT_LIST_LABELS: Record<PayoutListStatus, string> = {
  * (docs/decisions/032), so this is 1 − fee ÷ (items + shipping); the tax is theirs whole. Cents
  * are compared, never floats. A sale of nothing (free items, free shipping) keeps everything.
  */
-export function keptShare(sale: { subtotal: number; shipping: number; platformFee: number }) {
-  const base = toMinor(sale.subtotal) + toMinor(sale.shipping);
+export function keptShare(sale: {
+  subtotal: number;
+  discount?: number;
+  shipping: number;
+  platformFee: number;
+}) {
+  // What the seller earns: the items less their discount code's (docs/decisions/073), and shipping.
+  const base = toMinor(sale.subtotal) - toMinor(sale.discount ?? 0) + toMinor(sale.shipping);
   return base > 0 ? 1 - toMinor(sale.platformFee) / base : 1;
 }

@@ -132,6 +132,8 @@ export const SALES_CSV_COLUMNS = [
   'buyer',
   'items',
   'subtotal',
+  'discount_code',
+  'discount',
   'shipping',
   'tax',
   'total',

@@ -9,12 +9,13 @@ import {
 } from './navigation';
 
 describe('side menu entries (SPEC §2)', () => {
-  it('shows the ten entries to signed-in users (Messages: issue 24, Insights: issue 26)', () => {
+  it('shows the eleven entries to signed-in users (Messages: issue 24, Insights: issue 26, Discount codes: issue 27)', () => {
     expect(sideMenuEntries({ role: 'user' }).map((e) => [e.label, e.to])).toEqual([
       ['My Posts', '/my-posts'],
       ['Edit Page', '/edit-page'],
       ['Sales', '/sales'],
       ['Insights', '/insights'],
+      ['Discount codes', '/discounts'],
       ['Purchases', '/orders'],
       ['Messages', '/messages'],
       ['Following', '/following'],
@@ -29,6 +30,8 @@ describe('side menu entries (SPEC §2)', () => {
     expect(paths('seller')).toContain('/insights');
     expect(paths('both')).toContain('/insights');
     expect(paths('buyer')).not.toContain('/insights');
+    expect(paths('seller')).toContain('/discounts');
+    expect(paths('buyer')).not.toContain('/discounts');
     expect(paths('buyer')).toContain('/sales');
   });
   it('adds the admin entries for admin and superAdmin only, and Moderation for moderators too', () => {
@@ -42,13 +45,13 @@ describe('side menu entries (SPEC §2)', () => {
     for (const role of ADMIN_ROLES) {
       expect(
         sideMenuEntries({ role })
-          .slice(10)
+          .slice(11)
           .map((e) => [e.label, e.to]),
       ).toEqual(adminEntries);
     }
     expect(
       sideMenuEntries({ role: 'moderator' })
-        .slice(10)
+        .slice(11)
         .map((e) => [e.label, e.to]),
     ).toEqual([['Moderation', '/moderation']]);
     expect(sideMenuEntries({ role: 'user' }).map((e) => e.to)).not.toContain('/moderation');

@@ -12,7 +12,7 @@ export interface MenuEntry {
 type MenuUser = Pick<SessionUser, 'role'> & Partial<Pick<SessionUser, 'accountType'>>;
 
 /**
- * Side-menu entries for a signed-in user (SPEC §2), Insights for sellers, admin entries for admin
+ * Side-menu entries for a signed-in user (SPEC §2), Insights and Discount codes for sellers, admin entries for admin
  * and superAdmin, the moderation queue for moderators and admins.
  */
 export function sideMenuEntries(user: MenuUser | null | undefined): MenuEntry[] {
@@ -22,7 +22,10 @@ export function sideMenuEntries(user: MenuUser | null | undefined): MenuEntry[] 
     { label: 'Edit Page', to: '/edit-page', testId: 'menu-edit-page' },
     { label: 'Sales', to: '/sales', testId: 'menu-sales' },
     ...(!user.accountType || isSeller(user.accountType)
-      ? [{ label: 'Insights', to: '/insights', testId: 'menu-insights' }]
+      ? [
+          { label: 'Insights', to: '/insights', testId: 'menu-insights' },
+          { label: 'Discount codes', to: '/discounts', testId: 'menu-discounts' },
+        ]
       : []),
     { label: 'Purchases', to: '/orders', testId: 'menu-purchases' },
     { label: 'Messages', to: '/messages', testId: 'menu-messages' },

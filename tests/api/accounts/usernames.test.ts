@@ -22,6 +22,8 @@ describe('usernames', () => {
       // pages of our own: issue 26's
       'insights',
       'how-we-count',
+      // issue 27's
+      'discounts',
       'api',
       'media',
       'media-upload',

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  discountCodes,
   feedbacks,
   jobs,
   ledgerEntries,
@@ -72,5 +73,15 @@ describe('the demo seed’s orders', () => {
       ['order', ids.get('maya'), 5],
       ['transaction', ids.get('sam'), 5],
     ]);
+  });
+
+  it('gives maya and leo a discount code each, listed on their /discounts (issue 27)', async () => {
+    const rows = await db().select().from(discountCodes);
+    expect(rows.map((r) => [r.sellerId, r.code, r.kind, r.value, r.uses]).sort()).toEqual(
+      [
+        [ids.get('leo'), 'RETRO5', 'amount', 500, 0],
+        [ids.get('maya'), 'WELCOME10', 'percent', 10, 0],
+      ].sort(),
+    );
   });
 });

@@ -196,7 +196,7 @@ describe('CSV exports', () => {
     );
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(lines[0]).toBe(
-      'sale_date,order_id,buyer,items,subtotal,shipping,tax,total,platform_fee,refunded,you_receive,currency,sale_status,payout_status,shipped_at',
+      'sale_date,order_id,buyer,items,subtotal,discount_code,discount,shipping,tax,total,platform_fee,refunded,you_receive,currency,sale_status,payout_status,shipped_at',
     );
     expect(lines).toHaveLength(6);
     const orderOf = new Map(
@@ -210,10 +210,10 @@ describe('CSV exports', () => {
     const row = (id: string) => lines.slice(1).find((l) => l.includes(orderOf.get(id)!))!;
     // The buyer's name would be a formula: it starts with a ' (and is quoted for its quotes).
     expect(row(sale.paidOut)).toContain(
-      `,${orderOf.get(sale.paidOut)},"'=HYPERLINK(""x"")",2 × Walnut stool,60.00,8.00,6.80,74.80,3.40,0.00,71.40,USD,shipped,paid,`,
+      `,${orderOf.get(sale.paidOut)},"'=HYPERLINK(""x"")",2 × Walnut stool,60.00,,0.00,8.00,6.80,74.80,3.40,0.00,71.40,USD,shipped,paid,`,
     );
     expect(row(sale.cancelled)).toContain(
-      ',1 × Walnut stool,30.00,4.00,3.40,37.40,0.00,37.40,0.00,USD,cancelled,refunded,',
+      ',1 × Walnut stool,30.00,,0.00,4.00,3.40,37.40,0.00,37.40,0.00,USD,cancelled,refunded,',
     );
     expect(row(sale.toShip)).toMatch(/,37\.40,1\.70,0\.00,35\.70,USD,paid,held,$/);
   });

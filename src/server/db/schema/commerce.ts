@@ -59,6 +59,8 @@ export const orders = pgTable(
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     currency: text('currency').notNull(),
     subtotalMinor: integer('subtotal_minor').notNull(),
+    /** What the parts' discount codes took off the subtotal (docs/decisions/073). */
+    discountMinor: integer('discount_minor').notNull().default(0),
     shippingMinor: integer('shipping_minor').notNull(),
     taxMinor: integer('tax_minor').notNull(),
     grandTotalMinor: integer('grand_total_minor').notNull(),
@@ -87,7 +89,7 @@ export const orders = pgTable(
     uniqueIndex('orders_payment_intent_idx').on(t.paymentIntentId),
     check(
       'orders_totals_check',
-      sql`${t.grandTotalMinor} = ${t.subtotalMinor} + ${t.shippingMinor} + ${t.taxMinor}`,
+      sql`${t.grandTotalMinor} = ${t.subtotalMinor} - ${t.discountMinor} + ${t.shippingMinor} + ${t.taxMinor}`,
     ),
   ],
 );
@@ -108,13 +110,16 @@ export const transactions = pgTable(
     buyerName: text('buyer_name').notNull(),
     status: text('status', { enum: TRANSACTION_STATUSES }).notNull().default('pending'),
     subtotalMinor: integer('subtotal_minor').notNull(),
+    /** The seller's code this part used (copied as written) and what it took off the items. */
+    discountCode: text('discount_code'),
+    discountMinor: integer('discount_minor').notNull().default(0),
     shippingMinor: integer('shipping_minor').notNull(),
     /** This part's share of the order's tax (largest remainder: the parts add up to the order). */
     taxMinor: integer('tax_minor').notNull(),
     totalMinor: integer('total_minor').notNull(),
     /**
-     * The marketplace's fee on this part (the seller's plan's rate at purchase, on items and
-     * shipping, not tax): the payout is totalMinor minus this (docs/decisions/032).
+     * The marketplace's fee on this part (the seller's plan's rate at purchase, on items less the
+     * discount and shipping, not tax): the payout is totalMinor minus this (docs/decisions/032).
      */
     platformFeeMinor: integer('platform_fee_minor').notNull().default(0),
     carrier: text('carrier'),

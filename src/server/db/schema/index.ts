@@ -9,6 +9,7 @@ export * from './messages';
 export * from './moderation';
 export * from './notifications';
 export * from './commerce';
+export * from './commerce-discounts';
 export * from './plans';
 export * from './outreach';
 export * from './ai';

@@ -79,6 +79,8 @@ export async function salesCsv(deps: Deps, sellerId: string, query: PeriodInput)
         sale.buyerName,
         itemsCell(items),
         amount(sale.subtotalMinor),
+        sale.discountCode ?? '',
+        amount(sale.discountMinor),
         amount(sale.shippingMinor),
         amount(sale.taxMinor),
         amount(sale.totalMinor),

@@ -57,3 +57,4 @@ export const commerceJobs: readonly JobDefinition[] = [
   stripeEventJob,
 ];
 export { CART_LINK_TTL_MS, makeCartLink, openCartLink } from './cart-link';
+export { deleteDiscount, listDiscounts, saveDiscount } from './discounts';

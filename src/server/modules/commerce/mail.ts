@@ -112,16 +112,24 @@ async function orderConfirmation(deps: ModuleDeps, order: OrderRow) {
   const money = (m: number) => formatMoney(toMajor(m), order.currency);
   const items = await itemLines(deps, { orderId: order.id }, order.currency);
   const sellers = await deps.db
-    .select({ name: transactions.sellerName })
+    .select({
+      name: transactions.sellerName,
+      code: transactions.discountCode,
+      off: transactions.discountMinor,
+    })
     .from(transactions)
     .where(eq(transactions.orderId, order.id));
+  // The codes as the buyer typed them at checkout: "SPRING25 −$15.00 from Maya".
+  const codes = sellers
+    .filter((s) => s.code && s.off > 0)
+    .map((s) => `${s.code} −${money(s.off)} from ${s.name}`);
   await deps.mail.send({
     to: order.buyerEmail,
     ...build(
       deps,
       `Thank you for your order, ${order.buyerName}!`,
       [
-        `We received your payment of ${money(order.grandTotalMinor)} for order ${shortId(order.id)} (items ${money(order.subtotalMinor)}, shipping ${money(order.shippingMinor)}, tax ${money(order.taxMinor)}).`,
+        `We received your payment of ${money(order.grandTotalMinor)} for order ${shortId(order.id)} (items ${money(order.subtotalMinor)}${codes.length ? `, discount ${codes.join(', ')}` : ''}, shipping ${money(order.shippingMinor)}, tax ${money(order.taxMinor)}).`,
         `${sellers.length === 1 ? `${sellers[0]!.name} has` : `Each of the ${sellers.length} sellers has`} been told to ship. You will get an email with the tracking number when it is on its way.`,
       ],
       items,
@@ -152,7 +160,7 @@ async function saleMail(
           deps,
           `You sold something, ${seller.name}!`,
           [
-            `${tx.buyerName} paid ${money(tx.totalMinor)} for order ${ref}. Ship it to: ${[a.name, a.line1, a.line2, a.city, a.region, a.postalCode, a.country].filter(Boolean).join(', ')}.`,
+            `${tx.buyerName} paid ${money(tx.totalMinor)} for order ${ref}${tx.discountCode ? ` (your code ${tx.discountCode} took ${money(tx.discountMinor)} off the items)` : ''}. Ship it to: ${[a.name, a.line1, a.line2, a.city, a.region, a.postalCode, a.country].filter(Boolean).join(', ')}.`,
             `${shipBy ? `Ship it by ${shipBy} and` : 'When it is on its way,'} mark it shipped with the tracking number: your money is paid out then. A sale not shipped in time is cancelled and refunded.`,
           ],
           items,

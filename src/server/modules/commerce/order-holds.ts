@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { orderItems, orders, products, transactions, users } from '../../db/schema';
 import { restoreStock } from '../catalog';
 import { nowDate, type ModuleDeps } from '../core';
+import { giveBackCodes } from './discount-apply';
 
 // What an order holds (its items' stock) and how those holds are let go while the order is
 // unpaid; used by the paying steps, the lifecycle and the buyer's cancel (docs/decisions/052).
@@ -49,7 +50,8 @@ export async function unsellableItem(
 
 /**
  * Inside the caller's transaction, with the order locked and unpaid: the order and all its parts
- * are cancelled and every unit they held goes back to stock. The sellers whose stock came back.
+ * are cancelled, every unit they held goes back to stock and each discount code it used gets its
+ * use back (docs/decisions/073). The sellers whose stock came back.
  */
 export async function releaseLockedOrder(
   tx: ModuleDeps,
@@ -67,5 +69,6 @@ export async function releaseLockedOrder(
     .where(eq(transactions.orderId, orderId))
     .returning({ sellerId: transactions.sellerId });
   await restoreStock(tx, await itemsOf(tx, eq(orderItems.orderId, orderId)));
+  await giveBackCodes(tx, orderId);
   return parts.flatMap((p) => (p.sellerId ? [p.sellerId] : []));
 }

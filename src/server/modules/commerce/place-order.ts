@@ -36,6 +36,13 @@ import {
   validationError,
   type ModuleDeps,
 } from '../core';
+import {
+  discountsFor,
+  findCartCodes,
+  recordRedemptions,
+  redeemCodes,
+  type AppliedDiscount,
+} from './discount-apply';
 import { expireOrderJob } from './lifecycle-jobs';
 import { paymentsOf } from './payments';
 import { placedOrder } from './rows';
@@ -47,6 +54,8 @@ export interface PlaceOrderInput {
   billingAddressId?: string | undefined;
   /** The cart lines' credits (docs/decisions/071): each seller's part gets its newest. */
   attribution?: Attribution[] | undefined;
+  /** A seller's discount code (docs/decisions/073): applies to its owner's part. */
+  discountCode?: string | undefined;
 }
 
 export const addressNotFound = () =>
@@ -120,21 +129,28 @@ export async function placeOrder(
   if (!shipping || !billing) throw addressNotFound();
   refuseProblemLines(quoted);
   const buyer: Buyer = { id: buyerId, ...person, shipping, billing };
-  const plans = await plansOf(deps, sellersOf(quoted));
+  const [plans, codes] = await Promise.all([
+    plansOf(deps, sellersOf(quoted)),
+    input.discountCode ? findCartCodes(deps.db, sellersOf(quoted), input.discountCode) : [],
+  ]);
 
   const placed = await inTransaction(deps, async (tx) => {
-    // First: the buyer's row is locked and their open orders counted (ADR 052), never a post's.
+    // First: the buyer's row is locked and their open orders counted (ADR 052), never a post's;
+    // then the codes' uses (their rows), and the stock last.
     await refuseTooManyUnpaid(tx, buyerId);
-    const written = await writeOrder(tx, buyer, quoted, plans, input.attribution ?? []);
+    const applied = discountsFor(deps, await redeemCodes(tx, buyerId, codes), quoted);
+    const written = await writeOrder(tx, buyer, quoted, plans, input.attribution ?? [], applied);
     if (!(await takeQuotedStock(tx.db, buyerId, lines, quoted))) throw new StockMoved();
     return written;
   }).catch(async (err: unknown) => {
     if (!(err instanceof StockMoved)) throw err;
     return inTransaction(deps, async (tx) => {
       await refuseTooManyUnpaid(tx, buyerId);
+      const taken = await redeemCodes(tx, buyerId, codes);
       const priced = await reserveStock(tx, buyerId, lines);
+      const applied = discountsFor(deps, taken, priced);
       const plansNow = await plansOf(tx, sellersOf(priced));
-      return writeOrder(tx, buyer, priced, plansNow, input.attribution ?? []);
+      return writeOrder(tx, buyer, priced, plansNow, input.attribution ?? [], applied);
     });
   });
   // Stock changed: lists showing "sold out" or counts must not serve the old answer; the
@@ -150,24 +166,31 @@ async function writeOrder(
   priced: PricedLine[],
   plans: Awaited<ReturnType<typeof plansOf>>,
   attribution: readonly Attribution[],
+  applied: ReadonlyMap<string, AppliedDiscount>,
 ) {
   const minorLine = (l: PricedLine) => ({
     amount: l.amount,
     price: cents(l.priceMinor),
     shippingCost: cents(l.shippingMinor),
   });
-  const totals = cartTotalsMinor(priced.map(minorLine));
-  if (totals.grandTotal > ORDER_TOTAL_MAX_MINOR) {
-    const max = formatMoney(toMajor(ORDER_TOTAL_MAX_MINOR), deps.env.CURRENCY);
-    throw validationError(`An order can total at most ${max}: place it as several smaller orders.`);
-  }
   const bySeller = new Map<string, PricedLine[]>();
   for (const line of priced)
     bySeller.set(line.sellerId!, [...(bySeller.get(line.sellerId!) ?? []), line]);
   const groups = [...bySeller.entries()];
   const partTotals = groups.map(([, lines]) => cartTotalsMinor(lines.map(minorLine)));
-  // Adds up to totals.tax: the same half-up tenth of the same cents, shared out.
-  const taxes = orderTaxShares(partTotals.map((p) => p.subtotal + p.shipping));
+  const off = groups.map(([sellerId]) => applied.get(sellerId)?.minor ?? 0);
+  // Tax on each part's discounted items plus shipping (docs/decisions/073); the shares add up to
+  // the same half-up tenth of the whole, as the buyer saw it.
+  const taxes = orderTaxShares(partTotals.map((p, i) => p.subtotal - off[i]! + p.shipping));
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const subtotal = sum(partTotals.map((p) => p.subtotal));
+  const shipping = sum(partTotals.map((p) => p.shipping));
+  const totals = { subtotal, discount: sum(off), shipping, tax: sum(taxes) };
+  const grandTotal = subtotal - totals.discount + shipping + totals.tax;
+  if (grandTotal > ORDER_TOTAL_MAX_MINOR) {
+    const max = formatMoney(toMajor(ORDER_TOTAL_MAX_MINOR), deps.env.CURRENCY);
+    throw validationError(`An order can total at most ${max}: place it as several smaller orders.`);
+  }
 
   const credits = await creditParts(
     deps,
@@ -185,9 +208,10 @@ async function writeOrder(
       status: 'pending',
       currency: deps.env.CURRENCY,
       subtotalMinor: totals.subtotal,
+      discountMinor: totals.discount,
       shippingMinor: totals.shipping,
       taxMinor: totals.tax,
-      grandTotalMinor: totals.grandTotal,
+      grandTotalMinor: grandTotal,
       shippingAddress: buyer.shipping.address,
       billingAddress: buyer.billing.address,
       paymentProvider: paymentsOf(deps).provider,
@@ -205,6 +229,8 @@ async function writeOrder(
         const part = partTotals[i]!;
         // The seller's plan at the time of purchase sets the fee (a later upgrade does not change it).
         const feeBps = plans.get(sellerId)!.limits.platformFeeBps;
+        // What the seller earns: the items less the discount, and shipping; the fee is on that.
+        const earned = part.subtotal - off[i]! + part.shipping;
         return {
           id: partIds[i]!,
           orderId: order!.id,
@@ -215,10 +241,12 @@ async function writeOrder(
           buyerName: buyer.name,
           status: 'pending' as const,
           subtotalMinor: part.subtotal,
+          discountCode: applied.get(sellerId)?.code ?? null,
+          discountMinor: off[i]!,
           shippingMinor: part.shipping,
           taxMinor: taxes[i]!,
-          totalMinor: part.subtotal + part.shipping + taxes[i]!,
-          platformFeeMinor: platformFeeMinor(part.subtotal + part.shipping, feeBps),
+          totalMinor: earned + taxes[i]!,
+          platformFeeMinor: platformFeeMinor(earned, feeBps),
           source: credits.get(sellerId)!.source,
           sourcePostId: credits.get(sellerId)!.postId,
           sourceLinkId: credits.get(sellerId)!.linkId,
@@ -246,6 +274,7 @@ async function writeOrder(
       ),
     )
     .returning();
+  await recordRedemptions(deps, buyer.id, order!.id, parts, applied);
   await recordSaleEvents(deps, 'checkout', parts);
   await enqueueJob(deps, expireOrderJob, { orderId: order!.id }, { runAt: order!.expiresAt });
   return { order: placedOrder(order!, parts, items), sellers: groups.map(([id]) => id) };

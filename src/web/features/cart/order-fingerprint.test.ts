@@ -47,8 +47,16 @@ describe('orderFingerprint', () => {
       { ...source, items: [first] },
       { ...source, shippingAddressId: 's2' },
       { ...source, billingAddressId: 'b1' },
+      { ...source, discountCode: 'SPRING25' },
     ];
     const prints = new Set([source, ...variants].map(orderFingerprint));
     expect(prints.size).toBe(variants.length + 1);
+  });
+
+  it('reads a discount code as the server does: whatever its case, and empty as none', () => {
+    expect(orderFingerprint({ ...source, discountCode: ' spring25 ' })).toBe(
+      orderFingerprint({ ...source, discountCode: 'SPRING25' }),
+    );
+    expect(orderFingerprint({ ...source, discountCode: '' })).toBe(orderFingerprint(source));
   });
 });

@@ -10,6 +10,8 @@ export interface OrderSource {
   shippingAddressId: string;
   /** null: bill to the shipping address. */
   billingAddressId: string | null;
+  /** A seller's discount code as typed (codes ignore case): another code places another order. */
+  discountCode?: string;
 }
 
 /**
@@ -23,5 +25,12 @@ export function orderFingerprint(source: OrderSource): string {
     .map((i) => [cartLineKey(i._id, i.selectedVariations), i.amount, i.price, i.shippingCost])
     .sort(([a], [b]) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0));
   const billing = source.billingAddressId ?? source.shippingAddressId;
-  return JSON.stringify([source.userId, source.shippingAddressId, billing, lines]);
+  const code = source.discountCode?.trim().toLowerCase() ?? '';
+  return JSON.stringify([
+    source.userId,
+    source.shippingAddressId,
+    billing,
+    lines,
+    ...(code ? [code] : []),
+  ]);
 }

@@ -7,6 +7,7 @@ import { authRoutes } from './auth';
 import { cartLinkRoutes } from './cart-link';
 import { checkoutRoutes } from './checkout';
 import { commentRoutes } from './comments';
+import { discountRoutes } from './discounts';
 import { feedbackRoutes } from './feedback';
 import { healthRoutes } from './health';
 import { insightRoutes } from './insights';
@@ -52,6 +53,7 @@ export const apiV1: FastifyPluginAsync = async (app) => {
   await app.register(checkoutRoutes);
   await app.register(cartLinkRoutes);
   await app.register(salesRoutes);
+  await app.register(discountRoutes);
   await app.register(insightRoutes);
   await app.register(feedbackRoutes);
   await app.register(payoutRoutes);

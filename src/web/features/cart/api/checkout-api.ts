@@ -36,6 +36,7 @@ export const placeOrder = (
   items: readonly CartItem[],
   shippingAddressId: string,
   billingAddressId: string | null,
+  discountCode = '',
 ) =>
   api.call(commerceApi.createOrder, {
     body: {
@@ -46,6 +47,8 @@ export const placeOrder = (
       })),
       shippingAddressId,
       ...(billingAddressId ? { billingAddressId } : {}),
+      // A seller's code: the server alone decides whether and how much (docs/decisions/073).
+      ...(discountCode.trim() ? { discountCode: discountCode.trim() } : {}),
       // Where the lines came from: each seller's part is credited (ADR 071).
       attribution: attributionOf(items),
     },

@@ -98,6 +98,11 @@ export function OrderConfirmation({ order }: { order: Order }) {
                 <p className="text-sm text-gray-700">
                   {t.items.map((i) => `${i.title} × ${formatNumber(i.amount)}`).join(', ')}
                 </p>
+                {t.discount > 0 ? (
+                  <p className="text-sm text-green-800" data-testid="thanks-part-discount">
+                    Code {t.discountCode}: −{money(t.discount)}
+                  </p>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -105,6 +110,12 @@ export function OrderConfirmation({ order }: { order: Order }) {
         <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
           <dt className="text-gray-700">Items</dt>
           <dd className="text-right">{money(order.subtotal)}</dd>
+          {order.discount > 0 ? (
+            <>
+              <dt className="text-gray-700">Discount</dt>
+              <dd className="text-right">−{money(order.discount)}</dd>
+            </>
+          ) : null}
           <dt className="text-gray-700">Shipping</dt>
           <dd className="text-right">{money(order.shipping)}</dd>
           <dt className="text-gray-700">Tax</dt>

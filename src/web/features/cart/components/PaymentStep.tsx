@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { cartTotals } from '../../../../shared/cart';
-import type { PaymentIntentResponse } from '../../../../shared/contracts/commerce';
+import type { Order, PaymentIntentResponse } from '../../../../shared/contracts/commerce';
 import { COMMERCE_LIMITS } from '../../../../shared/contracts/commerce-rules';
 import { formatMoney, formatNumber } from '../../../../shared/format';
 import { usePending } from '../../../components/ui/form';
@@ -16,6 +16,7 @@ import { CancelOrderButton } from '../../../components/CancelOrderButton';
 import { PaymentRefusal } from '../../../components/PaymentRefusal';
 import { refusalOf, type Refusal } from '../../../components/payment-refusal';
 import { CartTotals } from './CartTotals';
+import { DiscountCodeField, PlacedDiscount } from './DiscountCodeField';
 import { PaymentForm, preloadPaymentForm } from './PaymentForm';
 
 interface PaymentStepProps {
@@ -51,6 +52,10 @@ export function PaymentStep({ currency, userId, onBackToCart, onBackToAddress }:
   // Why the order could not be placed or its payment started (a card's refusal shows in its form).
   const [error, setError] = useState<Refusal | null>(null);
   const [cancelled, setCancelled] = useState(false);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  // The order placed in this visit, as the server priced it (its discount, its total).
+  const [placed, setPlaced] = useState<Order | null>(null);
   const [pending, run] = usePending();
 
   useEffect(() => preloadPaymentForm(stripeConfigured ? 'stripe' : 'local'), [stripeConfigured]);
@@ -68,19 +73,25 @@ export function PaymentStep({ currency, userId, onBackToCart, onBackToAddress }:
       items: store.items,
       shippingAddressId,
       billingAddressId: store.selectedBillingAddressId,
+      discountCode: code,
     });
     if (store.placedOrder?.fingerprint === fingerprint) return store.placedOrder.orderId;
     const { order } = await placeOrder(
       store.items,
       shippingAddressId,
       store.selectedBillingAddressId,
+      code,
     );
+    setPlaced(order);
     useCartStore.getState().setPlacedOrder({ orderId: order._id, fingerprint });
     return order._id;
   }
 
   function orderRefused(err: unknown) {
     if (isSessionExpired(err)) return;
+    // The code is wrong or cannot be used now: the message says which; the cart is fine.
+    if (err instanceof ApiError && err.code?.startsWith('DISCOUNT_CODE_'))
+      return setCodeError(err.message);
     if (err instanceof ApiError && err.code === 'ADDRESS_NOT_FOUND')
       return onBackToAddress(err.message);
     // Three unpaid orders already: the cart is fine, the buyer pays or cancels one first.
@@ -94,6 +105,7 @@ export function PaymentStep({ currency, userId, onBackToCart, onBackToAddress }:
   /** Places the order (once) and opens its payment; an expired order is replaced once. */
   async function start(shippingAddressId: string) {
     setError(null);
+    setCodeError(null);
     setCancelled(false);
     for (let attempt = 0; attempt < 2; attempt++) {
       let orderId: string;
@@ -182,6 +194,16 @@ export function PaymentStep({ currency, userId, onBackToCart, onBackToAddress }:
       </section>
 
       <div className="space-y-4">
+        <DiscountCodeField
+          value={code}
+          onChange={(v) => {
+            setCode(v);
+            setCodeError(null);
+          }}
+          error={codeError}
+          locked={Boolean(payment)}
+        />
+        {payment && placed?._id === payment.orderId ? <PlacedDiscount order={placed} /> : null}
         <PaymentRefusal refusal={error} testId="payment-error" />
         {payment ? (
           <>

@@ -54,9 +54,11 @@ export function ItemLines({ items, currency }: { items: OrderItem[]; currency: s
   );
 }
 
-/** Subtotal, shipping, tax and the total, as a definition list. */
+/** Subtotal, a discount code's discount, shipping, tax and the total, as a definition list. */
 export function Totals({
   subtotal,
+  discount = 0,
+  discountCode = null,
   shipping,
   tax,
   total,
@@ -64,6 +66,9 @@ export function Totals({
   totalLabel = 'Total',
 }: {
   subtotal: number;
+  /** What discount codes took off the items (docs/decisions/073); shown when more than 0. */
+  discount?: number;
+  discountCode?: string | null;
   shipping: number;
   tax: number;
   total: number;
@@ -72,6 +77,12 @@ export function Totals({
 }) {
   const rows: [string, number][] = [
     ['Items', subtotal],
+    ...(discount > 0
+      ? ([[discountCode ? `Discount (code ${discountCode})` : 'Discount', -discount]] as [
+          string,
+          number,
+        ][])
+      : []),
     ['Shipping', shipping],
     ['Tax', tax],
   ];

@@ -122,6 +122,12 @@ function AwaitingPayment({ order }: { order: Order }) {
   );
 }
 
+/** The discount codes the order's parts used, as typed by their sellers ("SPRING25, RETRO5"). */
+const codesOf = (order: Order) =>
+  order.transactions
+    .flatMap((p) => (p.discountCode && p.discount > 0 ? [p.discountCode] : []))
+    .join(', ') || null;
+
 /** What selecting an order adds: where it goes, when it was paid, and the money in full. */
 function OrderDetail({ id, order }: { id: string; order: Order }) {
   return (
@@ -139,6 +145,8 @@ function OrderDetail({ id, order }: { id: string; order: Order }) {
       </div>
       <Totals
         subtotal={order.subtotal}
+        discount={order.discount}
+        discountCode={codesOf(order)}
         shipping={order.shipping}
         tax={order.tax}
         total={order.grandTotal}

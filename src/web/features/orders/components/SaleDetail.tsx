@@ -76,6 +76,8 @@ export function SaleDetail({ sale, onChanged }: { sale: Transaction; onChanged: 
           <ItemLines items={sale.items} currency={sale.currency} />
           <Totals
             subtotal={sale.subtotal}
+            discount={sale.discount}
+            discountCode={sale.discountCode}
             shipping={sale.shipping}
             tax={sale.tax}
             total={sale.total}
