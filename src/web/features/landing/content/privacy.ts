@@ -99,7 +99,8 @@ export const STORED_DATA: readonly StoredData[] = [
     id: 'notifications',
     title: 'Email notifications',
     what: [
-      'Which notification emails you want (new followers, comments, replies, private messages)',
+      'Which notification emails you want (new followers, comments, replies, private messages, a reminder of an order left unpaid, price drops and restocks of posts you liked)',
+      'For each post you liked, whether you rang its bell to hear of a price drop or restock',
       'The events waiting to go out in your next notification email',
     ],
     why: 'To send only the emails you asked for.',
@@ -116,6 +117,7 @@ export const STORED_DATA: readonly StoredData[] = [
       'The payment itself: amount, status and the card’s brand and last four digits — never the full card number or security code',
       'The ids of events the payment provider sent us, so none is processed twice',
       'Ratings and comments buyers and sellers leave each other',
+      'Discount codes sellers make, and which order and buyer used each one (so a code’s limit per buyer holds)',
     ],
     why: 'To take payment, let sellers ship your order, handle refunds, keep the accounts the law requires and show sellers’ ratings.',
     howLong:
@@ -129,6 +131,8 @@ export const STORED_DATA: readonly StoredData[] = [
       'payment_intents',
       'webhook_events',
       'feedbacks',
+      'discount_codes',
+      'discount_redemptions',
     ],
   },
   {
