@@ -9,6 +9,7 @@ CREATE TABLE "return_requests" (
 	"message" text NOT NULL,
 	"photos" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"refund_minor" integer,
+	"fee_returned_minor" integer DEFAULT 0 NOT NULL,
 	"return_item" boolean,
 	"decline_reason" text,
 	"moderator_id" uuid,

@@ -311,6 +311,8 @@ export const returnRequests = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     refundMinor: integer('refund_minor'),
+    /** The platform fee the refund gives back (feeShareReturned, fixed when it is accepted). */
+    feeReturnedMinor: integer('fee_returned_minor').notNull().default(0),
     returnItem: boolean('return_item'),
     declineReason: text('decline_reason'),
     moderatorId: uuid('moderator_id').references(() => users.id, { onDelete: 'set null' }),

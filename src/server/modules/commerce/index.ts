@@ -8,6 +8,8 @@ import { expireOrderJob } from './lifecycle-jobs';
 import { commerceMailJob } from './mail';
 import { payoutJob } from './payouts';
 import { refundJob } from './refunds';
+import { returnMailJob } from './returns-mail';
+import { returnRefundJob } from './returns-refund';
 import { stripeEventJob } from './stripe-events';
 
 export { paymentsOf, localPayments, confirmLocalIntent, declineError } from './payments';
@@ -48,5 +50,17 @@ export const commerceJobs: readonly JobDefinition[] = [
   payoutJob,
   commerceMailJob,
   stripeEventJob,
+  returnRefundJob,
+  returnMailJob,
 ];
 export { CART_LINK_TTL_MS, makeCartLink, openCartLink } from './cart-link';
+export {
+  acceptReturn,
+  declineReturn,
+  decideReturn,
+  escalateReturn,
+  openReturn,
+  type OpenReturnInput,
+} from './returns';
+export { readReturns } from './returns-read';
+export { returnRefundJob } from './returns-refund';
