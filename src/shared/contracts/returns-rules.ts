@@ -2,7 +2,12 @@
 // reasons, statuses, limits and the one rounding of the platform fee a refund gives back.
 
 /** Why the buyer asks for their money back. */
-export const RETURN_REASONS = ['not_received', 'not_as_described', 'damaged', 'changed_mind'] as const;
+export const RETURN_REASONS = [
+  'not_received',
+  'not_as_described',
+  'damaged',
+  'changed_mind',
+] as const;
 export type ReturnReason = (typeof RETURN_REASONS)[number];
 
 export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
@@ -43,7 +48,11 @@ export const RETURN_LIMITS = {
  * records it, the property test proves the buyer's, the seller's and the platform's money still
  * add up to the cent with it. Integer arithmetic, so no float rounding can creep in.
  */
-export function feeShareReturned(feeMinor: number, refundMinor: number, totalMinor: number): number {
+export function feeShareReturned(
+  feeMinor: number,
+  refundMinor: number,
+  totalMinor: number,
+): number {
   if (totalMinor <= 0 || refundMinor <= 0 || feeMinor <= 0) return 0;
   // Half up: floor((2·fee·refund + total) / (2·total)); BigInt keeps large products exact.
   const num = 2n * BigInt(feeMinor) * BigInt(refundMinor) + BigInt(totalMinor);

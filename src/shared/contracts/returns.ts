@@ -2,11 +2,7 @@ import { z } from 'zod';
 import { mediaSchema, moneySchema, obj, text } from './catalog-model';
 import { requiredAs } from './common';
 import { idField, iso, limitField, money, pageField } from './commerce-fields';
-import {
-  RETURN_LIMITS as L,
-  RETURN_REASONS,
-  RETURN_STATUSES,
-} from './returns-rules';
+import { RETURN_LIMITS as L, RETURN_REASONS, RETURN_STATUSES } from './returns-rules';
 
 // Request and response shapes of return requests (issue 27 §4, docs/decisions/074). Money: major
 // units on the wire, minor units in the database.
@@ -54,9 +50,7 @@ export const returnResponse = obj({ returnRequest: returnRequestSchema });
 export const returnCreateRequest = obj({
   transactionId: idField('a sale id'),
   reason: z.enum(RETURN_REASONS, { error: 'Choose why you are asking for a refund.' }),
-  message: text(L.messageMax, ' in the message')
-    .trim()
-    .min(1, 'Tell the seller what happened.'),
+  message: text(L.messageMax, ' in the message').trim().min(1, 'Tell the seller what happened.'),
 });
 export type ReturnCreateInput = z.input<typeof returnCreateRequest>;
 

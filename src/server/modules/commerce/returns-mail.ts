@@ -18,12 +18,20 @@ const payload = z.object({ mail: z.enum(RETURN_MAILS), id: z.string() });
 
 export const returnMailJob = defineJob('commerce.return-mail', payload, deliver);
 
-export function queueReturnMail(deps: Pick<ModuleDeps, 'db' | 'now'>, mail: ReturnMail, id: string) {
+export function queueReturnMail(
+  deps: Pick<ModuleDeps, 'db' | 'now'>,
+  mail: ReturnMail,
+  id: string,
+) {
   return queueModuleMail(deps, returnMailJob, { mail, id }, id);
 }
 
 async function deliver(deps: ModuleDeps, p: z.output<typeof payload>): Promise<void> {
-  const [r] = await deps.db.select().from(returnRequests).where(eq(returnRequests.id, p.id)).limit(1);
+  const [r] = await deps.db
+    .select()
+    .from(returnRequests)
+    .where(eq(returnRequests.id, p.id))
+    .limit(1);
   if (!r) return;
   const [part] = await deps.db
     .select()
@@ -66,7 +74,9 @@ async function deliver(deps: ModuleDeps, p: z.output<typeof payload>): Promise<v
       await send(
         buyer,
         'We sent your refund request',
-        [`${part.sellerName} has been asked about your refund for order ${ref}. We will email you the answer.`],
+        [
+          `${part.sellerName} has been asked about your refund for order ${ref}. We will email you the answer.`,
+        ],
         `Your refund request for order ${ref}`,
       );
       return;
@@ -86,7 +96,9 @@ async function deliver(deps: ModuleDeps, p: z.output<typeof payload>): Promise<v
         await send(
           seller,
           'A refund was accepted',
-          [`${by} accepted a refund of ${refund} to ${part.buyerName} for order ${ref}.${r.returnItem ? ' The buyer sends the item back.' : ''}`],
+          [
+            `${by} accepted a refund of ${refund} to ${part.buyerName} for order ${ref}.${r.returnItem ? ' The buyer sends the item back.' : ''}`,
+          ],
           `Refund accepted: order ${ref}`,
         );
       } else {
@@ -115,7 +127,9 @@ async function deliver(deps: ModuleDeps, p: z.output<typeof payload>): Promise<v
       await send(
         seller,
         'You declined a refund request',
-        [`You declined ${part.buyerName}’s refund request for order ${ref}. The buyer may ask our moderators to decide.`],
+        [
+          `You declined ${part.buyerName}’s refund request for order ${ref}. The buyer may ask our moderators to decide.`,
+        ],
         `Refund declined: order ${ref}`,
       );
       return;
@@ -124,7 +138,9 @@ async function deliver(deps: ModuleDeps, p: z.output<typeof payload>): Promise<v
         await send(
           to,
           'A refund request went to our moderators',
-          [`The refund request for order ${ref} is with our moderators now. They will decide and email you both.`],
+          [
+            `The refund request for order ${ref} is with our moderators now. They will decide and email you both.`,
+          ],
           `Refund request with moderators: order ${ref}`,
         );
       }

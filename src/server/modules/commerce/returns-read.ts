@@ -3,7 +3,12 @@ import { isModeratorRole } from '../../../shared/contracts/account-rules';
 import type { ReturnRequest } from '../../../shared/contracts/returns';
 import { RETURN_LIMITS } from '../../../shared/contracts/returns-rules';
 import { toMajor } from '../../../shared/money';
-import { ledgerEntries, returnRequests, transactions, type ReturnRequestRow } from '../../db/schema';
+import {
+  ledgerEntries,
+  returnRequests,
+  transactions,
+  type ReturnRequestRow,
+} from '../../db/schema';
 import { toMedia } from '../catalog';
 import { forbidden, notFound, type DbOrTx, type ModuleDeps } from '../core';
 import type { Reader } from './read-orders';
@@ -38,11 +43,21 @@ export async function toReturns(
   const parts = await deps.db
     .select()
     .from(transactions)
-    .where(inArray(transactions.id, rows.map((r) => r.transactionId)));
+    .where(
+      inArray(
+        transactions.id,
+        rows.map((r) => r.transactionId),
+      ),
+    );
   const sent = await deps.db
     .select({ key: ledgerEntries.key })
     .from(ledgerEntries)
-    .where(inArray(ledgerEntries.key, rows.map((r) => returnKey.refund(r.id))));
+    .where(
+      inArray(
+        ledgerEntries.key,
+        rows.map((r) => returnKey.refund(r.id)),
+      ),
+    );
   const sentKeys = new Set(sent.map((s) => s.key));
   const now = deps.now();
   return rows.map((r) => {

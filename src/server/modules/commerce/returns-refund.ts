@@ -36,9 +36,10 @@ export function queueReturnRefund(deps: Pick<ModuleDeps, 'db' | 'now'>, returnId
 export async function refundedSellerShare(db: DbOrTx, transactionId: string): Promise<number> {
   const [row] = await db
     .select({
-      share: sql<string>`coalesce(sum(${ledgerEntries.amountMinor} - ${ledgerEntries.feeMinor}), 0)`.mapWith(
-        Number,
-      ),
+      share:
+        sql<string>`coalesce(sum(${ledgerEntries.amountMinor} - ${ledgerEntries.feeMinor}), 0)`.mapWith(
+          Number,
+        ),
     })
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.transactionId, transactionId), eq(ledgerEntries.kind, 'refund')));
@@ -57,9 +58,7 @@ async function transferred(db: DbOrTx, transactionId: string) {
       ),
     );
   const transfer = rows.find((r) => r.kind === 'transfer') ?? null;
-  const reversed = rows
-    .filter((r) => r.kind === 'reversal')
-    .reduce((n, r) => n + r.amountMinor, 0);
+  const reversed = rows.filter((r) => r.kind === 'reversal').reduce((n, r) => n + r.amountMinor, 0);
   return { transfer, reversed };
 }
 
@@ -118,12 +117,19 @@ async function sendReturnRefund(deps: ModuleDeps, { returnId }: { returnId: stri
   if (!transfer) {
     // Not paid out yet: the payout will transfer the share less this refund (payouts.ts). One in
     // flight is waited for, so that it is reconciled here once it is recorded.
-    if (part.payoutStatus === 'pending' && (await findLedgerEntry(deps.db, ledgerKey.transfer(part.id))) === null)
+    if (
+      part.payoutStatus === 'pending' &&
+      (await findLedgerEntry(deps.db, ledgerKey.transfer(part.id))) === null
+    )
       throw new TransferInFlight();
     return;
   }
-  const keeps = part.totalMinor - part.platformFeeMinor - (await refundedSellerShare(deps.db, part.id));
-  const amountMinor = Math.min(transfer.amountMinor - reversed - Math.max(keeps, 0), transfer.amountMinor - reversed);
+  const keeps =
+    part.totalMinor - part.platformFeeMinor - (await refundedSellerShare(deps.db, part.id));
+  const amountMinor = Math.min(
+    transfer.amountMinor - reversed - Math.max(keeps, 0),
+    transfer.amountMinor - reversed,
+  );
   if (amountMinor <= 0) return;
   const { id } = await payments.createTransferReversal({
     transferId: transfer.providerRef,

@@ -48,7 +48,11 @@ export interface OpenReturnInput {
 const alreadyDecided = () =>
   conflict('This return request was already answered.', 'RETURN_ALREADY_DECIDED');
 
-async function one(deps: ModuleDeps, viewer: Reader, row: ReturnRequestRow): Promise<ReturnRequest> {
+async function one(
+  deps: ModuleDeps,
+  viewer: Reader,
+  row: ReturnRequestRow,
+): Promise<ReturnRequest> {
   const [shown] = await toReturns(deps, [row], viewer);
   return shown!;
 }
@@ -94,7 +98,11 @@ export async function openReturn(
     });
     return await one(deps, buyer, row);
   } catch (err) {
-    if (photos.length) await deleteFilesLater(deps, photos.flatMap((p) => p.keys));
+    if (photos.length)
+      await deleteFilesLater(
+        deps,
+        photos.flatMap((p) => p.keys),
+      );
     if (uniqueViolation(err))
       throw conflict(
         'You already asked for a refund on this part of the order. Open that request to follow it.',
@@ -122,7 +130,11 @@ function refuseOpening(deps: ModuleDeps, part: TransactionRow): void {
 
 /** The request locked for a change, with its part; 404 unless `allowed` says the caller may. */
 async function lockReturn(tx: ModuleDeps, id: string, allowed: (r: ReturnRequestRow) => boolean) {
-  const [row] = await tx.db.select().from(returnRequests).where(eq(returnRequests.id, id)).for('update');
+  const [row] = await tx.db
+    .select()
+    .from(returnRequests)
+    .where(eq(returnRequests.id, id))
+    .for('update');
   if (!row || !allowed(row)) throw returnNotFound();
   const [part] = await tx.db
     .select()
@@ -198,7 +210,13 @@ export async function declineReturn(
     const at = nowDate(tx);
     const [updated] = await tx.db
       .update(returnRequests)
-      .set({ status: 'declined', declineReason: input.reason, decidedBy: 'seller', decidedAt: at, updatedAt: at })
+      .set({
+        status: 'declined',
+        declineReason: input.reason,
+        decidedBy: 'seller',
+        decidedAt: at,
+        updatedAt: at,
+      })
       .where(eq(returnRequests.id, row.id))
       .returning();
     await queueReturnMail(tx, 'declined', row.id);
@@ -240,7 +258,13 @@ export async function escalateReturn(
 export async function decideReturn(
   deps: ModuleDeps,
   moderator: Reader,
-  input: { id: string; decision: 'refund' | 'reject'; refund?: number; returnItem: boolean; note: string },
+  input: {
+    id: string;
+    decision: 'refund' | 'reject';
+    refund?: number;
+    returnItem: boolean;
+    note: string;
+  },
 ): Promise<ReturnRequest> {
   if (!isModeratorRole(moderator.role))
     throw forbidden('Only moderators decide return requests.', 'FORBIDDEN');
@@ -256,13 +280,18 @@ export async function decideReturn(
     }
     let updated: ReturnRequestRow;
     if (input.decision === 'refund') {
-      if (input.refund === undefined)
-        throw validationError('refund: Enter the amount to refund.');
-      updated = await refund(tx, row, part, { refund: input.refund, returnItem: input.returnItem }, {
-        kind: 'moderator',
-        id: moderator.id.toLowerCase(),
-        note: input.note,
-      });
+      if (input.refund === undefined) throw validationError('refund: Enter the amount to refund.');
+      updated = await refund(
+        tx,
+        row,
+        part,
+        { refund: input.refund, returnItem: input.returnItem },
+        {
+          kind: 'moderator',
+          id: moderator.id.toLowerCase(),
+          note: input.note,
+        },
+      );
     } else {
       const at = nowDate(tx);
       [updated] = (await tx.db

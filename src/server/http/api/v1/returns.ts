@@ -35,7 +35,8 @@ export const returnRoutes: FastifyPluginAsync = async (app) => {
 
   defineRoute(app, returnsApi.list, {
     access: 'user',
-    handler: async (request, _reply, deps) => readReturns(deps, currentUser(request), request.query),
+    handler: async (request, _reply, deps) =>
+      readReturns(deps, currentUser(request), request.query),
   });
   defineRoute(app, returnsApi.open, {
     access: 'user',
