@@ -10,7 +10,9 @@ import { multipartForm, pngPart, type FormFile } from '../../factories/messages'
 
 // What the return request tests share: a shipped sale, the calls, the ledger of a part.
 
-export type Member = Awaited<ReturnType<typeof signedInUser>>;
+export type Member = Omit<Awaited<ReturnType<typeof signedInUser>>, 'auth'> & {
+  auth: Record<string, string>;
+};
 
 /** A paid, shipped sale of one post (2 × 20 + 5 shipping each, 10% tax = 55.00; Free plan fee 5%). */
 export async function shippedSale(
