@@ -9,13 +9,14 @@ import {
 } from './navigation';
 
 describe('side menu entries (SPEC §2)', () => {
-  it('shows the ten entries to signed-in users (Messages: issue 24, Insights: issue 26)', () => {
+  it('shows the eleven entries to signed-in users (Messages: issue 24, Insights: issue 26, Returns: issue 27)', () => {
     expect(sideMenuEntries({ role: 'user' }).map((e) => [e.label, e.to])).toEqual([
       ['My Posts', '/my-posts'],
       ['Edit Page', '/edit-page'],
       ['Sales', '/sales'],
       ['Insights', '/insights'],
       ['Purchases', '/orders'],
+      ['Returns', '/returns'],
       ['Messages', '/messages'],
       ['Following', '/following'],
       ['Feed', '/feed'],
@@ -42,13 +43,13 @@ describe('side menu entries (SPEC §2)', () => {
     for (const role of ADMIN_ROLES) {
       expect(
         sideMenuEntries({ role })
-          .slice(10)
+          .slice(11)
           .map((e) => [e.label, e.to]),
       ).toEqual(adminEntries);
     }
     expect(
       sideMenuEntries({ role: 'moderator' })
-        .slice(10)
+        .slice(11)
         .map((e) => [e.label, e.to]),
     ).toEqual([['Moderation', '/moderation']]);
     expect(sideMenuEntries({ role: 'user' }).map((e) => e.to)).not.toContain('/moderation');

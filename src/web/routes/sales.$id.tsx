@@ -47,6 +47,13 @@ export default function SalePage({ loaderData }: Route.ComponentProps) {
         }
       />
       <SaleDetail sale={sale} onChanged={() => void revalidate()} />
+      {sale.status === 'shipped' ? (
+        <p className="mt-4">
+          <Link to="/returns?as=seller" className="link" data-testid="sale-returns">
+            Refund requests on your sales
+          </Link>
+        </p>
+      ) : null}
       {sale.status === 'shipped' && !sale.sellerFeedbackGiven ? (
         <div className="mt-8">
           <RateBuyerForm

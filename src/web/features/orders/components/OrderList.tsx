@@ -179,6 +179,21 @@ function SellerPart({ part }: { part: Transaction }) {
             {part.paidAt ? ` You are refunded ${formatMoney(part.total, part.currency)}.` : ''}
           </p>
         ) : null}
+        {part.status === 'shipped' ? (
+          <p>
+            <Link
+              to={`/returns/new/${encodeURIComponent(part._id)}`}
+              className="link"
+              data-testid="ask-refund"
+            >
+              Ask for a refund
+              <span className="sr-only">
+                {' '}
+                from <bdi>{part.seller.name}</bdi>
+              </span>
+            </Link>
+          </p>
+        ) : null}
         {part.status === 'shipped' && !part.buyerFeedbackGiven ? (
           <p>
             <Link
