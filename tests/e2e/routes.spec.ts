@@ -56,6 +56,7 @@ const SIGNED_IN = [
   '/messages',
   '/my-posts',
   '/orders',
+  '/returns',
   '/plan-selection',
   '/sales',
   '/insights',

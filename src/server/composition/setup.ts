@@ -6,6 +6,7 @@ import { seedDemoPosts } from '../demo/seed-posts';
 import { DEMO_SITES, seedDemoLogos } from '../demo/sites';
 import { seedDemoSocial } from '../demo/social';
 import { seedDemoCommerce } from '../demo/commerce';
+import { seedDemoReturns } from '../demo/returns';
 import { seedDemoInsights } from '../demo/insights';
 import { seedDemoLinks } from '../demo/links';
 import { moduleDeps, type AppDeps } from './app-deps';
@@ -116,6 +117,8 @@ export async function seedDemo(deps: AppDeps, log: Log = loggerOf(deps)): Promis
       await seedDemoSocial(tx.db, sellers, now.getTime());
       // Orders, a sale to ship, payouts and ratings (src/server/demo/commerce.ts).
       await seedDemoCommerce(tx, sellers, now.getTime());
+      // A refund request on the mug, waiting for maya's answer (src/server/demo/returns.ts).
+      await seedDemoReturns(tx, sellers, now.getTime());
       // Four weeks of visits, clicks, carts and sales for /insights (src/server/demo/insights.ts).
       await seedDemoInsights(tx, sellers);
       return true;
