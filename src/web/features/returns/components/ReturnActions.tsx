@@ -198,7 +198,7 @@ export function ModeratorDecision({ r, onDone }: { r: ReturnRequest; onDone: () 
                 value={c}
                 checked={choice === c}
                 onChange={() => setChoice(c)}
-                data-testid={`decide-${c}`}
+                data-testid={`decision-${c}`}
               />
               {c === 'refund' ? 'Refund the buyer' : 'Close without refund'}
             </label>
