@@ -31,7 +31,7 @@ test('the buyer asks for a refund with a photo; the seller refunds part of it', 
   playwright,
 }) => {
   test.setTimeout(120_000);
-  const { api, seller, buyer } = await shippedSale(playwright, baseURL);
+  const { api, seller, buyer, saleId } = await shippedSale(playwright, baseURL);
   const shopper = await signedIn(browser, baseURL, { email: buyer.email, password: DEMO_PASSWORD });
   const shop = await signedIn(browser, baseURL, { email: seller.email, password: DEMO_PASSWORD });
   try {
@@ -83,6 +83,13 @@ test('the buyer asks for a refund with a photo; the seller refunds part of it', 
     await expect(sp.getByTestId('return-refund')).toContainText('$20.00');
     await expect(sp.getByTestId('accept-form')).toHaveCount(0);
     await expectAccessible(sp, '/returns/{id} refunded');
+    // The order and the sale show it.
+    await page.goto('/orders');
+    await expect(page.getByTestId('part-return')).toContainText(
+      'Refund request: Refund accepted ($20.00)',
+    );
+    await sp.goto(`/sales/${saleId}`);
+    await expect(sp.getByTestId('sale-return')).toContainText('$20.00 refunded');
   } finally {
     await shopper.close();
     await shop.close();
