@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { insightEvents } from '../../../src/server/db/schema';
 import { queuePayout } from '../../../src/server/modules/commerce';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { freshAuth } from '../../helpers/member-calls';
@@ -162,6 +164,15 @@ describe('the seller’s answer', () => {
       net: 33.41,
       paidOut: 33.41,
     });
+    // Insights: the refunded amount is taken back, the order still counts (a partial refund).
+    const events = await t.deps.database.db
+      .select()
+      .from(insightEvents)
+      .where(and(eq(insightEvents.sellerId, seller.user.id), eq(insightEvents.kind, 'refund')));
+    expect(events.map((e) => [e.orders, e.amountMinor])).toEqual([[0, -2000]]);
+    // The CSV's sale row: fee 1.59, refund 20.00, net 33.41.
+    const csv = (await call(t, seller, 'GET', '/sales/export?period=all')).body;
+    expect(csv).toContain(',55.00,1.59,20.00,33.41,');
     // Answered already: a second answer is refused.
     const twice = await call(t, seller, 'POST', '/returns/decline', {
       id: returnRequest._id,

@@ -59,8 +59,7 @@ export {
   declineReturn,
   decideReturn,
   escalateReturn,
-  openReturn,
-  type OpenReturnInput,
 } from './returns';
+export { openReturn, type OpenReturnInput } from './returns-open';
 export { readReturns } from './returns-read';
 export { returnRefundJob } from './returns-refund';

@@ -1,11 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { isModeratorRole } from '../../../shared/contracts/account-rules';
 import type { ReturnRequest } from '../../../shared/contracts/returns';
-import {
-  feeShareReturned,
-  RETURN_LIMITS,
-  type ReturnReason,
-} from '../../../shared/contracts/returns-rules';
+import { feeShareReturned } from '../../../shared/contracts/returns-rules';
 import { formatMoney } from '../../../shared/format';
 import { toMajor, toMinor } from '../../../shared/money';
 import {
@@ -16,116 +12,34 @@ import {
 } from '../../db/schema';
 import {
   conflict,
-  deleteFilesLater,
   forbidden,
   inTransaction,
   nowDate,
-  storeImages,
-  uniqueViolation,
   validationError,
   type ModuleDeps,
 } from '../core';
 import { recordSaleEvents } from '../insights';
-import { saleNotFound } from './lifecycle';
 import type { Reader } from './read-orders';
-import { answerByFrom, canEscalate, returnNotFound, toReturns } from './returns-read';
+import { canEscalate, returnNotFound, toReturns } from './returns-read';
 import { queueReturnMail } from './returns-mail';
 import { queueReturnRefund } from './returns-refund';
 
 // Return requests (issue 27 §4, ADR 074): within RETURN_WINDOW_DAYS of shipment the buyer asks
-// for a refund of one seller's part; the seller accepts (all or part of it, with or without the
+// for a refund of one seller's part (returns-open.ts); the seller accepts (all or part of it, with or without the
 // item coming back) or declines with a reason; a declined or unanswered (5 days) request goes to
 // the moderators, who decide. Every step is one transaction with its mails queued in it; the money
 // moves in a job (returns-refund.ts). A refund never exceeds what the buyer paid for that part.
 
-export interface OpenReturnInput {
-  transactionId: string;
-  reason: ReturnReason;
-  message: string;
-  photos?: readonly Buffer[];
-}
-
 const alreadyDecided = () =>
   conflict('This return request was already answered.', 'RETURN_ALREADY_DECIDED');
 
-async function one(
+export async function one(
   deps: ModuleDeps,
   viewer: Reader,
   row: ReturnRequestRow,
 ): Promise<ReturnRequest> {
   const [shown] = await toReturns(deps, [row], viewer);
   return shown!;
-}
-
-/** POST /returns: the buyer of a shipped part asks for a refund (once per part). */
-export async function openReturn(
-  deps: ModuleDeps,
-  buyer: Reader,
-  input: OpenReturnInput,
-): Promise<ReturnRequest> {
-  const me = buyer.id.toLowerCase();
-  const [part] = await deps.db
-    .select()
-    .from(transactions)
-    .where(eq(transactions.id, input.transactionId))
-    .limit(1);
-  if (!part || part.buyerId !== me) throw saleNotFound();
-  refuseOpening(deps, part);
-  if ((input.photos?.length ?? 0) > RETURN_LIMITS.photosMax)
-    throw validationError(`photo: Add at most ${RETURN_LIMITS.photosMax} photos.`);
-  // Slow (image work): before the transaction, removed again if the write fails.
-  const photos = await storeImages(deps, `returns/${part.id}`, input.photos ?? [], 'photo');
-  try {
-    const row = await inTransaction(deps, async (tx) => {
-      const at = nowDate(tx);
-      const [created] = await tx.db
-        .insert(returnRequests)
-        .values({
-          transactionId: part.id,
-          orderId: part.orderId,
-          buyerId: part.buyerId,
-          sellerId: part.sellerId,
-          reason: input.reason,
-          message: input.message,
-          photos,
-          answerBy: answerByFrom(at),
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning();
-      await queueReturnMail(tx, 'opened', created!.id);
-      return created!;
-    });
-    return await one(deps, buyer, row);
-  } catch (err) {
-    if (photos.length)
-      await deleteFilesLater(
-        deps,
-        photos.flatMap((p) => p.keys),
-      );
-    if (uniqueViolation(err))
-      throw conflict(
-        'You already asked for a refund on this part of the order. Open that request to follow it.',
-        'RETURN_EXISTS',
-      );
-    throw err;
-  }
-}
-
-function refuseOpening(deps: ModuleDeps, part: TransactionRow): void {
-  if (part.status !== 'shipped' || !part.shippedAt)
-    throw conflict(
-      part.status === 'cancelled'
-        ? 'This part was cancelled and refunded already.'
-        : 'You can ask for a refund once the seller has shipped this part.',
-      'RETURN_NOT_ALLOWED',
-    );
-  const days = deps.env.RETURN_WINDOW_DAYS;
-  if (deps.now() > part.shippedAt.getTime() + days * 24 * 3600_000)
-    throw conflict(
-      `Refunds can be asked for within ${days} days of shipment, and this part shipped longer ago. Message the seller instead.`,
-      'RETURN_WINDOW_OVER',
-    );
 }
 
 /** The request locked for a change, with its part; 404 unless `allowed` says the caller may. */
