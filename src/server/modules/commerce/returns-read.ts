@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import { isModeratorRole } from '../../../shared/contracts/account-rules';
 import type { ReturnRequest } from '../../../shared/contracts/returns';
 import { RETURN_LIMITS } from '../../../shared/contracts/returns-rules';
@@ -134,7 +134,12 @@ export async function readReturns(
       .select()
       .from(returnRequests)
       .where(where)
-      .orderBy(desc(returnRequests.createdAt), desc(returnRequests.id))
+      // The moderators' list is a queue (oldest first, as /moderation); members' lists newest first.
+      .orderBy(
+        ...(query.as === 'moderation'
+          ? [asc(returnRequests.escalatedAt), asc(returnRequests.id)]
+          : [desc(returnRequests.createdAt), desc(returnRequests.id)]),
+      )
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     deps.db.select({ n: count() }).from(returnRequests).where(where),

@@ -126,10 +126,8 @@ async function sendReturnRefund(deps: ModuleDeps, { returnId }: { returnId: stri
   }
   const keeps =
     part.totalMinor - part.platformFeeMinor - (await refundedSellerShare(deps.db, part.id));
-  const amountMinor = Math.min(
-    transfer.amountMinor - reversed - Math.max(keeps, 0),
-    transfer.amountMinor - reversed,
-  );
+  // Whatever was transferred (and not yet reversed) beyond what the seller keeps.
+  const amountMinor = transfer.amountMinor - reversed - Math.max(keeps, 0);
   if (amountMinor <= 0) return;
   const { id } = await payments.createTransferReversal({
     transferId: transfer.providerRef,
