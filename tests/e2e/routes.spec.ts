@@ -57,6 +57,7 @@ const SIGNED_IN = [
   '/messages',
   '/my-posts',
   '/orders',
+  '/returns',
   '/plan-selection',
   '/sales',
   '/insights',

@@ -6,7 +6,8 @@ import { createStripeDriver, type StripeDriver } from '../../src/server/adapters
 import { createBillingStandIn, type BillingStandIn } from './stripe-billing-stand-in';
 
 /**
- * A local stand-in for the Stripe endpoints the driver calls (PaymentIntents, Transfers, Refunds,
+ * A local stand-in for the Stripe endpoints the driver calls (PaymentIntents, Transfers and their
+ * reversals, Refunds,
  * Accounts, Account Links; plan billing in ./stripe-billing-stand-in.ts), on 127.0.0.1: it
  * decodes the SDK's form bodies, records every request with its Idempotency-Key and Stripe-Account headers, keeps state (intents, accounts) and, like
  * Stripe, answers a repeated idempotency key with the first answer. Tests move the state on
@@ -56,6 +57,8 @@ export interface StripeStandIn {
   calls(method: string, path: string | RegExp): RecordedRequest[];
   intents: Map<string, Json>;
   accounts: Map<string, Json>;
+  /** Transfers made, with what was reversed of each (amount_reversed). */
+  transfers: Map<string, Json>;
   /** Customers, prices, subscription schedules, subscriptions and invoices (plan billing). */
   billing: BillingStandIn;
   /** The next request whose path matches answers this error instead (once). */
@@ -80,6 +83,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: RecordedRequest[] = [];
   const intents = new Map<string, Json>();
   const accounts = new Map<string, Json>();
+  const transfers = new Map<string, Json>();
   const refunded = new Map<string, number>();
   const answered = new Map<string, { status: number; body: unknown; request: string }>();
   const failures: { path: RegExp; status: number; code: string }[] = [];
@@ -131,6 +135,33 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         return { status: 200, body: intent };
       }
     }
+    if (method === 'POST' && (m = path.match(/^\/v1\/transfers\/([^/]+)\/reversals$/))) {
+      // Like Stripe: a reversal of at most what is left of the transfer.
+      const transfer = transfers.get(m[1]!);
+      if (!transfer) return missing('transfer', m[1]!);
+      const amount = Number(body.amount ?? transfer.amount);
+      const left = Number(transfer.amount) - Number(transfer.amount_reversed);
+      if (amount > left) {
+        return stripeError(
+          400,
+          'invalid_request_error',
+          'parameter_invalid_integer',
+          'Amount must be no more than what is left of the transfer.',
+        );
+      }
+      transfer.amount_reversed = Number(transfer.amount_reversed) + amount;
+      transfer.reversed = transfer.amount_reversed === transfer.amount;
+      const reversal = {
+        id: newId('trr'),
+        object: 'transfer_reversal',
+        amount,
+        currency: transfer.currency,
+        transfer: transfer.id,
+        metadata: body.metadata ?? {},
+        created: now(),
+      };
+      return { status: 200, body: reversal };
+    }
     if (method === 'POST' && path === '/v1/transfers') {
       if (!accounts.has(String(body.destination))) {
         return missing('destination', String(body.destination));
@@ -144,8 +175,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         transfer_group: body.transfer_group ?? null,
         source_transaction: body.source_transaction ?? null,
         metadata: body.metadata ?? {},
+        amount_reversed: 0,
+        reversed: false,
         created: now(),
       };
+      transfers.set(transfer.id, transfer);
       return { status: 200, body: transfer };
     }
     if (method === 'POST' && path === '/v1/refunds') {
@@ -289,6 +323,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       ),
     intents,
     accounts,
+    transfers,
     billing,
     failNext: (path, status, code = status >= 500 ? 'api_error' : 'parameter_invalid') =>
       void failures.push({ path, status, code }),

@@ -71,6 +71,7 @@ describe('configuration', () => {
       'brandName',
       'currency',
       'landingProducts',
+      'returnWindowDays',
       'shipWithinDays',
       'stripePublishableKey',
     ]);

@@ -16,6 +16,8 @@ const STORED_NAMES = [
   'commerce.mail',
   'commerce.payout',
   'commerce.refund',
+  'commerce.return-mail',
+  'commerce.return-refund',
   'commerce.stripe-event',
   'core.delete-files',
   'insights.maintain',

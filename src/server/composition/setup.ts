@@ -7,6 +7,7 @@ import { DEMO_SITES, seedDemoLogos } from '../demo/sites';
 import { seedDemoSocial } from '../demo/social';
 import { seedDemoCommerce } from '../demo/commerce';
 import { seedDemoDiscounts } from '../demo/discounts';
+import { seedDemoReturns } from '../demo/returns';
 import { seedDemoInsights } from '../demo/insights';
 import { seedDemoLinks } from '../demo/links';
 import { moduleDeps, type AppDeps } from './app-deps';
@@ -119,6 +120,8 @@ export async function seedDemo(deps: AppDeps, log: Log = loggerOf(deps)): Promis
       await seedDemoCommerce(tx, sellers, now.getTime());
       // A discount code each for the sellers (src/server/demo/discounts.ts).
       await seedDemoDiscounts(tx, sellers);
+      // A refund request on the mug, waiting for maya's answer (src/server/demo/returns.ts).
+      await seedDemoReturns(tx, sellers, now.getTime());
       // Four weeks of visits, clicks, carts and sales for /insights (src/server/demo/insights.ts).
       await seedDemoInsights(tx, sellers);
       return true;

@@ -164,6 +164,8 @@ const envSchema = z
     /** How long a public post list answer may be served from memory (invalidated on every write; 0: never). */
     /** A paid sale not marked shipped within this many days is cancelled and refunded. */
     SHIP_WITHIN_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+    /** Days after a part ships during which its buyer may ask for a refund (ADR 074). */
+    RETURN_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(14),
     CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   })
   .superRefine((env, ctx) => {
@@ -238,6 +240,8 @@ export function publicConfig(env: Env) {
     landingProducts: env.LANDING_PRODUCTS,
     // The terms of service state it (the automatic cancellation of unshipped sales).
     shipWithinDays: env.SHIP_WITHIN_DAYS,
+    // The order page says until when a refund may be asked for.
+    returnWindowDays: env.RETURN_WINDOW_DAYS,
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;

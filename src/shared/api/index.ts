@@ -14,6 +14,7 @@ export { notificationsApi } from './notifications';
 export { moderationApi } from './moderation';
 export { outreachApi } from './outreach';
 export { plansApi } from './plans';
+export { returnsApi } from './returns';
 export { sitesApi } from './sites';
 export { socialApi } from './social';
 export { webhooksApi } from './webhooks';

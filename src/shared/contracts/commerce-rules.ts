@@ -38,7 +38,11 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const FEEDBACK_TYPES = ['order', 'transaction'] as const;
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
 
-export const LEDGER_KINDS = ['charge', 'transfer', 'refund'] as const;
+/**
+ * A movement of money: the buyer's charge, a seller's transfer, a refund to the buyer, and the
+ * reversal of (part of) a transfer when a refund comes after the seller was paid (ADR 074).
+ */
+export const LEDGER_KINDS = ['charge', 'transfer', 'refund', 'reversal'] as const;
 
 /** Stripe's PaymentIntent statuses the embedded driver uses. */
 export const PAYMENT_INTENT_STATUSES = [

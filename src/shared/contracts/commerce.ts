@@ -19,6 +19,7 @@ import {
   pageField,
   sortField,
 } from './commerce-fields';
+import { RETURN_STATUSES } from './returns-rules';
 
 // Request and response shapes of the cart, addresses, orders, payments and sales (SPEC §7 "Cart and
 // payments", "Orders, transactions, feedback"; DESIGN §4; docs/decisions/026); feedback and payout
@@ -228,6 +229,10 @@ export const transactionSchema = z.object({
   /** Whether each side has left its feedback. */
   buyerFeedbackGiven: z.boolean(),
   sellerFeedbackGiven: z.boolean(),
+  /** The buyer's refund request on this part, if any (ADR 074): its status and refund. */
+  returnRequest: z
+    .object({ _id: z.string(), status: z.enum(RETURN_STATUSES), refund: money.nullable() })
+    .nullable(),
   paidAt: iso.nullable(),
   createdAt: iso,
 });

@@ -9,7 +9,7 @@ import {
 } from './navigation';
 
 describe('side menu entries (SPEC §2)', () => {
-  it('shows the eleven entries to signed-in users (Messages: issue 24, Insights: issue 26, Discount codes: issue 27)', () => {
+  it('shows the twelve entries to signed-in users (Messages: issue 24, Insights: issue 26, Discount codes and Returns: issue 27)', () => {
     expect(sideMenuEntries({ role: 'user' }).map((e) => [e.label, e.to])).toEqual([
       ['My Posts', '/my-posts'],
       ['Edit Page', '/edit-page'],
@@ -17,6 +17,7 @@ describe('side menu entries (SPEC §2)', () => {
       ['Insights', '/insights'],
       ['Discount codes', '/discounts'],
       ['Purchases', '/orders'],
+      ['Returns', '/returns'],
       ['Messages', '/messages'],
       ['Following', '/following'],
       ['Feed', '/feed'],
@@ -45,13 +46,13 @@ describe('side menu entries (SPEC §2)', () => {
     for (const role of ADMIN_ROLES) {
       expect(
         sideMenuEntries({ role })
-          .slice(11)
+          .slice(12)
           .map((e) => [e.label, e.to]),
       ).toEqual(adminEntries);
     }
     expect(
       sideMenuEntries({ role: 'moderator' })
-        .slice(11)
+        .slice(12)
         .map((e) => [e.label, e.to]),
     ).toEqual([['Moderation', '/moderation']]);
     expect(sideMenuEntries({ role: 'user' }).map((e) => e.to)).not.toContain('/moderation');

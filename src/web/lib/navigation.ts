@@ -28,6 +28,7 @@ export function sideMenuEntries(user: MenuUser | null | undefined): MenuEntry[] 
         ]
       : []),
     { label: 'Purchases', to: '/orders', testId: 'menu-purchases' },
+    { label: 'Returns', to: '/returns', testId: 'menu-returns' },
     { label: 'Messages', to: '/messages', testId: 'menu-messages' },
     { label: 'Following', to: '/following', testId: 'menu-following' },
     { label: 'Feed', to: '/feed', testId: 'menu-feed' },

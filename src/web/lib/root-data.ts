@@ -15,6 +15,8 @@ export interface WebPublicConfig {
   landingProducts: string[];
   /** A paid sale not marked shipped within this many days is cancelled and refunded. */
   shipWithinDays: number;
+  /** Days after shipment a buyer may ask for a refund (RETURN_WINDOW_DAYS). */
+  returnWindowDays: number;
 }
 
 /** What the root loader returns (root.tsx) and every shell component reads. */

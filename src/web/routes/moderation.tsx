@@ -62,6 +62,8 @@ export default function ModerationPage({ loaderData }: Route.ComponentProps) {
             label: 'Decisions',
             current: query.tab === 'decisions',
           },
+          // Refund requests a buyer sent to moderation (ADR 074) live with the returns.
+          { to: '/returns?as=moderation', label: 'Refund requests', current: false },
         ]}
       />
       {loaderData.tab === 'queue' ? (

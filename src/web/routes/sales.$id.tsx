@@ -3,6 +3,8 @@ import type { Route } from './+types/sales.$id';
 import { PageHeader } from '../components/ui/page';
 import { isUuid } from '../../shared/contracts/common';
 import { MESSAGES } from '../../shared/messages';
+import { RETURN_STATUS_LABELS } from '../../shared/contracts/returns-rules';
+import { formatMoney } from '../../shared/format';
 import { guardLoader } from '../features/accounts/guards';
 import { loadSale } from '../features/orders/api/orders-api';
 import { SaleDetail } from '../features/orders/components/SaleDetail';
@@ -47,6 +49,16 @@ export default function SalePage({ loaderData }: Route.ComponentProps) {
         }
       />
       <SaleDetail sale={sale} onChanged={() => void revalidate()} />
+      {sale.returnRequest ? (
+        <p className="mt-4" data-testid="sale-return">
+          <Link to={`/returns/${sale.returnRequest._id}`} className="link">
+            The buyer asked for a refund: {RETURN_STATUS_LABELS[sale.returnRequest.status]}
+          </Link>
+          {sale.returnRequest.refund !== null
+            ? ` (${formatMoney(sale.returnRequest.refund, sale.currency)} refunded)`
+            : ''}
+        </p>
+      ) : null}
       {sale.status === 'shipped' && !sale.sellerFeedbackGiven ? (
         <div className="mt-8">
           <RateBuyerForm

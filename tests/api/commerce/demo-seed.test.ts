@@ -6,6 +6,7 @@ import {
   jobs,
   ledgerEntries,
   orders,
+  returnRequests,
   transactions,
   users,
 } from '../../../src/server/db/schema';
@@ -27,6 +28,18 @@ afterAll(() => t?.close());
 const db = () => t.deps.database.db;
 
 describe('the demo seed’s orders', () => {
+  it('has a return in progress: sam’s refund request on maya’s mug, waiting for her answer', async () => {
+    const rows = await db().select().from(returnRequests);
+    expect(rows).toHaveLength(1);
+    const [part] = await db()
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, rows[0]!.transactionId));
+    expect(part).toMatchObject({ sellerId: ids.get('maya'), status: 'shipped' });
+    expect(rows[0]).toMatchObject({ buyerId: ids.get('sam'), status: 'open', reason: 'damaged' });
+    expect(rows[0]!.answerBy.getTime()).toBeGreaterThan(Date.now());
+  });
+
   it('has sam’s shipped, paid-out purchase from maya and a paid one from leo still to ship', async () => {
     const rows = await db()
       .select()

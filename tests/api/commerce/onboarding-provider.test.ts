@@ -33,6 +33,10 @@ function recordingDriver(t: () => TestApp): PaymentsDriver {
       calls.push({ method: 'createRefund', input });
       return { id: `re_${calls.length}` };
     },
+    async createTransferReversal(input) {
+      calls.push({ method: 'createTransferReversal', input });
+      return { id: `trr_${calls.length}` };
+    },
     async createAccount(input) {
       calls.push({ method: 'createAccount', input });
       accounts += 1;

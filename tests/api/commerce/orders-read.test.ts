@@ -124,9 +124,10 @@ describe('GET /orders (list)', () => {
       expect((await get(t, buyer, url)).statusCode).toBe(200);
       return statements.length;
     };
-    // Session, count, page, then the parts of every order on it: transactions, items, feedback.
-    expect(await queriesFor('/orders?limit=3')).toBe(6);
-    expect(await queriesFor('/orders?limit=1')).toBe(6);
+    // Session, count, page, then the parts of every order on it: transactions, items, feedback,
+    // return requests.
+    expect(await queriesFor('/orders?limit=3')).toBe(7);
+    expect(await queriesFor('/orders?limit=1')).toBe(7);
   });
 
   it('refuses bad queries with a message and anonymous callers with 401', async () => {

@@ -112,9 +112,9 @@ describe('GET /transactions (list)', () => {
       expect((await get(t, seller, url)).statusCode).toBe(200);
       return statements.length;
     };
-    // Session, count, page, then orders, items and feedback of every sale on it.
-    expect(await queriesFor('/transactions?limit=3')).toBe(6);
-    expect(await queriesFor('/transactions?limit=1')).toBe(6);
+    // Session, count, page, then orders, items, feedback and return requests of every sale on it.
+    expect(await queriesFor('/transactions?limit=3')).toBe(7);
+    expect(await queriesFor('/transactions?limit=1')).toBe(7);
   });
 });
 

@@ -155,6 +155,16 @@ export function createStripeDriver(options: StripeDriverOptions): StripeDriver {
         return { id: refund.id };
       }),
 
+    createTransferReversal: (input) =>
+      call('take back the seller’s payout', async () => {
+        const reversal = await stripe.transfers.createReversal(
+          input.transferId,
+          { amount: input.amountMinor, metadata: input.metadata },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return { id: reversal.id };
+      }),
+
     createAccount: (input) =>
       call('create the payout account', async () => {
         const account = await stripe.accounts.create(

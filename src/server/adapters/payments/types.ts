@@ -61,6 +61,16 @@ export interface PaymentsDriver {
     metadata: Record<string, string>;
     idempotencyKey: string;
   }): Promise<{ id: string }>;
+  /**
+   * Takes (part of) a transfer back from the seller's connected account to the platform (Stripe:
+   * POST /v1/transfers/{id}/reversals): a refund after the seller was paid (ADR 074).
+   */
+  createTransferReversal(input: {
+    transferId: string;
+    amountMinor: number;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<{ id: string }>;
   /** A payout account for a seller. */
   createAccount(input: {
     email: string;

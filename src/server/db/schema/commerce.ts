@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { RETURN_REASONS, RETURN_STATUSES } from '../../../shared/contracts/returns-rules';
 import {
   FEEDBACK_TYPES,
   LEDGER_KINDS,
@@ -27,7 +28,7 @@ import {
   type StoredAddress,
 } from '../../../shared/contracts/commerce-rules';
 import { users } from './accounts';
-import { products } from './catalog';
+import { products, type StoredMedia } from './catalog';
 
 export { ORDER_STATUSES, TRANSACTION_STATUSES, PAYOUT_STATUSES, FEEDBACK_TYPES };
 
@@ -198,13 +199,21 @@ export const ledgerEntries = pgTable(
       onDelete: 'set null',
     }),
     amountMinor: integer('amount_minor').notNull(),
+    /**
+     * A refund: the part of the platform fee it gives back (round(fee × refund / total),
+     * shared/contracts/returns-rules.ts); the seller bears the rest of the refund. 0 otherwise.
+     */
+    feeMinor: integer('fee_minor').notNull().default(0),
     currency: text('currency').notNull(),
     provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
-    /** The provider's id of the movement (pi_…, tr_…, re_…). */
+    /** The provider's id of the movement (pi_…, tr_…, re_…, trr_…). */
     providerRef: text('provider_ref').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('ledger_entries_key_idx').on(t.key)],
+  (t) => [
+    uniqueIndex('ledger_entries_key_idx').on(t.key),
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+  ],
 );
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 
@@ -286,3 +295,54 @@ export const feedbacks = pgTable(
   ],
 );
 export type FeedbackRow = typeof feedbacks.$inferSelect;
+
+/**
+ * A buyer's request to be refunded for one seller's part after it shipped (issue 27 §4, ADR 074):
+ * one per part. The refund itself is a ledger movement (`refund:return:{id}`) and, when the seller
+ * was already paid, the reversal of their transfer (`reversal:return:{id}`).
+ */
+export const returnRequests = pgTable(
+  'return_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    sellerId: uuid('seller_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: RETURN_STATUSES }).notNull().default('open'),
+    reason: text('reason', { enum: RETURN_REASONS }).notNull(),
+    message: text('message').notNull(),
+    photos: jsonb('photos')
+      .$type<StoredMedia[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    refundMinor: integer('refund_minor'),
+    /** The platform fee the refund gives back (feeShareReturned, fixed when it is accepted). */
+    feeReturnedMinor: integer('fee_returned_minor').notNull().default(0),
+    returnItem: boolean('return_item'),
+    declineReason: text('decline_reason'),
+    moderatorId: uuid('moderator_id').references(() => users.id, { onDelete: 'set null' }),
+    moderatorNote: text('moderator_note'),
+    decidedBy: text('decided_by', { enum: ['seller', 'moderator'] }),
+    /** The seller's deadline: unanswered by then, the buyer may escalate. */
+    answerBy: ts('answer_by').notNull(),
+    escalatedAt: ts('escalated_at'),
+    decidedAt: ts('decided_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('return_requests_transaction_idx').on(t.transactionId),
+    index('return_requests_buyer_idx').on(t.buyerId, t.createdAt.desc()),
+    index('return_requests_seller_idx').on(t.sellerId, t.createdAt.desc()),
+    index('return_requests_escalated_idx')
+      .on(t.escalatedAt)
+      .where(sql`${t.status} = 'escalated'`),
+    check('return_requests_refund_check', sql`${t.refundMinor} is null or ${t.refundMinor} > 0`),
+  ],
+);
+export type ReturnRequestRow = typeof returnRequests.$inferSelect;

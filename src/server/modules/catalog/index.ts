@@ -1,6 +1,6 @@
 // The catalog module's public surface: posts (sellable items), their media, tags and search.
 export { canManage, type Actor } from './ownership';
-export { toProduct } from './rows';
+export { toMedia, toProduct } from './rows';
 export {
   adjustProductLikes,
   findListedProductOwner,

@@ -9,7 +9,15 @@ import { csvDocument } from '../../../shared/csv';
 import { optionsText } from '../../../shared/format';
 import { orderItems, orders, transactions } from '../../db/schema';
 import type { ModuleDeps } from '../core';
-import { periodOf, refundEntry, refundMinorSql, refundOf, salesIn } from './earnings';
+import {
+  periodOf,
+  refundedReturn,
+  refundedReturnOf,
+  refundEntry,
+  refundMinorSql,
+  refundOf,
+  salesIn,
+} from './earnings';
 import { allPayouts } from './payout-list';
 
 // The seller's sales and payouts as CSV for their accountant (issue 26 §7, docs/decisions/072):
@@ -54,9 +62,10 @@ export async function salesCsv(deps: Deps, sellerId: string, query: PeriodInput)
       sale: t,
       currency: orders.currency,
       refundMinor:
-        sql<number>`case when ${t.status} = 'cancelled' then ${refundMinorSql} else 0 end`.mapWith(
+        sql<number>`case when ${t.status} = 'cancelled' then ${refundMinorSql} else coalesce(${refundedReturn.refundMinor}, 0) end`.mapWith(
           Number,
         ),
+      returnFeeMinor: sql<number>`coalesce(${refundedReturn.feeReturnedMinor}, 0)`.mapWith(Number),
       items: sql<ItemCell[]>`(select coalesce(jsonb_agg(jsonb_build_object(
           'title', ${orderItems.title}, 'amount', ${orderItems.amount},
           'options', ${orderItems.selectedVariations}) order by ${orderItems.id}), '[]'::jsonb)
@@ -65,14 +74,16 @@ export async function salesCsv(deps: Deps, sellerId: string, query: PeriodInput)
     .from(t)
     .innerJoin(orders, eq(orders.id, t.orderId))
     .leftJoin(refundEntry, refundOf)
+    .leftJoin(refundedReturn, refundedReturnOf)
     .where(salesIn(sellerId.toLowerCase(), period))
     .orderBy(asc(t.createdAt), asc(t.id));
   const csv = csvDocument(
     SALES_CSV_COLUMNS,
-    rows.map(({ sale, currency, refundMinor, items }) => {
+    rows.map(({ sale, currency, refundMinor, returnFeeMinor, items }) => {
       const cancelled = sale.status === 'cancelled';
-      // As the summary counts them: a cancelled sale keeps no fee and pays the seller nothing.
-      const fee = cancelled ? 0 : sale.platformFeeMinor;
+      // As the summary counts them: a cancelled sale keeps no fee and pays the seller nothing; a
+      // refunded return gives back its share of the fee (ADR 074).
+      const fee = cancelled ? 0 : sale.platformFeeMinor - returnFeeMinor;
       return [
         sale.createdAt.toISOString().slice(0, 10),
         sale.orderId,

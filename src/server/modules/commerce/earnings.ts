@@ -11,7 +11,7 @@ import {
   type ResolvedPeriod,
 } from '../../../shared/contracts/earnings-rules';
 import { toMajor } from '../../../shared/money';
-import { ledgerEntries, orders, transactions } from '../../db/schema';
+import { ledgerEntries, orders, returnRequests, transactions } from '../../db/schema';
 import { validationError, type ModuleDeps } from '../core';
 
 // GET /sales/summary (issue 26 §7, docs/decisions/072): a seller's sales made in a period, totalled
@@ -31,6 +31,10 @@ export interface BucketRow {
   /** Refunds recorded (or, while the refund job has not run, the part's total: what it refunds). */
   refundMinor: number;
   transferMinor: number;
+  /** Return requests refunded (ADR 074): the refunds, the fee they gave back, the reversals. */
+  returnRefundMinor?: number;
+  returnFeeMinor?: number;
+  reversalMinor?: number;
 }
 
 /** The period a query asks for on the app's clock; an end before the start is refused. */
@@ -62,6 +66,18 @@ export const refundEntry = alias(ledgerEntries, 'refund');
 export const transferOf = eq(transferEntry.key, sql`'transfer:' || ${transactions.id}::text`);
 export const refundOf = eq(refundEntry.key, sql`'refund:' || ${transactions.id}::text`);
 
+/** A sale's refunded return request and the reversal of its transfer (ADR 074). */
+export const refundedReturn = alias(returnRequests, 'refunded_return');
+export const reversalEntry = alias(ledgerEntries, 'reversal');
+export const refundedReturnOf = and(
+  eq(refundedReturn.transactionId, transactions.id),
+  eq(refundedReturn.status, 'refunded'),
+)!;
+export const reversalOf = eq(
+  reversalEntry.key,
+  sql`'reversal:return:' || ${refundedReturn.id}::text`,
+);
+
 /** What a sale's refund is: the ledger's amount, or its total while the refund is being sent. */
 export const refundMinorSql = sql<number>`coalesce(${refundEntry.amountMinor}, ${transactions.totalMinor})`;
 
@@ -87,14 +103,21 @@ export async function salesSummary(
       sales: sql<number>`count(*)`.mapWith(Number),
       totalMinor: total(transactions.totalMinor),
       feeMinor: total(transactions.platformFeeMinor),
-      shareMinor: total(sql`${transactions.totalMinor} - ${transactions.platformFeeMinor}`),
+      shareMinor: total(
+        sql`${transactions.totalMinor} - ${transactions.platformFeeMinor} - coalesce(${refundedReturn.refundMinor} - ${refundedReturn.feeReturnedMinor}, 0)`,
+      ),
       refundMinor: total(refundMinorSql),
       transferMinor: total(sql`${transferEntry.amountMinor}`),
+      returnRefundMinor: total(refundedReturn.refundMinor),
+      returnFeeMinor: total(refundedReturn.feeReturnedMinor),
+      reversalMinor: total(sql`${reversalEntry.amountMinor}`),
     })
     .from(transactions)
     .innerJoin(orders, eq(orders.id, transactions.orderId))
     .leftJoin(transferEntry, transferOf)
     .leftJoin(refundEntry, refundOf)
+    .leftJoin(refundedReturn, refundedReturnOf)
+    .leftJoin(reversalEntry, reversalOf)
     .where(salesIn(sellerId.toLowerCase(), period))
     .groupBy(bucketSql);
   return { period, currency: deps.env.CURRENCY, ...summarise(rows) };
@@ -111,11 +134,13 @@ export function summarise(rows: readonly BucketRow[]): Omit<SalesSummary, 'perio
     rows.filter(only ?? (() => true)).reduce((n, r) => n + pick(r), 0);
   const live = (r: BucketRow) => r.bucket !== 'cancelled';
   const gross = sum((r) => r.totalMinor);
-  const fees = sum((r) => r.feeMinor, live);
-  const refunds = sum(
-    (r) => r.refundMinor,
-    (r) => r.bucket === 'cancelled',
-  );
+  // A return's refund gives back its share of the fee (ADR 074): the platform keeps the rest.
+  const fees = sum((r) => r.feeMinor - (r.returnFeeMinor ?? 0), live);
+  const refunds =
+    sum(
+      (r) => r.refundMinor,
+      (r) => r.bucket === 'cancelled',
+    ) + sum((r) => r.returnRefundMinor ?? 0, live);
   const byRelease = RELEASES.flatMap((releasesOn) => {
     const row = rows.find((r) => r.bucket === releasesOn);
     return row && row.sales > 0
@@ -134,7 +159,7 @@ export function summarise(rows: readonly BucketRow[]): Omit<SalesSummary, 'perio
     net: toMajor(gross - fees - refunds),
     paidOut: toMajor(
       sum(
-        (r) => r.transferMinor,
+        (r) => r.transferMinor - (r.reversalMinor ?? 0),
         (r) => r.bucket === 'paid_out',
       ),
     ),

@@ -9,6 +9,8 @@ import { expireOrderJob } from './lifecycle-jobs';
 import { commerceMailJob } from './mail';
 import { payoutJob } from './payouts';
 import { refundJob } from './refunds';
+import { returnMailJob } from './returns-mail';
+import { returnRefundJob } from './returns-refund';
 import { stripeEventJob } from './stripe-events';
 
 export { paymentsOf, localPayments, confirmLocalIntent, declineError } from './payments';
@@ -55,6 +57,17 @@ export const commerceJobs: readonly JobDefinition[] = [
   payoutJob,
   commerceMailJob,
   stripeEventJob,
+  returnRefundJob,
+  returnMailJob,
 ];
 export { CART_LINK_TTL_MS, makeCartLink, openCartLink } from './cart-link';
 export { deleteDiscount, listDiscounts, saveDiscount } from './discounts';
+export {
+  acceptReturn,
+  declineReturn,
+  decideReturn,
+  escalateReturn,
+} from './returns';
+export { openReturn, type OpenReturnInput } from './returns-open';
+export { readReturns } from './returns-read';
+export { returnRefundJob } from './returns-refund';

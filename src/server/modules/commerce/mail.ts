@@ -48,7 +48,7 @@ export function queueCommerceMail(
   return queueModuleMail(deps, commerceMailJob, { mail, id }, id);
 }
 
-async function itemLines(
+export async function itemLines(
   deps: ModuleDeps,
   where: { orderId?: string; transactionId?: string },
   currency: string,
@@ -70,7 +70,7 @@ async function itemLines(
   });
 }
 
-async function emailOf(
+export async function emailOf(
   deps: ModuleDeps,
   userId: string | null,
 ): Promise<{ email: string; name: string } | null> {
@@ -83,7 +83,7 @@ async function emailOf(
   return row ?? null;
 }
 
-function build(
+export function build(
   deps: ModuleDeps,
   heading: string,
   paragraphs: string[],

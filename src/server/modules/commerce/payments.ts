@@ -105,6 +105,9 @@ export function localPayments(deps: ModuleDeps): PaymentsDriver {
       if (row.status !== 'succeeded') throw conflict('Only a paid payment can be refunded.');
       return { id: newId('re') };
     },
+    async createTransferReversal() {
+      return { id: newId('trr') };
+    },
     async createAccount() {
       return { id: newId('acct') };
     },

@@ -4,6 +4,7 @@ import { orders, sellerAccounts, transactions } from '../../db/schema';
 import { defineJob, enqueueJob, nowDate, type ModuleDeps } from '../core';
 import { findLedgerEntry, ledgerKey, recordLedgerEntry } from './ledger';
 import { paymentsOf } from './payments';
+import { refundedSellerShare } from './returns-refund';
 
 // Payouts follow shipping (issue 12 §7): a seller's share of a paid sale is transferred when they
 // mark it shipped, if their payout account is set up; until then it is held, with the reason shown
@@ -89,10 +90,17 @@ async function payOut(
     return;
   }
   await settle({ payoutStatus: 'pending', payoutHeldReason: null });
+  // A return refunded before the payout: the seller is sent their share less its part (ADR 074).
+  const amountMinor =
+    part.totalMinor - part.platformFeeMinor - (await refundedSellerShare(deps.db, part.id));
+  if (amountMinor <= 0) {
+    await settle({ payoutStatus: 'refunded', payoutHeldReason: null });
+    return;
+  }
   const payments = paymentsOf(deps);
   const intent = await payments.retrievePaymentIntent(order.paymentIntentId);
   const { id } = await payments.createTransfer({
-    amountMinor: part.totalMinor - part.platformFeeMinor,
+    amountMinor,
     currency: order.currency,
     destination: account.accountId,
     transferGroup: `order_${order.id}`,
@@ -105,7 +113,7 @@ async function payOut(
     key,
     orderId: order.id,
     transactionId: part.id,
-    amountMinor: part.totalMinor - part.platformFeeMinor,
+    amountMinor,
     currency: order.currency,
     provider: order.paymentProvider,
     providerRef: id,

@@ -9,6 +9,7 @@ import { trackingUrl, type StoredAddress } from '../../../shared/contracts/comme
 import { toMajor } from '../../../shared/money';
 import {
   feedbacks,
+  returnRequests,
   orderItems,
   orders,
   transactions,
@@ -45,11 +46,14 @@ interface Parts {
   items: Map<string, OrderItem[]>;
   /** `${transactionId}:${type}` of every feedback given. */
   feedback: Set<string>;
+  /** Each part's return request (ADR 074). */
+  returns: Map<string, Transaction['returnRequest']>;
 }
 
 async function loadParts(db: DbOrTx, transactionIds: string[]): Promise<Parts> {
-  if (transactionIds.length === 0) return { items: new Map(), feedback: new Set() };
-  const [itemRows, feedbackRows] = await Promise.all([
+  if (transactionIds.length === 0)
+    return { items: new Map(), feedback: new Set(), returns: new Map() };
+  const [itemRows, feedbackRows, returnRows] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -59,6 +63,15 @@ async function loadParts(db: DbOrTx, transactionIds: string[]): Promise<Parts> {
       .select({ transactionId: feedbacks.transactionId, type: feedbacks.type })
       .from(feedbacks)
       .where(inArray(feedbacks.transactionId, transactionIds)),
+    db
+      .select({
+        _id: returnRequests.id,
+        transactionId: returnRequests.transactionId,
+        status: returnRequests.status,
+        refundMinor: returnRequests.refundMinor,
+      })
+      .from(returnRequests)
+      .where(inArray(returnRequests.transactionId, transactionIds)),
   ]);
   const items = new Map<string, OrderItem[]>();
   for (const row of itemRows) {
@@ -66,7 +79,21 @@ async function loadParts(db: DbOrTx, transactionIds: string[]): Promise<Parts> {
     list.push(toItem(row));
     items.set(row.transactionId, list);
   }
-  return { items, feedback: new Set(feedbackRows.map((f) => `${f.transactionId}:${f.type}`)) };
+  const returns = new Map(
+    returnRows.map((r) => [
+      r.transactionId,
+      {
+        _id: r._id,
+        status: r.status,
+        refund: r.refundMinor === null ? null : toMajor(r.refundMinor),
+      },
+    ]),
+  );
+  return {
+    items,
+    feedback: new Set(feedbackRows.map((f) => `${f.transactionId}:${f.type}`)),
+    returns,
+  };
 }
 
 function toTransaction(row: TransactionRow, order: OrderRow, parts: Parts): Transaction {
@@ -99,6 +126,7 @@ function toTransaction(row: TransactionRow, order: OrderRow, parts: Parts): Tran
     shippingAddress,
     buyerFeedbackGiven: parts.feedback.has(`${row.id}:order`),
     sellerFeedbackGiven: parts.feedback.has(`${row.id}:transaction`),
+    returnRequest: parts.returns.get(row.id) ?? null,
     paidAt: iso(order.paidAt),
     createdAt: row.createdAt.toISOString(),
   };
@@ -141,7 +169,7 @@ function toOrder(order: OrderRow, txRows: TransactionRow[], parts: Parts): Order
   };
 }
 
-/** Orders with their parts, items and feedback flags, in the order given (4 queries). */
+/** Orders with their parts, items and feedback flags, in the order given (5 queries). */
 export async function ordersWithParts(db: DbOrTx, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const txRows = await db
@@ -178,10 +206,10 @@ export function placedOrder(
   const sorted = [...txRows].sort(
     (a, b) => byText(a.sellerName, b.sellerName) || byText(a.id, b.id),
   );
-  return toOrder(order, sorted, { items, feedback: new Set() });
+  return toOrder(order, sorted, { items, feedback: new Set(), returns: new Map() });
 }
 
-/** Transactions (sales) with their items, feedback flags and order details (3 queries). */
+/** Transactions (sales) with their items, feedback flags and order details (4 queries). */
 export async function transactionsWithParts(
   db: DbOrTx,
   rows: TransactionRow[],

@@ -36,6 +36,7 @@ export {
   type JobWorker,
 } from './jobs';
 export { coreJobs, deleteFilesLater } from './files';
+export { storeImages } from './images';
 export {
   announceChange,
   announceCountsChange,

@@ -64,12 +64,17 @@ export interface CreditedPart {
   source: string | null;
   sourcePostId: string | null;
   sourceLinkId: string | null;
+  /** A refund of part of it (a return request, ADR 074): only this is taken back. */
+  refundMinor?: number;
 }
+
+/** A refund of less than the part's total: the order still counts, its amount goes down. */
+const isPartial = (p: CreditedPart) => p.refundMinor !== undefined && p.refundMinor < p.totalMinor;
 
 /**
  * Records what happened to these parts, in the caller's transaction: `checkout` (the order was
- * placed), `order` (paid: +1 order and its total) or `refund` (a paid part cancelled: −1 order,
- * its total taken back).
+ * placed), `order` (paid: +1 order and its total) or `refund` (a paid part cancelled or fully
+ * refunded: −1 order, its total taken back; a partial refund: its amount only).
  */
 export async function recordSaleEvents(
   deps: Pick<ModuleDeps, 'db' | 'now'>,
@@ -89,8 +94,13 @@ export async function recordSaleEvents(
               source: p.source ?? DIRECT_SOURCE,
               postId: p.sourcePostId,
               linkId: p.sourceLinkId,
-              orders: kind === 'order' ? 1 : kind === 'refund' ? -1 : 0,
-              amountMinor: kind === 'order' ? p.totalMinor : kind === 'refund' ? -p.totalMinor : 0,
+              orders: kind === 'order' ? 1 : kind === 'refund' && !isPartial(p) ? -1 : 0,
+              amountMinor:
+                kind === 'order'
+                  ? p.totalMinor
+                  : kind === 'refund'
+                    ? -(p.refundMinor ?? p.totalMinor)
+                    : 0,
             },
           ]
         : [],

@@ -19,6 +19,7 @@ import { outreachRoutes } from './outreach';
 import { planRoutes } from './plans';
 import { productRoutes } from './products';
 import { productMediaRoutes } from './product-media';
+import { returnRoutes } from './returns';
 import { salesRoutes } from './sales';
 import { siteRoutes } from './sites';
 import { socialRoutes } from './social';
@@ -54,6 +55,7 @@ export const apiV1: FastifyPluginAsync = async (app) => {
   await app.register(cartLinkRoutes);
   await app.register(salesRoutes);
   await app.register(discountRoutes);
+  await app.register(returnRoutes);
   await app.register(insightRoutes);
   await app.register(feedbackRoutes);
   await app.register(payoutRoutes);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { Order, Transaction } from '../../../../shared/contracts/commerce';
+import { RETURN_STATUS_LABELS } from '../../../../shared/contracts/returns-rules';
 import { formatDateTime, formatMoney, formatNumber } from '../../../../shared/format';
 import type { OrdersState } from '../api/orders-api';
 import {
@@ -185,6 +186,30 @@ function SellerPart({ part }: { part: Transaction }) {
             Cancelled{part.cancelledAt ? ` ${formatDay(part.cancelledAt)}` : ''}
             {part.cancelReason ? `: ${part.cancelReason}` : '.'}
             {part.paidAt ? ` You are refunded ${formatMoney(part.total, part.currency)}.` : ''}
+          </p>
+        ) : null}
+        {part.returnRequest ? (
+          <p data-testid="part-return">
+            <Link to={`/returns/${encodeURIComponent(part.returnRequest._id)}`} className="link">
+              Refund request: {RETURN_STATUS_LABELS[part.returnRequest.status]}
+            </Link>
+            {part.returnRequest.refund !== null
+              ? ` (${formatMoney(part.returnRequest.refund, part.currency)})`
+              : ''}
+          </p>
+        ) : part.status === 'shipped' ? (
+          <p>
+            <Link
+              to={`/returns/new/${encodeURIComponent(part._id)}`}
+              className="link"
+              data-testid="ask-refund"
+            >
+              Ask for a refund
+              <span className="sr-only">
+                {' '}
+                from <bdi>{part.seller.name}</bdi>
+              </span>
+            </Link>
           </p>
         ) : null}
         {part.status === 'shipped' && !part.buyerFeedbackGiven ? (

@@ -1,0 +1,149 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { orderRef } from '../../../shared/contracts/commerce-rules';
+import { RETURN_REASON_LABELS } from '../../../shared/contracts/returns-rules';
+import { formatMoney } from '../../../shared/format';
+import { toMajor } from '../../../shared/money';
+import { orders, returnRequests, transactions } from '../../db/schema';
+import { defineJob, queueModuleMail, type ModuleDeps } from '../core';
+import { build, emailOf, itemLines } from './mail';
+
+// The mails of a return request (ADR 074): each side is told of every step, through the job queue
+// like the other commerce mails (queued in the transaction of the step they report).
+
+export const RETURN_MAILS = ['opened', 'accepted', 'declined', 'escalated', 'decided'] as const;
+export type ReturnMail = (typeof RETURN_MAILS)[number];
+
+const payload = z.object({ mail: z.enum(RETURN_MAILS), id: z.string() });
+
+export const returnMailJob = defineJob('commerce.return-mail', payload, deliver);
+
+export function queueReturnMail(
+  deps: Pick<ModuleDeps, 'db' | 'now'>,
+  mail: ReturnMail,
+  id: string,
+) {
+  return queueModuleMail(deps, returnMailJob, { mail, id }, id);
+}
+
+async function deliver(deps: ModuleDeps, p: z.output<typeof payload>): Promise<void> {
+  const [r] = await deps.db
+    .select()
+    .from(returnRequests)
+    .where(eq(returnRequests.id, p.id))
+    .limit(1);
+  if (!r) return;
+  const [part] = await deps.db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.id, r.transactionId))
+    .limit(1);
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, r.orderId)).limit(1);
+  if (!part || !order) return;
+  const money = (m: number) => formatMoney(toMajor(m), order.currency);
+  const items = await itemLines(deps, { transactionId: part.id }, order.currency);
+  const ref = orderRef(order.id);
+  const seller = await emailOf(deps, r.sellerId);
+  const buyer = { email: order.buyerEmail, name: order.buyerName };
+  const path = `/returns/${r.id}`;
+  const refund = r.refundMinor ? money(r.refundMinor) : '';
+  const back = r.returnItem ? ' Please send the item back to the seller.' : '';
+  const send = async (
+    to: { email: string } | null,
+    heading: string,
+    paragraphs: string[],
+    subject: string,
+  ) => {
+    if (!to) return;
+    await deps.mail.send({
+      to: to.email,
+      ...build(deps, heading, paragraphs, items, { label: 'Open the request', path }, subject),
+    });
+  };
+  switch (p.mail) {
+    case 'opened':
+      await send(
+        seller,
+        'A buyer asks for a refund',
+        [
+          `${part.buyerName} asks for a refund on order ${ref} (${RETURN_REASON_LABELS[r.reason]}): “${r.message}”`,
+          `Accept it (all of ${money(part.totalMinor)} or part of it) or decline it with a reason. Left unanswered for 5 days, the buyer may ask our moderators to decide.`,
+        ],
+        `Refund request: order ${ref}`,
+      );
+      await send(
+        buyer,
+        'We sent your refund request',
+        [
+          `${part.sellerName} has been asked about your refund for order ${ref}. We will email you the answer.`,
+        ],
+        `Your refund request for order ${ref}`,
+      );
+      return;
+    case 'accepted':
+    case 'decided': {
+      const by = r.decidedBy === 'moderator' ? 'Our moderators' : part.sellerName;
+      if (r.status === 'refunded') {
+        await send(
+          buyer,
+          'Your refund was accepted',
+          [
+            `${by} accepted your refund of ${refund} for order ${ref}.${back}`,
+            'It goes back to the card you paid with; banks take 5–10 business days to show it.',
+          ],
+          `Refund accepted: order ${ref}`,
+        );
+        await send(
+          seller,
+          'A refund was accepted',
+          [
+            `${by} accepted a refund of ${refund} to ${part.buyerName} for order ${ref}.${r.returnItem ? ' The buyer sends the item back.' : ''}`,
+          ],
+          `Refund accepted: order ${ref}`,
+        );
+      } else {
+        const note = r.moderatorNote ? ` Their note: ${r.moderatorNote}` : '';
+        for (const to of [buyer, seller]) {
+          await send(
+            to,
+            'A refund request was closed',
+            [`Our moderators closed the refund request for order ${ref} without a refund.${note}`],
+            `Refund request closed: order ${ref}`,
+          );
+        }
+      }
+      return;
+    }
+    case 'declined':
+      await send(
+        buyer,
+        'Your refund request was declined',
+        [
+          `${part.sellerName} declined your refund request for order ${ref}. Their reason: ${r.declineReason ?? ''}`,
+          'If you disagree, you can ask our moderators to decide from the request page.',
+        ],
+        `Refund declined: order ${ref}`,
+      );
+      await send(
+        seller,
+        'You declined a refund request',
+        [
+          `You declined ${part.buyerName}’s refund request for order ${ref}. The buyer may ask our moderators to decide.`,
+        ],
+        `Refund declined: order ${ref}`,
+      );
+      return;
+    case 'escalated':
+      for (const to of [buyer, seller]) {
+        await send(
+          to,
+          'A refund request went to our moderators',
+          [
+            `The refund request for order ${ref} is with our moderators now. They will decide and email you both.`,
+          ],
+          `Refund request with moderators: order ${ref}`,
+        );
+      }
+      return;
+  }
+}
