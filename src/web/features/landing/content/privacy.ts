@@ -118,6 +118,7 @@ export const STORED_DATA: readonly StoredData[] = [
       'The ids of events the payment provider sent us, so none is processed twice',
       'Ratings and comments buyers and sellers leave each other',
       'Discount codes sellers make, and which order and buyer used each one (so a code’s limit per buyer holds)',
+      'Return and refund requests: the reason, message and photos, the seller’s answer, the refund and, when a moderator was asked, their decision',
     ],
     why: 'To take payment, let sellers ship your order, handle refunds, keep the accounts the law requires and show sellers’ ratings.',
     howLong:
@@ -133,6 +134,7 @@ export const STORED_DATA: readonly StoredData[] = [
       'feedbacks',
       'discount_codes',
       'discount_redemptions',
+      'return_requests',
     ],
   },
   {
