@@ -11,6 +11,7 @@ export { earningsApi } from './earnings';
 export { metaApi } from './meta';
 export { notificationsApi } from './notifications';
 export { moderationApi } from './moderation';
+export { offersApi } from './offers';
 export { outreachApi } from './outreach';
 export { plansApi } from './plans';
 export { sitesApi } from './sites';

@@ -9,6 +9,7 @@ export const NOTIFICATION_SETTING_KEYS = [
   'commentToReview',
   'commentReply',
   'privateMessage',
+  'offers',
 ] as const;
 export type NotificationSettingKey = (typeof NOTIFICATION_SETTING_KEYS)[number];
 
@@ -18,6 +19,7 @@ export const SETTING_OF_KIND = {
   comment_to_review: 'commentToReview',
   comment_reply: 'commentReply',
   private_message: 'privateMessage',
+  offer: 'offers',
 } as const satisfies Record<NotificationKind, NotificationSettingKey>;
 
 /**
@@ -48,6 +50,11 @@ export const NOTIFICATION_SETTING_TEXT: Record<
     hint: 'Someone sends you a private message.',
     topic: 'private messages',
   },
+  offers: {
+    label: 'Offers',
+    hint: 'Someone makes, accepts, declines or counters an offer on a post, or sends you one.',
+    topic: 'offers',
+  },
 };
 
 /** Every email setting of a member. */
@@ -61,6 +68,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: Readonly<NotificationSettings> = {
   commentToReview: true,
   commentReply: true,
   privateMessage: true,
+  offers: true,
 };
 
 /** Long enough for any token we sign; anything longer is not one of ours. */
@@ -73,6 +81,6 @@ export type UnsubscribeScope = (typeof UNSUBSCRIBE_SCOPES)[number];
 /** What the unsubscribe answer (and page) says was switched off. */
 export function unsubscribedMessage(scope: UnsubscribeScope): string {
   return scope === 'all'
-    ? 'You will no longer get notification emails: new followers, comments to review, replies to your comments and private messages are all switched off.'
+    ? 'You will no longer get notification emails: new followers, comments to review, replies to your comments, private messages and offers are all switched off.'
     : `You will no longer get emails about ${NOTIFICATION_SETTING_TEXT[scope].topic}.`;
 }

@@ -19,6 +19,7 @@ export const notificationSettingsSchema = z.object({
   commentToReview: flag,
   commentReply: flag,
   privateMessage: flag,
+  offers: flag,
 }) satisfies z.ZodType<NotificationSettings>;
 
 // ---- GET /users/notification-settings, PUT /users/notification-settings ----
@@ -33,6 +34,7 @@ export const notificationSettingsUpdate = z
       commentToReview: flag.optional(),
       commentReply: flag.optional(),
       privateMessage: flag.optional(),
+      offers: flag.optional(),
     },
     {
       error: (issue) =>

@@ -32,6 +32,7 @@ export const NOTIFICATION_KINDS = [
   'comment_to_review',
   'comment_reply',
   'private_message',
+  'offer',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

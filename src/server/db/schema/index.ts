@@ -13,3 +13,4 @@ export * from './plans';
 export * from './outreach';
 export * from './ai';
 export * from './insights';
+export * from './offers';

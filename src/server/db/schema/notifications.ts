@@ -15,6 +15,7 @@ export const notificationSettings = pgTable('notification_settings', {
   commentToReview: boolean('comment_to_review').notNull().default(true),
   commentReply: boolean('comment_reply').notNull().default(true),
   privateMessage: boolean('private_message').notNull().default(true),
+  offers: boolean('offers').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

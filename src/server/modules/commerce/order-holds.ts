@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { orderItems, orders, products, transactions, users } from '../../db/schema';
 import { restoreStock } from '../catalog';
 import { nowDate, type ModuleDeps } from '../core';
+import { releaseOrderOffers } from '../offers';
 
 // What an order holds (its items' stock) and how those holds are let go while the order is
 // unpaid; used by the paying steps, the lifecycle and the buyer's cancel (docs/decisions/052).
@@ -67,5 +68,6 @@ export async function releaseLockedOrder(
     .where(eq(transactions.orderId, orderId))
     .returning({ sellerId: transactions.sellerId });
   await restoreStock(tx, await itemsOf(tx, eq(orderItems.orderId, orderId)));
+  await releaseOrderOffers(tx.db, orderId, at);
   return parts.flatMap((p) => (p.sellerId ? [p.sellerId] : []));
 }

@@ -24,6 +24,7 @@ import {
   type StockLine,
 } from '../catalog';
 import { plansOf } from '../entitlements';
+import { claimOfferPrices, offerPrices, withOfferPrices } from '../offers';
 import { creditParts, recordSaleEvents } from '../insights';
 import { platformFeeMinor } from '../../../shared/plans';
 import {
@@ -42,7 +43,12 @@ import { placedOrder } from './rows';
 import { refuseTooManyUnpaid } from './unpaid-orders';
 
 export interface PlaceOrderInput {
-  items: { _id: string; amount: number; selectedVariations: Record<string, string> }[];
+  items: {
+    _id: string;
+    amount: number;
+    selectedVariations: Record<string, string>;
+    offerId?: string | undefined;
+  }[];
   shippingAddressId: string;
   billingAddressId?: string | undefined;
   /** The cart lines' credits (docs/decisions/071): each seller's part gets its newest. */
@@ -121,11 +127,24 @@ export async function placeOrder(
   refuseProblemLines(quoted);
   const buyer: Buyer = { id: buyerId, ...person, shipping, billing };
   const plans = await plansOf(deps, sellersOf(quoted));
+  // Accepted offers price their lines (docs/decisions/076); taken in the order's transaction.
+  const offered = await offerPrices(
+    deps,
+    buyerId,
+    input.items.map((i) => ({ productId: i._id, amount: i.amount, offerId: i.offerId })),
+  );
 
   const placed = await inTransaction(deps, async (tx) => {
     // First: the buyer's row is locked and their open orders counted (ADR 052), never a post's.
     await refuseTooManyUnpaid(tx, buyerId);
-    const written = await writeOrder(tx, buyer, quoted, plans, input.attribution ?? []);
+    const written = await writeOrder(
+      tx,
+      buyer,
+      withOfferPrices(quoted, offered),
+      plans,
+      input.attribution ?? [],
+    );
+    await claimOfferPrices(tx, written.order._id, offered);
     if (!(await takeQuotedStock(tx.db, buyerId, lines, quoted))) throw new StockMoved();
     return written;
   }).catch(async (err: unknown) => {
@@ -134,7 +153,15 @@ export async function placeOrder(
       await refuseTooManyUnpaid(tx, buyerId);
       const priced = await reserveStock(tx, buyerId, lines);
       const plansNow = await plansOf(tx, sellersOf(priced));
-      return writeOrder(tx, buyer, priced, plansNow, input.attribution ?? []);
+      const written = await writeOrder(
+        tx,
+        buyer,
+        withOfferPrices(priced, offered),
+        plansNow,
+        input.attribution ?? [],
+      );
+      await claimOfferPrices(tx, written.order._id, offered);
+      return written;
     });
   });
   // Stock changed: lists showing "sold out" or counts must not serve the old answer; the

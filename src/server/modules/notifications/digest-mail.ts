@@ -66,6 +66,12 @@ function describe(event: DigestEvent, origin: string): MailItem {
         text: `${actor} sent you a private message${said}`,
         link: { label: 'Read your messages', url: `${origin}/messages` },
       };
+    case 'offer':
+      // The excerpt is the offer's own sentence ("offers you $12.00 for “Lamp”…").
+      return {
+        text: `${actor} ${event.excerpt ?? 'sent you an offer.'}`,
+        link: { label: 'See your offers', url: `${origin}/offers` },
+      };
   }
 }
 
@@ -83,6 +89,10 @@ function subjectOf(events: readonly DigestEvent[], brandName: string): string {
       return `${only.actorName} replied to your comment on ${brandName}`;
     case 'private_message':
       return `New private message from ${only.actorName} on ${brandName}`;
+    case 'offer':
+      return only.productTitle
+        ? `An offer on ${quote(only.productTitle)}`
+        : `An offer from ${only.actorName} on ${brandName}`;
   }
 }
 

@@ -13,6 +13,7 @@ const pick = (row: NotificationSettings): NotificationSettings => ({
   commentToReview: row.commentToReview,
   commentReply: row.commentReply,
   privateMessage: row.privateMessage,
+  offers: row.offers,
 });
 
 /** A member's email settings; every email is on until they change one. */
