@@ -21,6 +21,7 @@ describe('side menu entries (SPEC §2)', () => {
       ['Feed', '/feed'],
       ['Favorites', '/favorites'],
       ['Comments', '/comments'],
+      ['Offers', '/offers'],
     ]);
   });
   it('shows Insights to sellers, not to buyer-only accounts', () => {
@@ -42,13 +43,13 @@ describe('side menu entries (SPEC §2)', () => {
     for (const role of ADMIN_ROLES) {
       expect(
         sideMenuEntries({ role })
-          .slice(10)
+          .slice(11)
           .map((e) => [e.label, e.to]),
       ).toEqual(adminEntries);
     }
     expect(
       sideMenuEntries({ role: 'moderator' })
-        .slice(10)
+        .slice(11)
         .map((e) => [e.label, e.to]),
     ).toEqual([['Moderation', '/moderation']]);
     expect(sideMenuEntries({ role: 'user' }).map((e) => e.to)).not.toContain('/moderation');

@@ -49,6 +49,7 @@ describe('notification settings', () => {
       commentToReview: true,
       commentReply: false,
       privateMessage: false,
+      offers: true,
     };
     expect(second.json()).toEqual({ settings: expected });
     expect((await get(maya.token)).json()).toEqual({ settings: expected });
@@ -71,7 +72,7 @@ describe('notification settings', () => {
     [
       'an unknown setting',
       { settings: { newFollowers: false } },
-      /Unknown email setting\. Use newFollower, commentToReview, commentReply, privateMessage\./,
+      /Unknown email setting\. Use newFollower, commentToReview, commentReply, privateMessage, offers\./,
     ],
     [
       'a value that is not true or false',
