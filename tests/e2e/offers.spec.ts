@@ -1,6 +1,14 @@
 import type { Browser, Page } from '@playwright/test';
 import { MESSAGES } from '../../src/shared/messages';
-import { DEMO_PASSWORD, acceptCookies, expect, nextClientIp, okayModal, test } from './support';
+import {
+  DEMO_PASSWORD,
+  acceptCookies,
+  expect,
+  nextClientIp,
+  okayModal,
+  openCheckoutWithCart,
+  test,
+} from './support';
 import { MAYA, apiLogin } from './catalog-support';
 import { expectAccessible } from './axe';
 
@@ -109,5 +117,21 @@ test('the seller sends an offer to the members who liked the mug', async ({ brow
   await dialog.getByTestId('offer-submit').click();
   // sam and leo like the mug; leo already has an open offer for it, so sam alone gets this one.
   await okayModal(page, 'Your offer was sent to 1 member who liked this post.');
+  await close();
+});
+
+test('the checkout shows sam the price of his accepted offer', async ({ browser, baseURL }) => {
+  const { page, close } = await signedIn(browser, baseURL, SAM);
+  const res = await page.request.post('/api/v1/products/search', { data: { query: BOWL } });
+  const { results } = (await res.json()) as { results: { _id: string; title: string }[] };
+  const bowl = results.find((r) => r.title === BOWL)!;
+  await openCheckoutWithCart(page, [
+    { _id: bowl._id, amount: 1, price: 68, shippingCost: 9, selectedVariations: {}, title: BOWL },
+  ]);
+  await expect(page.getByTestId('cart-line-note')).toContainText(
+    `Your accepted offer prices “${BOWL}” at $55.00.`,
+  );
+  await expect(page.getByTestId('cart-line')).toContainText('$55.00');
+  await expectAccessible(page, '/checkout with an offer price');
   await close();
 });

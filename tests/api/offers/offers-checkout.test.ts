@@ -140,4 +140,21 @@ describe('POST /orders with an accepted offer', () => {
     const [row] = await t.deps.database.db.select().from(orders).where(eq(orders.id, placed._id));
     expect(row!.status).toBe('cancelled');
   });
+
+  it('shows the offer price when the buyer’s cart is refreshed, and the listed one to others', async () => {
+    const { sam, post } = await acceptedOffer();
+    const eve = await signedInUser(t.deps, { name: 'Eve' });
+    const items = [
+      { _id: post._id, amount: 1, selectedVariations: {}, price: 40, shippingCost: 0 },
+    ];
+    const refresh = (auth: Auth) =>
+      client.call(commerceApi.refreshCart, { body: { items } }, { headers: auth });
+    const [mine] = (await refresh(sam.auth)).items;
+    expect(mine).toMatchObject({
+      price: 30,
+      notice: 'Your accepted offer prices “Lamp” at $30.00.',
+    });
+    const [theirs] = (await refresh(eve.auth)).items;
+    expect(theirs).toMatchObject({ price: 40, notice: null });
+  });
 });
