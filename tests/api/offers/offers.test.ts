@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFER_VALID_MS } from '../../../src/shared/contracts/offer-rules';
+import { catalogApi } from '../../../src/shared/api/catalog';
+import type { ProductInput } from '../../../src/shared/contracts/catalog';
 import { createTestApp, type TestApp } from '../../helpers/app';
+import { typedClient } from '../../helpers/typed-client';
 import { signedInUser } from '../../factories/accounts';
 import { block, likeProduct } from '../../factories/social';
 import { unmailed } from '../../factories/notifications';
@@ -185,5 +188,22 @@ describe('POST /offers/likers', () => {
     await expect(api.likers(sam.auth, { postId: post._id, amount: 30 })).rejects.toMatchObject({
       status: 403,
     });
+  });
+});
+
+describe('allowOffers on PUT /products', () => {
+  it('is off for a new post unless asked, and an update that leaves it out keeps it', async () => {
+    const maya = await signedInUser(t.deps, { accountType: 'seller' });
+    const client = typedClient(() => t);
+    const save = (body: ProductInput) =>
+      client.call(catalogApi.saveProduct, { body }, { headers: maya.auth });
+    const base = { title: 'Vase', price: 30, stock: 1 };
+    expect((await save(base)).product.allowOffers).toBe(false);
+    const { product } = await save({ ...base, allowOffers: true });
+    expect(product.allowOffers).toBe(true);
+    const updated = await save({ ...base, _id: product._id, title: 'Blue vase' });
+    expect(updated.product).toMatchObject({ title: 'Blue vase', allowOffers: true });
+    const off = await save({ ...base, _id: product._id, allowOffers: false });
+    expect(off.product.allowOffers).toBe(false);
   });
 });
