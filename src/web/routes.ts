@@ -64,6 +64,7 @@ export default [
     route('following', 'routes/following.tsx'),
     route('feed', 'routes/feed.tsx'),
     route('comments', 'routes/comments.tsx'),
+    route('offers', 'routes/offers.tsx'),
     route('messages', 'routes/messages.tsx'),
     route('message', 'routes/message.tsx'),
     route('plan-selection', 'routes/plan-selection.tsx'),

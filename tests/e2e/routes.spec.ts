@@ -48,6 +48,7 @@ const SIGNED_IN = [
   '/add-tags',
   '/admin-products',
   '/comments',
+  '/offers',
   '/edit-page',
   '/edit-profile',
   '/favorites',

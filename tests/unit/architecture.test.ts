@@ -18,6 +18,7 @@ import * as plansTables from '../../src/server/db/schema/plans';
 import * as outreachTables from '../../src/server/db/schema/outreach';
 import * as aiTables from '../../src/server/db/schema/ai';
 import * as insightsTables from '../../src/server/db/schema/insights';
+import * as offersTables from '../../src/server/db/schema/offers';
 
 /**
  * DESIGN §3: "a module is reached only through its index and writes only its own tables". The
@@ -45,6 +46,7 @@ const OWNED: Record<string, Record<string, unknown>> = {
   outreach: outreachTables,
   ai: aiTables,
   insights: insightsTables,
+  offers: offersTables,
   // Read-only policy: what a member's plan allows (it owns and writes no table).
   entitlements: {},
 };

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { sites, users, type UserRow } from '../db/schema';
 import { seedDemoPosts } from '../demo/seed-posts';
 import { DEMO_SITES, seedDemoLogos } from '../demo/sites';
+import { seedDemoOffers } from '../demo/offers';
 import { seedDemoSocial } from '../demo/social';
 import { seedDemoCommerce } from '../demo/commerce';
 import { seedDemoDiscounts } from '../demo/discounts';
@@ -116,6 +117,8 @@ export async function seedDemo(deps: AppDeps, log: Log = loggerOf(deps)): Promis
       await seedDemoLinks(tx, sellers);
       // Follows, likes, comments and messages between the three (src/server/demo/social.ts).
       await seedDemoSocial(tx.db, sellers, now.getTime());
+      // An accepted offer (sam's price for the bowl) and one waiting for maya (demo/offers.ts).
+      await seedDemoOffers(tx.db, sellers, now.getTime());
       // Orders, a sale to ship, payouts and ratings (src/server/demo/commerce.ts).
       await seedDemoCommerce(tx, sellers, now.getTime());
       // A discount code each for the sellers (src/server/demo/discounts.ts).

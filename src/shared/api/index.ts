@@ -12,6 +12,7 @@ export { earningsApi } from './earnings';
 export { metaApi } from './meta';
 export { notificationsApi } from './notifications';
 export { moderationApi } from './moderation';
+export { offersApi } from './offers';
 export { outreachApi } from './outreach';
 export { plansApi } from './plans';
 export { returnsApi } from './returns';

@@ -157,6 +157,8 @@ export const productSchema = obj({
   medias: z.array(mediaSchema),
   likesCount: z.number().int(),
   likesType: z.literal('product'),
+  /** Signed-in members may offer a price for it (docs/decisions/076). */
+  allowOffers: z.boolean(),
   user: productOwnerSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -180,6 +182,8 @@ export const productInput = obj({
     .default(1),
   _tags: productTagsSchema.default([]),
   variations: variationsSchema.default([]),
+  /** Take offers on this post; left out, an update keeps the current setting (new posts: no). */
+  allowOffers: z.boolean({ error: 'Must be true or false.' }).optional(),
   /** New posts are `published` unless a status is given (DESIGN §4). */
   status: z
     .enum(PRODUCT_STATUSES, { error: `Choose one of: ${PRODUCT_STATUSES.join(', ')}.` })

@@ -39,6 +39,8 @@ export const cartLineInput = obj({
     .min(1, 'The amount must be at least 1.')
     .max(L.amountMax, `You can buy at most ${L.amountMax} of one item at a time.`),
   selectedVariations: selectedVariationsSchema.default({}),
+  /** An accepted offer of mine for this post (docs/decisions/076): it prices one item. */
+  offerId: idField('an offer id').optional(),
 });
 export type CartLineInput = z.input<typeof cartLineInput>;
 

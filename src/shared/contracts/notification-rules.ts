@@ -11,6 +11,7 @@ export const NOTIFICATION_SETTING_KEYS = [
   'privateMessage',
   'likedPostAlert',
   'checkoutReminder',
+  'offers',
 ] as const;
 export type NotificationSettingKey = (typeof NOTIFICATION_SETTING_KEYS)[number];
 
@@ -21,6 +22,7 @@ export const SETTING_OF_KIND = {
   comment_reply: 'commentReply',
   private_message: 'privateMessage',
   liked_post_alert: 'likedPostAlert',
+  offer: 'offers',
 } as const satisfies Record<NotificationKind, NotificationSettingKey>;
 
 /**
@@ -61,6 +63,11 @@ export const NOTIFICATION_SETTING_TEXT: Record<
     hint: 'An order you did not pay in time expired: one email listing what is still available.',
     topic: 'orders left unpaid',
   },
+  offers: {
+    label: 'Offers',
+    hint: 'Someone makes, accepts, declines or counters an offer on a post, or sends you one.',
+    topic: 'offers',
+  },
 };
 
 /** Every email setting of a member. */
@@ -76,6 +83,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: Readonly<NotificationSettings> = {
   privateMessage: true,
   likedPostAlert: true,
   checkoutReminder: true,
+  offers: true,
 };
 
 /** Long enough for any token we sign; anything longer is not one of ours. */
@@ -94,12 +102,13 @@ export const UNSUBSCRIBE_SCOPES = [
   'all',
   'likedPostAlert',
   'checkoutReminder',
+  'offers',
 ] as const satisfies readonly (NotificationSettingKey | 'all')[];
 export type UnsubscribeScope = (typeof UNSUBSCRIBE_SCOPES)[number];
 
 /** What the unsubscribe answer (and page) says was switched off. */
 export function unsubscribedMessage(scope: UnsubscribeScope): string {
   return scope === 'all'
-    ? 'You will no longer get notification emails: new followers, comments to review, replies to your comments, private messages, price drops and restocks, and unpaid order reminders are all switched off.'
+    ? 'You will no longer get notification emails: new followers, comments to review, replies to your comments, private messages, offers, price drops and restocks, and unpaid order reminders are all switched off.'
     : `You will no longer get emails about ${NOTIFICATION_SETTING_TEXT[scope].topic}.`;
 }

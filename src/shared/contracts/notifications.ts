@@ -21,6 +21,7 @@ export const notificationSettingsSchema = z.object({
   privateMessage: flag,
   likedPostAlert: flag,
   checkoutReminder: flag,
+  offers: flag,
 }) satisfies z.ZodType<NotificationSettings>;
 
 // ---- GET /users/notification-settings, PUT /users/notification-settings ----
@@ -37,6 +38,7 @@ export const notificationSettingsUpdate = z
       privateMessage: flag.optional(),
       likedPostAlert: flag.optional(),
       checkoutReminder: flag.optional(),
+      offers: flag.optional(),
     },
     {
       error: (issue) =>

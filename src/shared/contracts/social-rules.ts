@@ -34,6 +34,7 @@ export const NOTIFICATION_KINDS = [
   'private_message',
   /** A liked post with the bell on got cheaper or is back in stock (docs/decisions/075). */
   'liked_post_alert',
+  'offer',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

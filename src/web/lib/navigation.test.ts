@@ -9,7 +9,7 @@ import {
 } from './navigation';
 
 describe('side menu entries (SPEC §2)', () => {
-  it('shows the twelve entries to signed-in users (Messages: issue 24, Insights: issue 26, Discount codes and Returns: issue 27)', () => {
+  it('shows the thirteen entries to signed-in users (Messages: issue 24, Insights: issue 26, Discount codes, Returns and Offers: issue 27)', () => {
     expect(sideMenuEntries({ role: 'user' }).map((e) => [e.label, e.to])).toEqual([
       ['My Posts', '/my-posts'],
       ['Edit Page', '/edit-page'],
@@ -23,6 +23,7 @@ describe('side menu entries (SPEC §2)', () => {
       ['Feed', '/feed'],
       ['Favorites', '/favorites'],
       ['Comments', '/comments'],
+      ['Offers', '/offers'],
     ]);
   });
   it('shows Insights to sellers, not to buyer-only accounts', () => {
@@ -46,13 +47,13 @@ describe('side menu entries (SPEC §2)', () => {
     for (const role of ADMIN_ROLES) {
       expect(
         sideMenuEntries({ role })
-          .slice(12)
+          .slice(13)
           .map((e) => [e.label, e.to]),
       ).toEqual(adminEntries);
     }
     expect(
       sideMenuEntries({ role: 'moderator' })
-        .slice(12)
+        .slice(13)
         .map((e) => [e.label, e.to]),
     ).toEqual([['Moderation', '/moderation']]);
     expect(sideMenuEntries({ role: 'user' }).map((e) => e.to)).not.toContain('/moderation');

@@ -34,6 +34,7 @@ export function sideMenuEntries(user: MenuUser | null | undefined): MenuEntry[] 
     { label: 'Feed', to: '/feed', testId: 'menu-feed' },
     { label: 'Favorites', to: '/favorites', testId: 'menu-favorites' },
     { label: 'Comments', to: '/comments', testId: 'menu-comments' },
+    { label: 'Offers', to: '/offers', testId: 'menu-offers' },
   ];
   if (isAdminRole(user.role)) {
     entries.push(

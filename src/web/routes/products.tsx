@@ -1,5 +1,6 @@
 import type { Route } from './+types/products';
 import { ReportButton } from '../components/ReportButton';
+import { OfferButton } from '../features/offers/components/OfferButton';
 import { MessageLink } from '../components/MessageLink';
 import { ListPage } from '../features/catalog/browse/ListPage';
 import { PostPage } from '../features/catalog/components/PostPage';
@@ -75,6 +76,13 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
           actions={
             <>
               <PostLikeAction product={loaderData.product} viewerId={viewerId} />
+              {loaderData.product.allowOffers && (
+                <OfferButton
+                  mode={viewerId === loaderData.product.user._id ? 'likers' : 'buyer'}
+                  post={loaderData.product}
+                  signedIn={viewerId !== null}
+                />
+              )}
               {viewerId !== loaderData.product.user._id && (
                 <MessageLink
                   to={loaderData.product.user.username}

@@ -51,6 +51,7 @@ describe('notification settings', () => {
       privateMessage: false,
       likedPostAlert: true,
       checkoutReminder: true,
+      offers: true,
     };
     expect(second.json()).toEqual({ settings: expected });
     expect((await get(maya.token)).json()).toEqual({ settings: expected });
@@ -73,7 +74,7 @@ describe('notification settings', () => {
     [
       'an unknown setting',
       { settings: { newFollowers: false } },
-      /Unknown email setting\. Use newFollower, commentToReview, commentReply, privateMessage, likedPostAlert, checkoutReminder\./,
+      /Unknown email setting\. Use newFollower, commentToReview, commentReply, privateMessage, likedPostAlert, checkoutReminder, offers\./,
     ],
     [
       'a value that is not true or false',

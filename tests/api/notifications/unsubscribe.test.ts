@@ -81,6 +81,7 @@ describe('unsubscribe links', () => {
       false,
       false,
       false,
+      false,
     ]);
   });
 
@@ -89,6 +90,7 @@ describe('unsubscribe links', () => {
     await post({ token: tokenFor(user.id, 'all') });
     await post({ token: tokenFor(user.id, 'newFollower') });
     expect(Object.values(await settingsOf(user.id))).toEqual([
+      false,
       false,
       false,
       false,
@@ -110,6 +112,7 @@ describe('unsubscribe links', () => {
     expect(urlencoded.statusCode).toBe(200);
     expect(urlencoded.json()).toMatchObject({ kind: 'all' });
     expect(Object.values(await settingsOf(user.id))).toEqual([
+      false,
       false,
       false,
       false,
@@ -156,6 +159,7 @@ describe('unsubscribe links', () => {
     });
     expect(res2.statusCode).toBe(200);
     expect(Object.values(await settingsOf(maya.id))).toEqual([
+      false,
       false,
       false,
       false,

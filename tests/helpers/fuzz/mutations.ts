@@ -173,7 +173,8 @@ export function mutantsOf(valid: unknown): fc.Arbitrary<Mutant> {
       {
         weight: 2,
         arbitrary: fc.tuple(at, fc.nat()).map(([p, n]) => {
-          const s = typeof p.value === 'string' ? p.value : String(p.value);
+          // JSON, not String(): fast-check's records may have no prototype (String() throws on them).
+          const s = typeof p.value === 'string' ? p.value : (JSON.stringify(p.value) ?? '');
           const i = n % (s.length + 1);
           return {
             kind: `NUL in ${p.path.join('.')}`,

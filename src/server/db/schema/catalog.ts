@@ -87,6 +87,8 @@ export const products = pgTable(
      * tag count, and comes back as it was when the seller is reinstated (its status untouched).
      */
     sellerHidden: boolean('seller_hidden').notNull().default(false),
+    /** The seller takes offers on this post (docs/decisions/076). */
+    allowOffers: boolean('allow_offers').notNull().default(false),
     search: tsvector('search'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

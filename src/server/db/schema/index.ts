@@ -14,3 +14,4 @@ export * from './plans';
 export * from './outreach';
 export * from './ai';
 export * from './insights';
+export * from './offers';

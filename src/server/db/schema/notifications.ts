@@ -17,6 +17,7 @@ export const notificationSettings = pgTable('notification_settings', {
   privateMessage: boolean('private_message').notNull().default(true),
   likedPostAlert: boolean('liked_post_alert').notNull().default(true),
   checkoutReminder: boolean('checkout_reminder').notNull().default(true),
+  offers: boolean('offers').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -75,6 +75,7 @@ export function toProduct(row: ProductWithOwner): Product {
     medias: row.medias.map(toMedia),
     likesCount: row.likesCount,
     likesType: 'product',
+    allowOffers: row.allowOffers,
     user: {
       _id: row.userId,
       username: row.ownerUsername,

@@ -73,7 +73,11 @@ export async function saveProduct(
       const status = input.status ?? current.status;
       await checkPublishLimit(tx, current.userId, current.status, status, current.id);
       await updateTagCounts(tx.db, current, { status, tags: fields.tags });
-      return { ...fields, status, medias: reorderedMedias(current.medias, input.medias) };
+      return {
+        ...fields,
+        status,
+        allowOffers: input.allowOffers ?? current.allowOffers,
+        medias: reorderedMedias(current.medias, input.medias) };
     });
   }
   if (input.medias?.length) {
@@ -87,6 +91,7 @@ export async function saveProduct(
       .values({
         ...fields,
         status,
+        allowOffers: input.allowOffers ?? false,
         userId: actor.id,
         createdAt: nowDate(tx),
         updatedAt: nowDate(tx),

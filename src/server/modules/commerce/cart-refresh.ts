@@ -3,6 +3,7 @@ import { formatMoney } from '../../../shared/format';
 import { toMajor, toMinor } from '../../../shared/money';
 import { quoteLines, type PricedLine, type StockLine } from '../catalog';
 import type { ModuleDeps } from '../core';
+import { offerPrices } from '../offers';
 
 // POST /cart/refresh: before checkout the cart is checked against the database — price, shipping,
 // stock and availability — and every line says in a sentence what changed since the buyer put it
@@ -44,6 +45,7 @@ function noticeOf(
   priced: PricedLine,
   amount: number,
   money: (minor: number) => string,
+  offer: boolean,
 ): string | null {
   const name = priced.title === null ? 'An item in your cart' : `“${priced.title}”`;
   switch (priced.problem) {
@@ -60,7 +62,9 @@ function noticeOf(
   const said: string[] = [];
   const changed = (shown: number | undefined, now: number) =>
     shown !== undefined && toMinor(shown) !== now;
-  if (changed(line.price, priced.priceMinor))
+  if (offer && changed(line.price, priced.priceMinor))
+    said.push(`Your accepted offer prices ${name} at ${money(priced.priceMinor)}.`);
+  else if (changed(line.price, priced.priceMinor))
     said.push(
       `The price of ${name} changed from ${money(toMinor(line.price!))} to ${money(priced.priceMinor)}.`,
     );
@@ -88,7 +92,19 @@ export async function refreshCart(
     amount: i.amount,
     selectedVariations: i.selectedVariations,
   }));
-  const { amounts, priced } = await settleAmounts(deps, buyerId, lines);
+  const settled = await settleAmounts(deps, buyerId, lines);
+  const { amounts } = settled;
+  // The buyer's accepted offers price their lines of one item, as the order will (ADR 076).
+  const offered = buyerId
+    ? await offerPrices(
+        deps,
+        buyerId,
+        lines.map((l, i) => ({ productId: l.productId, amount: amounts[i]! })),
+      )
+    : new Map<number, { priceMinor: number }>();
+  const priced = settled.priced.map((p, i) =>
+    offered.has(i) && !p.problem ? { ...p, priceMinor: offered.get(i)!.priceMinor } : p,
+  );
   const money = (minor: number) => formatMoney(toMajor(minor), deps.env.CURRENCY);
   return {
     items: input.items.map((line, i) => {
@@ -108,7 +124,7 @@ export async function refreshCart(
         sellerName: p.sellerName,
         sellerUsername: p.sellerUsername,
         problem: p.problem ?? (amount < line.amount ? 'stock' : null),
-        notice: noticeOf(line, p, amount, money),
+        notice: noticeOf(line, p, amount, money, offered.has(i) && !p.problem),
       };
     }),
   };

@@ -115,7 +115,7 @@ export async function redeemCodes(
 export function discountsFor(
   deps: Pick<ModuleDeps, 'env'>,
   taken: readonly DiscountCodeRow[],
-  priced: readonly PricedLine[],
+  priced: readonly (PricedLine & { offered?: boolean })[],
 ): Map<string, AppliedDiscount> {
   const applied = new Map<string, AppliedDiscount>();
   for (const row of taken) {
@@ -128,11 +128,15 @@ export function discountsFor(
       const seller = lines[0]?.sellerName ?? 'this seller';
       throw unusable(`To use ${name}, buy at least ${min} from ${seller}.`);
     }
-    const eligible =
-      row.scope === 'shop' ? subtotal : sum(lines.filter((l) => row.postIds.includes(l.productId)));
+    const named = row.scope === 'shop' ? lines : lines.filter((l) => row.postIds.includes(l.productId));
+    // A line an accepted offer prices is already the seller's special price: no code on top.
+    const eligible = sum(named.filter((l) => !l.offered));
+    const Name = `${name[0]!.toUpperCase()}${name.slice(1)}`;
     if (eligible === 0)
       throw unusable(
-        `${name[0]!.toUpperCase()}${name.slice(1)} applies to none of the items in your cart.`,
+        named.length
+          ? `${Name} does not apply to an item bought at an offer’s price.`
+          : `${Name} applies to none of the items in your cart.`,
       );
     applied.set(row.sellerId, {
       codeId: row.id,

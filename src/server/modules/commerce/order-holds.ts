@@ -3,6 +3,7 @@ import { orderItems, orders, products, transactions, users } from '../../db/sche
 import { restoreStock } from '../catalog';
 import { nowDate, type ModuleDeps } from '../core';
 import { giveBackCodes } from './discount-apply';
+import { releaseOrderOffers } from '../offers';
 
 // What an order holds (its items' stock) and how those holds are let go while the order is
 // unpaid; used by the paying steps, the lifecycle and the buyer's cancel (docs/decisions/052).
@@ -70,5 +71,6 @@ export async function releaseLockedOrder(
     .returning({ sellerId: transactions.sellerId });
   await restoreStock(tx, await itemsOf(tx, eq(orderItems.orderId, orderId)));
   await giveBackCodes(tx, orderId);
+  await releaseOrderOffers(tx.db, orderId, at);
   return parts.flatMap((p) => (p.sellerId ? [p.sellerId] : []));
 }

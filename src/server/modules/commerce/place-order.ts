@@ -24,6 +24,7 @@ import {
   type StockLine,
 } from '../catalog';
 import { plansOf } from '../entitlements';
+import { claimOfferPrices, offerPrices, withOfferPrices } from '../offers';
 import { creditParts, recordSaleEvents } from '../insights';
 import { platformFeeMinor } from '../../../shared/plans';
 import {
@@ -49,7 +50,12 @@ import { placedOrder } from './rows';
 import { refuseTooManyUnpaid } from './unpaid-orders';
 
 export interface PlaceOrderInput {
-  items: { _id: string; amount: number; selectedVariations: Record<string, string> }[];
+  items: {
+    _id: string;
+    amount: number;
+    selectedVariations: Record<string, string>;
+    offerId?: string | undefined;
+  }[];
   shippingAddressId: string;
   billingAddressId?: string | undefined;
   /** The cart lines' credits (docs/decisions/071): each seller's part gets its newest. */
@@ -129,17 +135,26 @@ export async function placeOrder(
   if (!shipping || !billing) throw addressNotFound();
   refuseProblemLines(quoted);
   const buyer: Buyer = { id: buyerId, ...person, shipping, billing };
-  const [plans, codes] = await Promise.all([
+  const [plans, codes, offered] = await Promise.all([
     plansOf(deps, sellersOf(quoted)),
     input.discountCode ? findCartCodes(deps.db, sellersOf(quoted), input.discountCode) : [],
+    // Accepted offers price their lines (docs/decisions/076); taken in the order's transaction.
+    offerPrices(
+      deps,
+      buyerId,
+      input.items.map((i) => ({ productId: i._id, amount: i.amount, offerId: i.offerId })),
+    ),
   ]);
 
   const placed = await inTransaction(deps, async (tx) => {
     // First: the buyer's row is locked and their open orders counted (ADR 052), never a post's;
     // then the codes' uses (their rows), and the stock last.
     await refuseTooManyUnpaid(tx, buyerId);
-    const applied = discountsFor(deps, await redeemCodes(tx, buyerId, codes), quoted);
-    const written = await writeOrder(tx, buyer, quoted, plans, input.attribution ?? [], applied);
+    const offeredLines = withOfferPrices(quoted, offered);
+    // A code never discounts a line an offer priced (docs/decisions/073, 076).
+    const applied = discountsFor(deps, await redeemCodes(tx, buyerId, codes), offeredLines);
+    const written = await writeOrder(tx, buyer, offeredLines, plans, input.attribution ?? [], applied);
+    await claimOfferPrices(tx, written.order._id, offered);
     if (!(await takeQuotedStock(tx.db, buyerId, lines, quoted))) throw new StockMoved();
     return written;
   }).catch(async (err: unknown) => {
@@ -147,10 +162,12 @@ export async function placeOrder(
     return inTransaction(deps, async (tx) => {
       await refuseTooManyUnpaid(tx, buyerId);
       const taken = await redeemCodes(tx, buyerId, codes);
-      const priced = await reserveStock(tx, buyerId, lines);
-      const applied = discountsFor(deps, taken, priced);
-      const plansNow = await plansOf(tx, sellersOf(priced));
-      return writeOrder(tx, buyer, priced, plansNow, input.attribution ?? [], applied);
+      const offeredLines = withOfferPrices(await reserveStock(tx, buyerId, lines), offered);
+      const applied = discountsFor(deps, taken, offeredLines);
+      const plansNow = await plansOf(tx, sellersOf(offeredLines));
+      const written = await writeOrder(tx, buyer, offeredLines, plansNow, input.attribution ?? [], applied);
+      await claimOfferPrices(tx, written.order._id, offered);
+      return written;
     });
   });
   // Stock changed: lists showing "sold out" or counts must not serve the old answer; the

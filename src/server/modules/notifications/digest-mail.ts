@@ -86,6 +86,12 @@ function describe(event: DigestEvent, origin: string): MailItem {
         link: { label: 'See the post', url: `${origin}/products/${event.productId}` },
       };
     }
+    case 'offer':
+      // The excerpt is the offer's own sentence ("offers you $12.00 for “Lamp”…").
+      return {
+        text: `${actor} ${event.excerpt ?? 'sent you an offer.'}`,
+        link: { label: 'See your offers', url: `${origin}/offers` },
+      };
   }
 }
 
@@ -107,6 +113,10 @@ function subjectOf(events: readonly DigestEvent[], brandName: string): string {
       return only.change === 'price_drop'
         ? `${quote(only.productTitle ?? 'A post you like')} is now ${only.price}`
         : `${quote(only.productTitle ?? 'A post you like')} is back in stock`;
+    case 'offer':
+      return only.productTitle
+        ? `An offer on ${quote(only.productTitle)}`
+        : `An offer from ${only.actorName} on ${brandName}`;
   }
 }
 

@@ -15,6 +15,7 @@ const pick = (row: NotificationSettings): NotificationSettings => ({
   privateMessage: row.privateMessage,
   likedPostAlert: row.likedPostAlert,
   checkoutReminder: row.checkoutReminder,
+  offers: row.offers,
 });
 
 /** A member's email settings; every email is on until they change one. */

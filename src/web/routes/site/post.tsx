@@ -6,6 +6,7 @@ import { PostLikeAction } from '../../features/social/components/PostLike';
 import { loadPostComments } from '../../features/comments/api/comments-api';
 import { CommentsSection } from '../../features/comments/components/CommentsSection';
 import { MessageLink } from '../../components/MessageLink';
+import { OfferButton } from '../../features/offers/components/OfferButton';
 import { sitePath } from '../../features/sites/site-paths';
 import { useSite } from '../../features/sites/use-user-site';
 import { serverApi } from '../../lib/api';
@@ -66,6 +67,14 @@ export default function SitePost({ loaderData }: Route.ComponentProps) {
               className={self ? 'btn btn-site invisible' : 'btn btn-site'}
               testId="message-author"
             />
+            {product.allowOffers && (
+              <OfferButton
+                mode={self ? 'likers' : 'buyer'}
+                post={product}
+                signedIn={signedIn}
+                className="btn btn-site"
+              />
+            )}
             {self && (
               <Link
                 to={`/add-edit-item/${encodeURIComponent(product._id)}`}

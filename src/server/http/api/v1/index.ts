@@ -13,6 +13,7 @@ import { healthRoutes } from './health';
 import { insightRoutes } from './insights';
 import { messageRoutes } from './messages';
 import { notificationRoutes } from './notifications';
+import { offerRoutes } from './offers';
 import { payoutRoutes } from './payouts';
 import { moderationRoutes } from './moderation';
 import { outreachRoutes } from './outreach';
@@ -60,6 +61,7 @@ export const apiV1: FastifyPluginAsync = async (app) => {
   await app.register(feedbackRoutes);
   await app.register(payoutRoutes);
   await app.register(planRoutes);
+  await app.register(offerRoutes);
   await app.register(outreachRoutes);
   await app.register(aiRoutes);
   await app.register(webhookRoutes);

@@ -31,6 +31,7 @@ const product: Product = {
   medias: [media(1, 'video'), media(2, 'image'), media(3, 'image')],
   likesCount: 9,
   likesType: 'product',
+  allowOffers: false,
   user: { _id: 'u1', username: 'maya', name: 'Maya', image: { thumbnail: '/a.webp', fullsize: '/b.webp' } },
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-02T00:00:00.000Z',

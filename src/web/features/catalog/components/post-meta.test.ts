@@ -29,6 +29,7 @@ const product: Product = {
   ],
   likesCount: 0,
   likesType: 'product',
+  allowOffers: false,
   user: { _id: 'u1', username: 'maya', name: 'Maya Chen', image: null },
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-02T00:00:00.000Z',

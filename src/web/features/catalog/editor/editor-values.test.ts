@@ -49,6 +49,7 @@ const product: Product = {
   ],
   likesCount: 4,
   likesType: 'product',
+  allowOffers: false,
   user: owner,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-02T00:00:00.000Z',
@@ -114,6 +115,7 @@ describe('valuesFromProduct and toProductInput', () => {
         },
       ],
       status: 'published',
+      allowOffers: false,
       medias: [{ _id: 'm1', alt: 'Front' }],
     });
   });

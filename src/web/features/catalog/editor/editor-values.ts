@@ -32,6 +32,8 @@ export interface EditorValues {
   tags: string[];
   variations: VariationDraft[];
   status: ProductStatus;
+  /** Signed-in members may offer a price (docs/decisions/076). */
+  allowOffers: boolean;
 }
 
 /** A saved media item as the editor shows it: the server's fields, the alt text as edited. */
@@ -69,6 +71,7 @@ export function valuesFromProduct(product?: Product | null): EditorValues {
       tags: [],
       variations: [],
       status: 'draft',
+      allowOffers: false,
     };
   return {
     title: product.title,
@@ -88,6 +91,7 @@ export function valuesFromProduct(product?: Product | null): EditorValues {
       })),
     })),
     status: product.status,
+    allowOffers: product.allowOffers,
   };
 }
 
@@ -126,6 +130,7 @@ export function toProductInput(
       })),
     })),
     status: values.status,
+    allowOffers: values.allowOffers,
     ...(id && medias ? { medias: medias.map((m) => ({ _id: m._id, alt: m.alt })) } : {}),
   };
   // Unparsed fields stay undefined/NaN on purpose: the contract turns them into field messages.
@@ -191,6 +196,7 @@ export function previewProduct(
     medias: [...base.medias],
     likesCount: base.likesCount ?? 0,
     likesType: 'product',
+    allowOffers: values.allowOffers,
     user: base.user,
     createdAt: base.createdAt ?? now.toISOString(),
     updatedAt: now.toISOString(),

@@ -119,6 +119,7 @@ export const STORED_DATA: readonly StoredData[] = [
       'Ratings and comments buyers and sellers leave each other',
       'Discount codes sellers make, and which order and buyer used each one (so a code’s limit per buyer holds)',
       'Return and refund requests: the reason, message and photos, the seller’s answer, the refund and, when a moderator was asked, their decision',
+      'Offers on posts: the price and note, who made it, the answer, how long an accepted price lasts and the order that used it',
     ],
     why: 'To take payment, let sellers ship your order, handle refunds, keep the accounts the law requires and show sellers’ ratings.',
     howLong:
@@ -135,6 +136,7 @@ export const STORED_DATA: readonly StoredData[] = [
       'discount_codes',
       'discount_redemptions',
       'return_requests',
+      'offers',
     ],
   },
   {

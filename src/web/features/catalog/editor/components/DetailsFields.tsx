@@ -5,7 +5,7 @@ import { errorAt, fieldIdFor } from '../editor-errors';
 import type { PostEditorState } from '../use-post-editor';
 import { MoneyField } from './MoneyField';
 
-/** Title, description, price, shipping, stock and tags. */
+/** Title, description, price, shipping, stock, whether it takes offers, and tags. */
 export function DetailsFields({ editor, currency }: { editor: PostEditorState; currency: string }) {
   const { values, setField, errors } = editor;
   const left = L.descriptionMax - values.description.length;
@@ -68,6 +68,24 @@ export function DetailsFields({ editor, currency }: { editor: PostEditorState; c
         hint="How many you can sell. At 0 the post shows as sold out."
         fieldClassName="sm:max-w-xs"
       />
+      <div>
+        <label htmlFor={fieldIdFor('allowOffers')} className="flex min-h-11 items-center gap-3">
+          <input
+            id={fieldIdFor('allowOffers')}
+            type="checkbox"
+            className="size-5 shrink-0 accent-indigo-700"
+            checked={values.allowOffers}
+            onChange={(e) => setField('allowOffers', e.target.checked)}
+            aria-describedby={`${fieldIdFor('allowOffers')}-hint`}
+            data-testid="editor-allow-offers"
+          />
+          <span className="font-medium text-gray-900">Allow offers</span>
+        </label>
+        <p id={`${fieldIdFor('allowOffers')}-hint`} className="field-hint ml-8">
+          Signed-in members may offer a lower price; an offer you accept is that buyer&apos;s price
+          for 48 hours.
+        </p>
+      </div>
       <TagInput
         id={fieldIdFor('_tags')}
         label="Tags"

@@ -1,0 +1,78 @@
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Offer } from '../../../shared/contracts/offers';
+import { OFFER_LIMITS } from '../../../shared/contracts/offer-rules';
+import { formatMoney } from '../../../shared/format';
+import { toMajor } from '../../../shared/money';
+import { postPath } from '../../../shared/post-path';
+import { offers, products, users, type OfferRow } from '../../db/schema';
+import { notFound, type DbOrTx } from '../core';
+
+export const offerNotFound = () =>
+  notFound('This offer could not be found. It may have been withdrawn.', 'OFFER_NOT_FOUND');
+
+const sellers = alias(users, 'offer_sellers');
+const buyers = alias(users, 'offer_buyers');
+
+/** An accepted offer whose 48 hours have passed (the row may still say `accepted`). */
+export const isExpired = (row: Pick<OfferRow, 'status' | 'expiresAt'>, now: Date) =>
+  row.status === 'expired' ||
+  (row.status === 'accepted' && row.expiresAt !== null && row.expiresAt <= now);
+
+/** Offers with their post and both people, newest first, as the wire shows them. */
+export async function readOffers(db: DbOrTx, where: SQL | undefined, now: Date): Promise<Offer[]> {
+  const rows = await db
+    .select({
+      offer: offers,
+      title: products.title,
+      shortId: products.shortId,
+      priceMinor: products.priceMinor,
+      seller: { id: sellers.id, username: sellers.username, name: sellers.name },
+      buyer: { id: buyers.id, username: buyers.username, name: buyers.name },
+    })
+    .from(offers)
+    .innerJoin(products, eq(products.id, offers.productId))
+    .innerJoin(sellers, eq(sellers.id, offers.sellerId))
+    .innerJoin(buyers, eq(buyers.id, offers.buyerId))
+    .where(where)
+    .orderBy(desc(offers.createdAt), desc(offers.id))
+    .limit(OFFER_LIMITS.listMax);
+  return rows.map((r) => ({
+    _id: r.offer.id,
+    product: {
+      _id: r.offer.productId,
+      title: r.title,
+      path: postPath(r.seller.username, { title: r.title, shortId: r.shortId }),
+      price: toMajor(r.priceMinor),
+    },
+    seller: { _id: r.seller.id, username: r.seller.username, name: r.seller.name },
+    buyer: { _id: r.buyer.id, username: r.buyer.username, name: r.buyer.name },
+    amount: toMajor(r.offer.amountMinor),
+    note: r.offer.note,
+    proposedBy: r.offer.proposedBy,
+    status: isExpired(r.offer, now) ? 'expired' : r.offer.status,
+    counterOf: r.offer.counterOf,
+    expiresAt: r.offer.expiresAt?.toISOString() ?? null,
+    expired: isExpired(r.offer, now),
+    createdAt: r.offer.createdAt.toISOString(),
+    updatedAt: r.offer.updatedAt.toISOString(),
+  }));
+}
+
+export async function readOffer(db: DbOrTx, id: string, now: Date): Promise<Offer> {
+  const [offer] = await readOffers(db, eq(offers.id, id), now);
+  if (!offer) throw offerNotFound();
+  return offer;
+}
+
+/** GET /offers: received (I sell) and sent (I buy), newest first. */
+export async function listMyOffers(db: DbOrTx, userId: string, now: Date) {
+  const [received, sent] = await Promise.all([
+    readOffers(db, and(eq(offers.sellerId, userId)), now),
+    readOffers(db, and(eq(offers.buyerId, userId)), now),
+  ]);
+  return { received, sent };
+}
+
+/** "$12.00" in the app's currency. */
+export const money = (minor: number, currency: string) => formatMoney(toMajor(minor), currency);

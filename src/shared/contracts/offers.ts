@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { PRODUCT_LIMITS } from './catalog-rules';
+import { moneySchema, obj, text, uuidField } from './catalog-model';
+import { OFFER_ACTIONS, OFFER_LIMITS, OFFER_SIDES, OFFER_STATUSES } from './offer-rules';
+
+export * from './offer-rules';
+
+// Offers on posts (issue 27 point 2, docs/decisions/076). Money is in major units on the wire,
+// like a post's price; the server keeps minor units.
+
+/** An offered price: more than 0 (below the listed price is checked against the post). */
+const offerAmount = moneySchema(PRODUCT_LIMITS.priceMax).refine(
+  (v) => v > 0,
+  'Offer an amount above 0.',
+);
+
+// ---- the offer on the wire ----
+
+const partySchema = obj({ _id: z.string(), username: z.string(), name: z.string() });
+
+export const offerSchema = obj({
+  _id: z.string(),
+  product: obj({
+    _id: z.string(),
+    title: z.string(),
+    path: z.string(),
+    /** The listed price, for comparison. */
+    price: z.number(),
+  }),
+  seller: partySchema,
+  buyer: partySchema,
+  amount: z.number(),
+  note: z.string(),
+  proposedBy: z.enum(OFFER_SIDES),
+  status: z.enum(OFFER_STATUSES),
+  /** The offer this one counters, or null. */
+  counterOf: z.string().nullable(),
+  /** Until when an accepted offer holds; null before it is accepted. */
+  expiresAt: z.string().nullable(),
+  /** True once an accepted offer's 48 hours have passed unused. */
+  expired: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Offer = z.infer<typeof offerSchema>;
+
+export const offerResponse = obj({ offer: offerSchema });
+export const offerListResponse = obj({
+  /** Offers on my posts (I sell), newest first. */
+  received: z.array(offerSchema),
+  /** Offers I am the buyer of, newest first. */
+  sent: z.array(offerSchema),
+});
+export type OfferList = z.infer<typeof offerListResponse>;
+
+// ---- requests ----
+
+/** POST /offers: a buyer offers a price for a post that takes offers. */
+export const offerInput = obj({
+  postId: uuidField('a post id'),
+  amount: offerAmount,
+  note: text(OFFER_LIMITS.noteMax, ' for the note').trim().default(''),
+});
+export type OfferInput = z.input<typeof offerInput>;
+
+/** POST /offers/respond: the side that did not propose answers. `amount` only with counter. */
+export const offerRespondInput = obj({
+  id: uuidField('an offer id'),
+  action: z.enum(OFFER_ACTIONS, { error: `Choose one of: ${OFFER_ACTIONS.join(', ')}.` }),
+  amount: offerAmount.optional(),
+  note: text(OFFER_LIMITS.noteMax, ' for the note').trim().optional(),
+}).refine((v) => v.action !== 'counter' || v.amount !== undefined, {
+  message: 'Give the amount of your counter-offer.',
+  path: ['amount'],
+});
+export type OfferRespondInput = z.input<typeof offerRespondInput>;
+
+/** POST /offers/likers: the seller offers one price to everyone who liked the post. */
+export const offerLikersInput = obj({
+  postId: uuidField('a post id'),
+  amount: offerAmount,
+  note: text(OFFER_LIMITS.noteMax, ' for the note').trim().default(''),
+});
+export type OfferLikersInput = z.input<typeof offerLikersInput>;
+
+export const offerLikersResponse = obj({
+  /** How many likers got the offer. */
+  sent: z.number().int(),
+  message: z.string(),
+});

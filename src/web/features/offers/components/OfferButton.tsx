@@ -1,0 +1,62 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { MESSAGES } from '../../../../shared/messages';
+import { modalActions, showNotify } from '../../../components/ui/modal';
+import { useRootData } from '../../../lib/root-data';
+import type { OfferMode } from './OfferDialog';
+
+// The form loads on the first click, never with the page: post pages sit at their JavaScript
+// budget (tests/e2e/budget.spec.ts).
+const loadDialog = () => import('./OfferDialog');
+const OfferDialog = lazy(loadDialog);
+
+/**
+ * "Make an offer" (buyers, on a post that takes offers; signed out: the log-in modal) or, for the
+ * post's seller, "Send an offer to likers" (docs/decisions/076).
+ */
+export function OfferButton({
+  mode,
+  post,
+  signedIn,
+  className = 'btn btn-secondary',
+}: {
+  mode: OfferMode;
+  post: { _id: string; title: string; price: number };
+  signedIn: boolean;
+  className?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  // Without JavaScript the button could do nothing: it keeps its place, unseen, until it can.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  const currency = useRootData()?.config.currency ?? 'USD';
+  return (
+    <>
+      <button
+        type="button"
+        className={`${className}${ready ? '' : ' invisible'}`}
+        data-testid={mode === 'buyer' ? 'make-offer' : 'offer-to-likers'}
+        aria-haspopup="dialog"
+        onPointerEnter={() => void loadDialog().catch(() => {})}
+        onFocus={() => void loadDialog().catch(() => {})}
+        onClick={() => {
+          if (!signedIn) void showNotify(MESSAGES.loginRequired, modalActions.login);
+          else setOpen(true);
+        }}
+      >
+        {mode === 'buyer' ? 'Make an offer' : 'Send an offer to likers'}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <OfferDialog
+            mode={mode}
+            postId={post._id}
+            title={post.title}
+            price={post.price}
+            currency={currency}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

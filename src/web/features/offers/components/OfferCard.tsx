@@ -1,0 +1,136 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { Offer } from '../../../../shared/contracts/offers';
+import { formatDateTime, formatMoney } from '../../../../shared/format';
+import { answerOffer } from '../actions';
+
+const STATUS_TEXT: Record<Offer['status'], string> = {
+  pending: 'Waiting for an answer',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  countered: 'Countered',
+  withdrawn: 'Withdrawn',
+  used: 'Used for an order',
+  expired: 'Expired',
+};
+
+/**
+ * One offer on /offers: the post, the amount against the listed price, the note (as text), its
+ * state — and, when it is mine to answer, Accept / Decline / Counter (an amount, then Send).
+ */
+export function OfferCard({
+  offer,
+  side,
+  currency,
+  onChanged,
+}: {
+  offer: Offer;
+  /** Which list it is in: received (I sell) or sent (I buy). */
+  side: 'seller' | 'buyer';
+  currency: string;
+  onChanged: () => void;
+}) {
+  const [countering, setCountering] = useState(false);
+  const [amount, setAmount] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const other = side === 'seller' ? offer.buyer : offer.seller;
+  const mineToAnswer = offer.status === 'pending' && offer.proposedBy !== side;
+  const money = (n: number) => formatMoney(n, currency);
+  const act = async (action: 'accept' | 'decline' | 'counter', value?: number) => {
+    setBusy(true);
+    const ok = await answerOffer(offer._id, action, value);
+    setBusy(false);
+    if (ok) onChanged();
+  };
+  const who = offer.proposedBy === side ? 'You' : other.name;
+  return (
+    <li className="card p-4" data-testid="offer-card">
+      <h3 className="font-semibold">
+        <Link to={offer.product.path} className="link">
+          {offer.product.title}
+        </Link>
+      </h3>
+      <p>
+        {who} offered <strong data-testid="offer-amount">{money(offer.amount)}</strong> (listed at{' '}
+        {money(offer.product.price)}) · {side === 'seller' ? 'Buyer' : 'Seller'}: {other.name}
+      </p>
+      {offer.note ? <p className="whitespace-pre-line">“{offer.note}”</p> : null}
+      <p data-testid="offer-status">
+        {STATUS_TEXT[offer.status]}
+        {offer.status === 'accepted' && offer.expiresAt
+          ? ` · valid until ${formatDateTime(offer.expiresAt)}`
+          : ''}
+      </p>
+      {offer.status === 'accepted' && side === 'buyer' ? (
+        <p>
+          Add this post to your cart (quantity 1) and check out: the offer price is used at
+          checkout.
+        </p>
+      ) : null}
+      {mineToAnswer ? (
+        <div className="mt-2 flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy}
+            data-testid="offer-accept"
+            onClick={() => void act('accept')}
+          >
+            Accept<span className="sr-only"> the offer of {money(offer.amount)}</span>
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={busy}
+            data-testid="offer-decline"
+            onClick={() => void act('decline')}
+          >
+            Decline<span className="sr-only"> the offer of {money(offer.amount)}</span>
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            aria-expanded={countering}
+            data-testid="offer-counter"
+            onClick={() => setCountering((v) => !v)}
+          >
+            Counter<span className="sr-only"> the offer of {money(offer.amount)}</span>
+          </button>
+        </div>
+      ) : null}
+      {mineToAnswer && countering ? (
+        <form
+          className="mt-2 flex flex-wrap items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void act('counter', Number(amount.replace(',', '.')));
+          }}
+        >
+          <div>
+            <label htmlFor={`${id}-amount`} className="field-label">
+              Your price ({currency})
+            </label>
+            <input
+              id={`${id}-amount`}
+              className="input"
+              inputMode="decimal"
+              required
+              value={amount}
+              data-testid="offer-counter-amount"
+              onChange={(e) => setAmount(e.target.value)}
+            />
+          </div>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={busy}
+            data-testid="offer-counter-send"
+          >
+            Send counter-offer
+          </button>
+        </form>
+      ) : null}
+    </li>
+  );
+}

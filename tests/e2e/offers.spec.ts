@@ -1,0 +1,137 @@
+import type { Browser, Page } from '@playwright/test';
+import { MESSAGES } from '../../src/shared/messages';
+import {
+  DEMO_PASSWORD,
+  acceptCookies,
+  expect,
+  nextClientIp,
+  okayModal,
+  openCheckoutWithCart,
+  test,
+} from './support';
+import { MAYA, apiLogin } from './catalog-support';
+import { expectAccessible } from './axe';
+
+// Offers (issue 27 point 2, docs/decisions/076) in the browser: the demo's accepted offer on
+// sam's /offers, and maya answering leo's waiting offer on hers. Axe on both states.
+
+const BOWL = 'Rust red serving bowl';
+const MUG = 'Speckled stoneware mug, oatmeal glaze';
+const SAM = { email: 'sam@demo.storefront.test', password: DEMO_PASSWORD };
+const LEO = { email: 'leo@demo.storefront.test', password: DEMO_PASSWORD };
+
+async function signedIn(browser: Browser, baseURL: string | undefined, who?: typeof SAM) {
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': nextClientIp() },
+  });
+  await acceptCookies(context, baseURL);
+  const page = await context.newPage();
+  if (who) await apiLogin(page.request, who);
+  return { page, close: () => context.close() };
+}
+
+test('sam sees the demo’s accepted offer, with its price and how long it holds', async ({
+  browser,
+  baseURL,
+}) => {
+  const { page, close } = await signedIn(browser, baseURL, SAM);
+  await page.goto('/offers');
+  const card = page.getByTestId('offers-sent').getByTestId('offer-card').first();
+  await expect(card).toContainText('Rust red serving bowl');
+  await expect(card.getByTestId('offer-amount')).toHaveText('$55.00');
+  await expect(card.getByTestId('offer-status')).toContainText('Accepted · valid until');
+  await expectAccessible(page, '/offers (buyer, an accepted offer)');
+  await close();
+});
+
+test('maya accepts a waiting offer from /offers, reached from the side menu', async ({
+  browser,
+  baseURL,
+}) => {
+  const { page, close } = await signedIn(browser, baseURL, MAYA);
+  await page.goto('/my-posts');
+  await page.getByTestId('side-menu-button').click();
+  await page.getByTestId('menu-offers').click();
+  await expect(page).toHaveURL(/\/offers$/);
+  const waiting = page
+    .getByTestId('offers-received')
+    .getByTestId('offer-card')
+    .filter({ hasText: '$28.00' });
+  await expect(waiting.getByTestId('offer-status')).toHaveText('Waiting for an answer');
+  await expectAccessible(page, '/offers (seller, an offer to answer)');
+  await waiting.getByTestId('offer-counter').click();
+  await expect(waiting.getByTestId('offer-counter-amount')).toBeVisible();
+  await expectAccessible(page, '/offers (counter-offer form open)');
+  await waiting.getByTestId('offer-accept').click();
+  await okayModal(page, 'Offer accepted!');
+  await expect(waiting.getByTestId('offer-status')).toContainText('Accepted · valid until');
+  await close();
+});
+
+/** The address of the demo post titled `title` (from the search call). */
+async function postPathOf(page: Page, title: string): Promise<string> {
+  const res = await page.request.post('/api/v1/products/search', { data: { query: title } });
+  const { results } = (await res.json()) as { results: { title: string; path: string }[] };
+  return results.find((r) => r.title === title)!.path;
+}
+
+test('a post that takes offers: signed out, the log-in modal; signed in, the offer is sent', async ({
+  browser,
+  baseURL,
+}) => {
+  const visitor = await signedIn(browser, baseURL);
+  await visitor.page.goto(await postPathOf(visitor.page, BOWL));
+  await visitor.page.getByTestId('make-offer').click();
+  await okayModal(visitor.page, MESSAGES.loginRequired);
+  await visitor.close();
+
+  const { page, close } = await signedIn(browser, baseURL, LEO);
+  await page.goto(await postPathOf(page, BOWL));
+  await page.getByTestId('make-offer').click();
+  const dialog = page.getByTestId('offer-dialog');
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'the post page with the offer form open');
+  await dialog.getByTestId('offer-amount-input').fill('80');
+  await dialog.getByTestId('offer-submit').click();
+  await expect(dialog.getByTestId('offer-error')).toHaveText(
+    'Offer less than the listed price of $68.00.',
+  );
+  await dialog.getByTestId('offer-amount-input').fill('60');
+  await dialog.getByTestId('offer-note-input').fill('For my studio <b>table</b>');
+  await dialog.getByTestId('offer-submit').click();
+  await okayModal(page, 'Offer sent!');
+  await page.goto('/offers');
+  const sent = page.getByTestId('offers-sent').getByTestId('offer-card').filter({ hasText: BOWL });
+  await expect(sent).toContainText('“For my studio <b>table</b>”');
+  await expect(sent.getByTestId('offer-amount')).toHaveText('$60.00');
+  await close();
+});
+
+test('the seller sends an offer to the members who liked the mug', async ({ browser, baseURL }) => {
+  const { page, close } = await signedIn(browser, baseURL, MAYA);
+  await page.goto(await postPathOf(page, MUG));
+  await page.getByTestId('offer-to-likers').click();
+  const dialog = page.getByTestId('offer-dialog');
+  await dialog.getByTestId('offer-amount-input').fill('29');
+  await dialog.getByTestId('offer-submit').click();
+  // sam and leo like the mug; leo already has an open offer for it, so sam alone gets this one.
+  await okayModal(page, 'Your offer was sent to 1 member who liked this post.');
+  await close();
+});
+
+test('the checkout shows sam the price of his accepted offer', async ({ browser, baseURL }) => {
+  const { page, close } = await signedIn(browser, baseURL, SAM);
+  const res = await page.request.post('/api/v1/products/search', { data: { query: BOWL } });
+  const { results } = (await res.json()) as { results: { _id: string; title: string }[] };
+  const bowl = results.find((r) => r.title === BOWL)!;
+  await openCheckoutWithCart(page, [
+    { _id: bowl._id, amount: 1, price: 68, shippingCost: 9, selectedVariations: {}, title: BOWL },
+  ]);
+  await expect(page.getByTestId('cart-line-note')).toContainText(
+    `Your accepted offer prices “${BOWL}” at $55.00.`,
+  );
+  await expect(page.getByTestId('cart-line')).toContainText('$55.00');
+  await expectAccessible(page, '/checkout with an offer price');
+  await close();
+});
