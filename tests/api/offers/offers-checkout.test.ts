@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../../src/server/db/schema';
 import { commerceApi } from '../../../src/shared/api/commerce';
+import { discountsApi } from '../../../src/shared/api/discounts';
 import { OFFER_EXPIRED_MESSAGE, OFFER_VALID_MS } from '../../../src/shared/contracts/offer-rules';
 import type { orderCreateRequest } from '../../../src/shared/contracts/commerce';
 import type { z } from 'zod';
@@ -10,6 +11,7 @@ import { freshAuth } from '../../helpers/member-calls';
 import { typedClient } from '../../helpers/typed-client';
 import { signedInUser } from '../../factories/accounts';
 import { createTestAddress } from '../../factories/commerce';
+import { createProduct } from '../../factories/catalog';
 import { market, offerCalls, offerRow, type Auth } from './offer-support';
 
 /**
@@ -156,5 +158,37 @@ describe('POST /orders with an accepted offer', () => {
     });
     const [theirs] = (await refresh(eve.auth)).items;
     expect(theirs).toMatchObject({ price: 40, notice: null });
+  });
+});
+
+describe('an offer and a discount code in one order', () => {
+  it('the code never discounts the line the offer priced, only the other items', async () => {
+    const { maya, sam, post, offer, home } = await acceptedOffer();
+    const vase = await createProduct(t, maya.user, { title: 'Vase', price: 20, shippingCost: 0, stock: 5 });
+    await client.call(
+      discountsApi.saveDiscount,
+      { body: { code: 'TENOFF', kind: 'percent', value: 10 } },
+      { headers: maya.auth },
+    );
+    const lamp = { _id: post._id, amount: 1, selectedVariations: {}, offerId: offer._id };
+    const before = await orderCount();
+    await expect(
+      order(sam.auth, { items: [lamp], shippingAddressId: home.id, discountCode: 'tenoff' }),
+    ).rejects.toMatchObject({
+      status: 409,
+      message: 'The discount code “TENOFF” does not apply to an item bought at an offer’s price.',
+    });
+    expect(await orderCount()).toBe(before);
+    expect((await offerRow(t, offer._id)).status).toBe('accepted');
+
+    const { order: placed } = await order(sam.auth, {
+      items: [lamp, { _id: vase._id, amount: 1, selectedVariations: {} }],
+      shippingAddressId: home.id,
+      discountCode: 'tenoff',
+    });
+    // $30 (the offer) + $20 (the vase); 10 % of the vase only.
+    expect(placed.subtotal).toBe(50);
+    expect(placed.transactions[0]).toMatchObject({ discount: 2, discountCode: 'TENOFF' });
+    expect((await offerRow(t, offer._id)).status).toBe('used');
   });
 });
