@@ -134,7 +134,7 @@ test('a seller reads their totals by period, downloads the CSV and sees their pa
     expect(csv[0]).toMatch(/^sale_date,order_id,buyer,items,subtotal,/);
     expect(csv).toHaveLength(4);
     expect(csv.find((l) => l.includes(',2 × Walnut stool,'))).toMatch(
-      /,Robin Buyer,2 × Walnut stool,60\.00,8\.00,6\.80,74\.80,3\.40,0\.00,71\.40,USD,shipped,paid,/,
+      /,Robin Buyer,2 × Walnut stool,60\.00,,0\.00,8\.00,6\.80,74\.80,3\.40,0\.00,71\.40,USD,shipped,paid,/,
     );
 
     // ---- /payout-setup: the payout, its sale a link away, where "You keep 95%" ----

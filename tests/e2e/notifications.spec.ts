@@ -72,6 +72,7 @@ test('email settings on /edit-profile: switched off with the keyboard, saved, st
     'Private messages',
     'Price drops and restocks',
     'Unpaid order reminders',
+    'Offers',
   ])
     await expect(box(page, label)).toBeChecked();
 
@@ -80,7 +81,7 @@ test('email settings on /edit-profile: switched off with the keyboard, saved, st
   await page.keyboard.press('Space');
   await expect(box(page, 'New followers')).not.toBeChecked();
   await expect(form.getByRole('status')).toHaveText('You have unsaved changes.');
-  for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 7; i++) await page.keyboard.press('Tab');
   await expect(form.getByRole('button', { name: 'Save email settings' })).toBeFocused();
   await page.keyboard.press('Enter');
   await okayModal(page, MESSAGES.notificationSettingsSaved);
@@ -136,6 +137,7 @@ test('an unsubscribe link switches off exactly its emails in one click, signed i
     'Private messages',
     'Price drops and restocks',
     'Unpaid order reminders',
+    'Offers',
   ])
     await expect(box(page, label)).toBeChecked();
 });
@@ -179,6 +181,7 @@ test('the unsubscribe page works without JavaScript and explains a broken link',
       privateMessage: true,
       likedPostAlert: true,
       checkoutReminder: true,
+      offers: true,
     },
   });
 });
