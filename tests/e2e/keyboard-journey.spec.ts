@@ -174,6 +174,9 @@ test('register, publish, buy, ship and rate with the keyboard alone', async ({
         buyerPage.getByTestId('shipping-address-choices').getByRole('radio'),
       ).toBeChecked();
       await activate(buyerPage, buyerPage.getByTestId('address-continue'));
+      // Focus is on the step's heading; the payment step's code loads on first use: a keyboard
+      // user tabs on once it shows (before, Tab from the heading skips to the footer).
+      await expect(buyerPage.getByTestId('place-order')).toBeVisible();
       await activate(buyerPage, buyerPage.getByTestId('place-order'));
       // The order is placed, then the card form shows for its payment.
       await expect(buyerPage.getByLabel('Card number')).toBeEditable();
