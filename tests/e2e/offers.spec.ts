@@ -105,6 +105,11 @@ test('a post that takes offers: signed out, the log-in modal; signed in, the off
   const sent = page.getByTestId('offers-sent').getByTestId('offer-card').filter({ hasText: BOWL });
   await expect(sent).toContainText('“For my studio <b>table</b>”');
   await expect(sent.getByTestId('offer-amount')).toHaveText('$60.00');
+  // Thought better of it: the maker takes a waiting offer back.
+  await sent.getByRole('button', { name: 'Withdraw my offer of $60.00' }).click();
+  await okayModal(page, 'Offer withdrawn.');
+  await expect(sent.getByTestId('offer-status')).toHaveText('Withdrawn');
+  await expect(sent.getByTestId('offer-withdraw')).toHaveCount(0);
   await close();
 });
 

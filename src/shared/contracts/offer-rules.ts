@@ -21,7 +21,8 @@ export type OfferStatus = (typeof OFFER_STATUSES)[number];
 export const OFFER_SIDES = ['buyer', 'seller'] as const;
 export type OfferSide = (typeof OFFER_SIDES)[number];
 
-export const OFFER_ACTIONS = ['accept', 'decline', 'counter'] as const;
+/** What a side does with a pending offer: the other side answers it; its maker may withdraw it. */
+export const OFFER_ACTIONS = ['accept', 'decline', 'counter', 'withdraw'] as const;
 export type OfferAction = (typeof OFFER_ACTIONS)[number];
 
 export const OFFER_LIMITS = {

@@ -120,6 +120,29 @@ describe('POST /offers/respond', () => {
     await api.make(sam.auth, { postId: post._id, amount: 32 });
   });
 
+  it('lets the maker withdraw a waiting offer, and nobody else; then they may offer again', async () => {
+    const { maya, sam, post } = await market(t);
+    const stranger = await signedInUser(t.deps);
+    const { offer } = await api.make(sam.auth, { postId: post._id, amount: 30 });
+    await expect(
+      api.respond(maya.auth, { id: offer._id, action: 'withdraw' }),
+    ).rejects.toMatchObject({
+      status: 403,
+      message: 'Only the member who made this offer can withdraw it.',
+    });
+    await expect(
+      api.respond(stranger.auth, { id: offer._id, action: 'withdraw' }),
+    ).rejects.toMatchObject({ status: 404 });
+    const { offer: withdrawn } = await api.respond(sam.auth, { id: offer._id, action: 'withdraw' });
+    expect(withdrawn.status).toBe('withdrawn');
+    // Withdrawn is closed: it cannot be accepted, and the buyer may offer again.
+    await expect(api.respond(maya.auth, { id: offer._id, action: 'accept' })).rejects.toMatchObject({
+      status: 409,
+    });
+    const again = await api.make(sam.auth, { postId: post._id, amount: 32 });
+    expect(again.offer.status).toBe('pending');
+  });
+
   it('counters with a new offer the buyer then accepts', async () => {
     const { maya, sam, post } = await market(t);
     const { offer } = await api.make(sam.auth, { postId: post._id, amount: 25 });

@@ -106,6 +106,7 @@ const SAID = {
   accept: (amount: string, title: string) =>
     `accepted the offer of ${amount} for “${title}”: it holds for 48 hours.`,
   decline: (amount: string, title: string) => `declined the offer of ${amount} for “${title}”.`,
+  withdraw: (amount: string, title: string) => `withdrew the offer of ${amount} for “${title}”.`,
   counter: (amount: string, title: string) => `counters with ${amount} for “${title}”.`,
 } as const;
 
@@ -128,8 +129,13 @@ export async function respondToOffer(
       .for('update');
     if (!offer || (offer.buyerId !== userId && offer.sellerId !== userId)) throw offerNotFound();
     const side = offer.sellerId === userId ? 'seller' : 'buyer';
-    if (offer.proposedBy === side) {
-      throw forbidden('You made this offer: the other side answers it.');
+    // The maker may only take a pending offer back; only the other side answers it.
+    if ((offer.proposedBy === side) !== (input.action === 'withdraw')) {
+      throw forbidden(
+        input.action === 'withdraw'
+          ? 'Only the member who made this offer can withdraw it.'
+          : 'You made this offer: the other side answers it.',
+      );
     }
     if (offer.status !== 'pending') throw conflict('This offer has already been answered.');
     const post = await listedPost(tx.db, offer.productId);
@@ -169,7 +175,7 @@ export async function respondToOffer(
     await tx.db
       .update(offers)
       .set({
-        status: accepted ? 'accepted' : 'declined',
+        status: accepted ? 'accepted' : input.action === 'withdraw' ? 'withdrawn' : 'declined',
         expiresAt: accepted ? new Date(now.getTime() + OFFER_VALID_MS) : null,
         updatedAt: now,
       })

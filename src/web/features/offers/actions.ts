@@ -11,9 +11,10 @@ const DONE: Record<OfferAction, string> = {
   accept: 'Offer accepted! The buyer has 48 hours to check out at this price.',
   decline: 'Offer declined.',
   counter: 'Counter-offer sent!',
+  withdraw: 'Offer withdrawn.',
 };
 
-/** POST /offers/respond: accept, decline or counter (with `amount`, major units). */
+/** POST /offers/respond: accept, decline or counter (with `amount`, major units), or withdraw my own. */
 export async function answerOffer(
   id: string,
   action: OfferAction,

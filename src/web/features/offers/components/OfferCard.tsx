@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Offer } from '../../../../shared/contracts/offers';
+import type { OfferAction } from '../../../../shared/contracts/offer-rules';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { answerOffer } from '../actions';
 
@@ -16,7 +17,8 @@ const STATUS_TEXT: Record<Offer['status'], string> = {
 
 /**
  * One offer on /offers: the post, the amount against the listed price, the note (as text), its
- * state — and, when it is mine to answer, Accept / Decline / Counter (an amount, then Send).
+ * state — and, when it is mine to answer, Accept / Decline / Counter (an amount, then Send); when
+ * I made it and it waits, Withdraw.
  */
 export function OfferCard({
   offer,
@@ -37,7 +39,8 @@ export function OfferCard({
   const other = side === 'seller' ? offer.buyer : offer.seller;
   const mineToAnswer = offer.status === 'pending' && offer.proposedBy !== side;
   const money = (n: number) => formatMoney(n, currency);
-  const act = async (action: 'accept' | 'decline' | 'counter', value?: number) => {
+  const mineToWithdraw = offer.status === 'pending' && offer.proposedBy === side;
+  const act = async (action: OfferAction, value?: number) => {
     setBusy(true);
     const ok = await answerOffer(offer._id, action, value);
     setBusy(false);
@@ -96,6 +99,19 @@ export function OfferCard({
             onClick={() => setCountering((v) => !v)}
           >
             Counter<span className="sr-only"> the offer of {money(offer.amount)}</span>
+          </button>
+        </div>
+      ) : null}
+      {mineToWithdraw ? (
+        <div className="mt-2">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={busy}
+            data-testid="offer-withdraw"
+            onClick={() => void act('withdraw')}
+          >
+            Withdraw<span className="sr-only"> my offer of {money(offer.amount)}</span>
           </button>
         </div>
       ) : null}
