@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInProcessFetch } from '../../src/server/http/pages/ssr';
+import { createInProcessFetch } from '../../src/server/http/pages/page-context';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { nextIp } from '../factories/accounts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resolvePageSession } from '../../src/server/http/api/session';
-import { createPageContext } from '../../src/server/http/pages/ssr';
+import { createPageContext } from '../../src/server/http/pages/page-context';
 import { accountsApi } from '../../src/shared/api/accounts';
 import { catalogApi } from '../../src/shared/api/catalog';
 import type { EndpointDef } from '../../src/shared/api/endpoint';

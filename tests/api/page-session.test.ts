@@ -2,7 +2,7 @@ import type { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAGE_IDENTITY_HEADER } from '../../src/server/http/api/auth';
 import { resolvePageSession } from '../../src/server/http/api/session';
-import { createPageContext } from '../../src/server/http/pages/ssr';
+import { createPageContext } from '../../src/server/http/pages/page-context';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { nextIp, signedInUser } from '../factories/accounts';
 

@@ -2,23 +2,19 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequest, createRequestListener } from '@remix-run/node-fetch-server';
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import type { SiteDomainContext } from '../../../web/load-context';
-import { publicConfig } from '../../config/env';
+import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createPageCache, type PageCache } from './cached-pages';
-import { PAGE_IDENTITY_HEADER } from '../api/auth';
+import { createPageContext, type ResolveSession } from './page-context';
 import { noRouteMessage, sendError } from '../api/error-handler';
 import { REQUEST_ID_HEADER } from '../api/request-id';
 import type { RenderCacheLimits } from './render-cache';
 import { renderedBody } from './rendered-body';
 import { renderLimit } from './render-limit';
-import type { PageSession } from '../api/session';
 import { isSharedPage, staticFirstSegments } from './shared-pages';
 import { sendOffSellerDomain } from './seller-domains';
 import { redirectOnDomain, sitePathOnDomain } from './site-hosts';
 import { unavailablePage } from './unavailable-page';
 import { isDatabaseUnavailable } from '../../db/faults';
-import { createDirectCall } from '../api/direct';
 
 export interface WebOptions {
   /** Directory of the client bundle (build/client); absent in dev, where Vite serves it. */
@@ -29,119 +25,12 @@ export interface WebOptions {
   /** Dev only: Vite's connect middleware, tried before React Router. */
   viteMiddleware?: (req: unknown, res: unknown, next: () => void) => void;
   /** The one session check of a page request (refreshing an expired one, setting cookies). */
-  resolveSession?: (request: FastifyRequest, reply: FastifyReply) => Promise<PageSession | null>;
+  resolveSession?: ResolveSession;
   /**
    * The cache of sellers' pages rendered for anonymous visitors (render-cache.ts): on with the
    * production build unless `false`; limits override the defaults. Never in development.
    */
   renderCache?: Partial<RenderCacheLimits> | false;
-}
-
-/** Converts an in-process inject() answer into a fetch Response. */
-function toResponse(res: { statusCode: number; headers: Record<string, unknown>; rawPayload: Buffer }) {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(res.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(name, String(v));
-    else if (value !== undefined) headers.set(name, String(value));
-  }
-  const nullBody = [101, 204, 205, 304].includes(res.statusCode);
-  return new Response(nullBody ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
-}
-
-/**
- * A fetch() that reaches this app's API through app.inject, forwarding the caller's identity: the
- * page's identity ticket (api/auth.ts: the session was checked once, for the whole render),
- * the client IP (rate limits stay per client) and the Host the page was addressed to (so the API's
- * same-origin check compares a forwarded Origin with the page's own origin).
- */
-export function createInProcessFetch(
-  app: FastifyInstance,
-  opts: {
-    ticket?: string;
-    ip?: string;
-    host?: string;
-    /** The page request's id: its API calls log under it too. */
-    requestId?: string;
-    onDatabaseAway?: () => void;
-  },
-): typeof fetch {
-  return async (input, init) => {
-    const request = new Request(new URL(String(input instanceof Request ? input.url : input), 'http://internal'), init);
-    const url = new URL(request.url);
-    const headers: Record<string, string> = {};
-    request.headers.forEach((v, k) => (headers[k] = v));
-    if (opts.ticket) headers[PAGE_IDENTITY_HEADER] = opts.ticket;
-    if (opts.host && !headers.host) headers.host = opts.host;
-    if (opts.requestId) headers[REQUEST_ID_HEADER] = opts.requestId;
-    // In-process answers are read at once: compressing them would only cost CPU.
-    headers['accept-encoding'] = 'identity';
-    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
-    const res = await app.inject({
-      method: request.method as 'GET',
-      url: url.pathname + url.search,
-      headers,
-      payload: body,
-      remoteAddress: opts.ip,
-    });
-    if (opts.onDatabaseAway && saysDatabaseAway(res)) opts.onDatabaseAway();
-    return toResponse(res);
-  };
-}
-
-/** An API answer `503 DB_UNAVAILABLE`: whatever the page does with it, the page is not whole. */
-function saysDatabaseAway(res: { statusCode: number; body: string }): boolean {
-  if (res.statusCode !== 503) return false;
-  try {
-    return (JSON.parse(res.body) as { code?: unknown }).code === 'DB_UNAVAILABLE';
-  } catch {
-    return false;
-  }
-}
-
-/**
- * What the loaders and actions of one page request get (React Router's load context): the
- * session is checked once here; the in-process API calls carry a ticket for that identity, valid
- * until the response is over. A visitor without session cookies costs no session work at all,
- * and neither does anyone on a `shared` page (shared-pages.ts: the same HTML for everyone, so the
- * session is not even read — no refresh, no Set-Cookie; the client refreshes on its own calls).
- * `onDatabaseAway` hears of any of those calls answered 503 DB_UNAVAILABLE.
- */
-export async function createPageContext(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  resolveSession?: WebOptions['resolveSession'],
-  siteDomain: SiteDomainContext | null = null,
-  onDatabaseAway?: () => void,
-  shared = false,
-): Promise<RouterContextProvider> {
-  const session = resolveSession && !shared ? await resolveSession(request, reply) : null;
-  // A signed-in page shows personal data; a refreshed session sets tokens: never cached.
-  if (session || reply.hasHeader('set-cookie')) reply.header('cache-control', 'private, no-store');
-  const ticket = session ? app.pageIdentities.issue(session.user) : undefined;
-  if (ticket) reply.raw.once('close', () => app.pageIdentities.revoke(ticket));
-  // React Router's context object (future.v8_middleware) with the web's load context on it.
-  return Object.assign(new RouterContextProvider(), {
-    // Reads go straight to their route's handler (docs/decisions/046); the rest through inject.
-    apiDirect: createDirectCall(app, {
-      user: session?.user ?? null,
-      id: request.id,
-      log: request.log,
-      onDatabaseAway,
-    }),
-    apiFetch: createInProcessFetch(app, {
-      ticket,
-      ip: request.ip,
-      host: request.host,
-      requestId: request.id,
-      onDatabaseAway,
-    }),
-    config: publicConfig(app.deps.env),
-    nonce: (reply.raw as { cspNonce?: string }).cspNonce ?? '',
-    signedIn: session !== null,
-    shared,
-    siteDomain,
-  });
 }
 
 /**
@@ -266,7 +155,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       // Hashed bundles never change: cache them forever. Other files (favicon) revalidate.
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        reply.header(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
         if (hashed) for (const name of NOT_FOR_BUNDLES) reply.removeHeader(name);
         // The standard type (RFC 9239), without a charset: module scripts are always read as
         // UTF-8, and the 31 bytes saved on each bundle count in every page's JavaScript budget.
@@ -317,7 +209,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
           reply.hijack();
           request.raw.url = url;
           const listener = createRequestListener((req) => handler(req, context));
-          options.viteMiddleware(request.raw, reply.raw, () => void listener(request.raw, reply.raw));
+          options.viteMiddleware(
+            request.raw,
+            reply.raw,
+            () => void listener(request.raw, reply.raw),
+          );
           return;
         }
 
@@ -355,7 +251,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
         // without the database (even a custom domain's, from its last known owner: site-hosts.ts).
         const plan = pages?.plan(request, reply, host, url);
         if (plan) {
-          const renderPlan = (mode: 'visit' | 'background') => render(plan.url, mode === 'background');
+          const renderPlan = (mode: 'visit' | 'background') =>
+            render(plan.url, mode === 'background');
           return await pages!.respond(request, reply, plan, renderPlan, send);
         }
         return await send(await render(url));
