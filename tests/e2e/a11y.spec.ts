@@ -45,7 +45,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
       const form = page.getByTestId('register-form');
       await expect(form).toBeVisible();
       await expectAccessible(page, 'register form');
-      await form.getByRole('button', { name: 'Create account' }).click();
+      await form.getByRole('button', { name: 'Sign up' }).click();
       await expect(form.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
       await expectAccessible(page, 'register form with field errors');
     });

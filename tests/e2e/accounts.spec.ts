@@ -41,7 +41,7 @@ test('register → activate → log in → edit profile with a photo → log out
     await form.getByRole('button', { name: 'Show password' }).click();
     await expect(form.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
     await form.getByRole('radio', { name: /^Seller/ }).check();
-    await form.getByRole('button', { name: 'Create account' }).click();
+    await form.getByRole('button', { name: 'Sign up' }).click();
     await okayModal(page, MESSAGES.registrationSuccess);
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -165,7 +165,7 @@ test('registration answers each problem once, beside its field, and clears it on
   await form.getByLabel('Display name').fill('Weak Password');
   await email.fill('not-an-email');
   await password.fill('password1234');
-  await form.getByRole('button', { name: 'Create account' }).click();
+  await form.getByRole('button', { name: 'Sign up' }).click();
   // The browser's check: the email, under its field, focused; no modal.
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await expect(email).toBeFocused();
@@ -173,7 +173,7 @@ test('registration answers each problem once, beside its field, and clears it on
   await expect(email).not.toHaveAttribute('aria-invalid', 'true');
 
   // The server's check (a leaked password): under the field, said once, with no field-name prefix.
-  await form.getByRole('button', { name: 'Create account' }).click();
+  await form.getByRole('button', { name: 'Sign up' }).click();
   await expect(password).toHaveAttribute('aria-invalid', 'true');
   await expect(form).toContainText(COMMON_PASSWORD_TEXT);
   await expect(form).not.toContainText('password:');

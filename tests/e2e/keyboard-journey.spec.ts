@@ -73,7 +73,7 @@ test('register, publish, buy, ship and rate with the keyboard alone', async ({
     await page.keyboard.press('ArrowLeft');
     await expect(page.getByRole('radio', { name: /^Seller/ })).toBeChecked();
     await expectFocusVisible(page);
-    await activate(page, { role: 'button', name: 'Create account' });
+    await activate(page, { role: 'button', name: 'Sign up' });
     await okayByKeyboard(page, MESSAGES.registrationSuccess);
     await expect(page).toHaveURL(/\/login$/);
   });

@@ -28,7 +28,7 @@ test.describe('focus is never hidden behind the sticky header or the cookie noti
     const seen = await walkForwardAndBack(
       page,
       username,
-      form.getByRole('button', { name: 'Create account' }),
+      form.getByRole('button', { name: 'Sign up' }),
     );
     expect(seen).toContain('input "register-name"');
   });
@@ -45,7 +45,7 @@ test.describe('focus is never hidden behind the sticky header or the cookie noti
       await walkForwardAndBack(
         page,
         username,
-        form.getByRole('button', { name: 'Create account' }),
+        form.getByRole('button', { name: 'Sign up' }),
       );
     });
   }
@@ -57,7 +57,7 @@ test.describe('focus is never hidden behind the sticky header or the cookie noti
     const username = form.getByLabel('Username');
     await pressUntilFocused(page, username);
     await expectFocusUnobscured(page);
-    await walkForwardAndBack(page, username, form.getByRole('button', { name: 'Create account' }));
+    await walkForwardAndBack(page, username, form.getByRole('button', { name: 'Sign up' }));
   });
 
   test("signing in focuses the new page's heading; /edit-profile tabs clear of the header", async ({

@@ -89,7 +89,7 @@ test('registration works without JavaScript', async ({ browser, baseURL }) => {
   await form.getByLabel('Email address').fill(`${username}@example.test`);
   await form.getByLabel('Password', { exact: true }).fill('no script pass 123');
   await form.getByRole('radio', { name: /^Seller/ }).check();
-  await form.getByRole('button', { name: 'Create account' }).click();
+  await form.getByRole('button', { name: 'Sign up' }).click();
   await expect(page).toHaveURL(/\/login\?action=register$/);
   await expect(page.getByTestId('register-error')).toContainText('already taken');
   await expect(page.getByTestId('register-username-error')).toContainText('already taken');
@@ -99,7 +99,7 @@ test('registration works without JavaScript', async ({ browser, baseURL }) => {
 
   await form.getByLabel('Username').fill(username);
   await form.getByLabel('Password', { exact: true }).fill('no script pass 123');
-  await form.getByRole('button', { name: 'Create account' }).click();
+  await form.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByTestId('register-success')).toContainText(MESSAGES.registrationSuccess);
   await context.close();
 });

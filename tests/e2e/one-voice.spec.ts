@@ -63,6 +63,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page).toHaveTitle(/^Sign up\b/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign up');
       await expect(page.getByRole('form', { name: 'Sign up' })).toBeVisible();
+      await expect(page.getByTestId('register-submit')).toHaveText('Sign up');
       await expect(page.locator('body')).not.toContainText(OTHER_VOICES);
       await expectAccessible(page, `/login?action=register (${viewport.width}px)`);
     });

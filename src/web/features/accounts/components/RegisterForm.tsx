@@ -202,7 +202,7 @@ export function RegisterForm({
         pendingLabel="Creating your account…"
         testId="register-submit"
       >
-        Create account
+        Sign up
       </SubmitButton>
     </form>
   );
