@@ -18,13 +18,14 @@ export function formText(form: FormData, name: string): string {
 /**
  * Headers for an in-process JSON call made on behalf of a page request. The page's Origin is
  * forwarded so the API's same-origin check (cookie-borne refresh token) sees a cross-site post;
- * the Cookie header only when asked (logout needs the refresh cookie).
+ * the Cookie header only when asked (logout needs the refresh cookie). No content type: the client
+ * sets it on a call with a body, and a bodiless one (a DELETE) must not claim JSON it lacks.
  */
 export function apiHeaders(
   request: Request,
   { cookie = false }: { cookie?: boolean } = {},
 ): Record<string, string> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const headers: Record<string, string> = {};
   const origin = request.headers.get('origin');
   if (origin) headers.origin = origin;
   const cookies = cookie ? request.headers.get('cookie') : null;

@@ -81,9 +81,7 @@ export async function removeDiscount(
   headers: Record<string, string>,
 ): Promise<SaveOutcome> {
   try {
-    // A DELETE carries no body: a JSON content type without one is refused.
-    const { 'content-type': _json, ...bodiless } = headers;
-    await client.call(discountsApi.deleteDiscount, { query: { id } }, { headers: bodiless });
+    await client.call(discountsApi.deleteDiscount, { query: { id } }, { headers });
     return { ok: true, message: 'Code deleted. Orders that used it keep their discount.' };
   } catch (err) {
     return { ok: false, message: apiErrorMessage(err, MESSAGES.genericError), fields: {} };
