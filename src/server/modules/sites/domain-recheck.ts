@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { jobs, sites } from '../../db/schema';
@@ -41,14 +42,22 @@ export interface VerifiedSite {
   domainName: string;
 }
 
-/** Queues `round` of the daily check, a day from now (a no-op while that round is pending). */
-function queueDailyRecheck(deps: Pick<ModuleDeps, 'db' | 'now' | 'requestId'>, site: VerifiedSite, round: Round) {
+/**
+ * Queues `round` of the daily check, `inMs` from now (a day unless told; a no-op while that round
+ * is pending).
+ */
+function queueDailyRecheck(
+  deps: Pick<ModuleDeps, 'db' | 'now' | 'requestId'>,
+  site: VerifiedSite,
+  round: Round,
+  inMs = DOMAIN_RECHECK_EVERY_MS,
+) {
   return enqueueJob(
     deps,
     domainRecheckJob,
     { userId: site.userId, domain: site.domainName, round },
     {
-      runAt: new Date(deps.now() + DOMAIN_RECHECK_EVERY_MS),
+      runAt: new Date(deps.now() + inMs),
       dedupeKey: dailyRecheckKey(site.id, site.domainName, round),
     },
   );
@@ -59,7 +68,10 @@ function queueDailyRecheck(deps: Pick<ModuleDeps, 'db' | 'now' | 'requestId'>, s
  * pending (a domain lost and proved again before its old check ran keeps that one), so there is
  * only ever one.
  */
-export async function ensureDailyRecheck(deps: Pick<ModuleDeps, 'db' | 'now' | 'requestId'>, site: VerifiedSite) {
+export async function ensureDailyRecheck(
+  deps: Pick<ModuleDeps, 'db' | 'now' | 'requestId'>,
+  site: VerifiedSite,
+) {
   const keys = ([0, 1] as const).map((round) => dailyRecheckKey(site.id, site.domainName, round));
   const [pending] = await deps.db
     .select({ id: jobs.id })
@@ -70,11 +82,33 @@ export async function ensureDailyRecheck(deps: Pick<ModuleDeps, 'db' | 'now' | '
   if (!pending) await startDailyRecheck(deps, site);
 }
 
-/** Round 0 of a daily check that none is pending for (the sweep read that; see ensureDailyRecheck). */
-export const startDailyRecheck = (deps: Pick<ModuleDeps, 'db' | 'now' | 'requestId'>, site: VerifiedSite) =>
-  queueDailyRecheck(deps, site, 0);
+/** Round 0 of a daily check that none is pending for (a day after the domain was verified). */
+function startDailyRecheck(deps: Pick<ModuleDeps, 'db' | 'now' | 'requestId'>, site: VerifiedSite) {
+  return queueDailyRecheck(deps, site, 0);
+}
 
-async function recheckDomain(deps: ModuleDeps, { userId, domain, round }: z.output<typeof recheckPayload>) {
+/**
+ * Where in the coming day a site's first check lands when the sweep starts its chain: spread by
+ * the site's id, so domains the sweep finds together (all those verified before daily checks
+ * existed, say) are not asked about at the same minute every day ever after.
+ */
+export function sweptCheckDelayMs(siteId: string): number {
+  const spread = createHash('sha256').update(siteId).digest().readUInt32BE(0) / 2 ** 32;
+  return Math.max(60_000, Math.floor(spread * DOMAIN_RECHECK_EVERY_MS));
+}
+
+/** The sweep's start of a daily check that none is pending for (it read that in the same query). */
+export function startSweptRecheck(
+  deps: Pick<ModuleDeps, 'db' | 'now' | 'requestId'>,
+  site: VerifiedSite,
+) {
+  return queueDailyRecheck(deps, site, 0, sweptCheckDelayMs(site.id));
+}
+
+async function recheckDomain(
+  deps: ModuleDeps,
+  { userId, domain, round }: z.output<typeof recheckPayload>,
+) {
   const [row] = await deps.db.select().from(sites).where(eq(sites.userId, userId)).limit(1);
   // Changed or removed since, or no longer verified: nothing of this job's is left to check (nor
   // to check daily: a domain verified again starts its own daily check).
@@ -87,6 +121,7 @@ async function recheckDomain(deps: ModuleDeps, { userId, domain, round }: z.outp
     await queueDailyRecheck(deps, { id: row.id, userId, domainName: domain }, round === 0 ? 1 : 0);
   }
   const graceOver =
-    row.domainProofMissingSince !== null && deps.now() >= graceEndsAt(row.domainProofMissingSince).getTime();
+    row.domainProofMissingSince !== null &&
+    deps.now() >= graceEndsAt(row.domainProofMissingSince).getTime();
   if (outcome.kind === 'unreachable' && graceOver) throw new Error(outcome.message);
 }

@@ -2,7 +2,7 @@ import { and, asc, gt, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { jobs, sites } from '../../db/schema';
 import { defineJob, enqueueJob, type ModuleDeps } from '../core';
-import { DAILY_RECHECK_KEY_PREFIX, startDailyRecheck } from './domain-recheck';
+import { DAILY_RECHECK_KEY_PREFIX, startSweptRecheck } from './domain-recheck';
 
 /**
  * The safety net of the daily proof checks (docs/decisions/049): once a day, every verified domain
@@ -16,7 +16,8 @@ const DAY_MS = 24 * 3600_000;
 /** Sites read per query: memory stays flat however many domains there are. */
 const PAGE = 500;
 
-const sweepKey = (at: number) => `${domainSweepJob.name}:${new Date(at).toISOString().slice(0, 10)}`;
+const sweepKey = (at: number) =>
+  `${domainSweepJob.name}:${new Date(at).toISOString().slice(0, 10)}`;
 
 /**
  * Queues today's sweep, unless any instance queued one for today in the last two days (the one
@@ -56,7 +57,7 @@ async function sweepVerifiedDomains(deps: ModuleDeps) {
     const page = await sitesWithoutDailyCheck(deps, afterId);
     for (const site of page) {
       // A domain verified since the page was read queued this same round-0 key: a no-op then.
-      if (site.domainName) await startDailyRecheck(deps, { ...site, domainName: site.domainName });
+      if (site.domainName) await startSweptRecheck(deps, { ...site, domainName: site.domainName });
     }
     if (page.length < PAGE) break;
     afterId = page[page.length - 1]!.id;

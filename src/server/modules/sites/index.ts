@@ -10,6 +10,7 @@ import { domainSweepJob } from './domain-sweep';
  */
 export const siteJobs: readonly JobDefinition[] = [domainMailJob, domainRecheckJob, domainSweepJob];
 export { scheduleDomainSweep } from './domain-sweep';
+export { sweptCheckDelayMs } from './domain-recheck';
 export { createSite } from './create';
 export { followOwnerRename } from './follow-rename';
 export type { SiteFields } from './defaults';
