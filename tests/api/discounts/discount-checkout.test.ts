@@ -5,7 +5,7 @@ import { COMMERCE_LIMITS } from '../../../src/shared/contracts/commerce-rules';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
-import { checkout, orderOf, refused, saveCode, send } from './discount-support';
+import { checkout, market, orderOf, refused, saveCode, send } from './discount-support';
 
 /**
  * POST /orders with a discount code: the server alone prices it, on the owner's part only; tax on
@@ -19,9 +19,7 @@ afterAll(() => t?.close());
 
 async function shop() {
   // Free plan: its fee is a fixed share of what the seller earns (read back from the part).
-  const maya = await signedInUser(t.deps, { accountType: 'seller', name: 'Maya' });
-  const leo = await signedInUser(t.deps, { accountType: 'seller', name: 'Leo' });
-  const sam = await signedInUser(t.deps, { accountType: 'buyer', name: 'Sam' });
+  const { maya, leo, sam } = await market(t);
   const lamp = await createProduct(t, maya.user, {
     title: 'Lamp',
     price: 40,

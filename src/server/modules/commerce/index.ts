@@ -62,6 +62,7 @@ export const commerceJobs: readonly JobDefinition[] = [
 ];
 export { CART_LINK_TTL_MS, makeCartLink, openCartLink } from './cart-link';
 export { deleteDiscount, listDiscounts, saveDiscount } from './discounts';
+export { previewDiscount } from './discount-preview';
 export {
   acceptReturn,
   declineReturn,
