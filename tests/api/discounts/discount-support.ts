@@ -41,14 +41,18 @@ export const orderOf = (res: { json: <T>() => T }) => res.json<{ order: Order }>
  * The preview and the order through the web's typed client (as the checkout calls them), each
  * answering what happened: the figures, or the refusal's status, code and sentence.
  */
+type Outcome<T> =
+  | { ok: T; refused: null }
+  | { ok: null; refused: { status: number; code: string | undefined; message: string } };
+
 export function previewCalls(app: () => TestApp) {
   const client = typedClient(app);
-  const outcome = async <T>(call: Promise<T>) => {
+  const outcome = async <T>(call: Promise<T>): Promise<Outcome<T>> => {
     try {
-      return { ok: await call } as const;
+      return { ok: await call, refused: null };
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      return { refused: { status: err.status, code: err.code, message: err.message } } as const;
+      return { ok: null, refused: { status: err.status, code: err.code, message: err.message } };
     }
   };
   const lines = (postIds: string[]) =>

@@ -164,7 +164,12 @@ describe('POST /orders with an accepted offer', () => {
 describe('an offer and a discount code in one order', () => {
   it('the code never discounts the line the offer priced, only the other items', async () => {
     const { maya, sam, post, offer, home } = await acceptedOffer();
-    const vase = await createProduct(t, maya.user, { title: 'Vase', price: 20, shippingCost: 0, stock: 5 });
+    const vase = await createProduct(t, maya.user, {
+      title: 'Vase',
+      price: 20,
+      shippingCost: 0,
+      stock: 5,
+    });
     await client.call(
       discountsApi.saveDiscount,
       { body: { code: 'TENOFF', kind: 'percent', value: 10 } },

@@ -132,7 +132,8 @@ export function discountsFor(
       const seller = lines[0]?.sellerName ?? 'this seller';
       throw unusable(`To use ${name}, buy at least ${min} from ${seller}.`);
     }
-    const named = row.scope === 'shop' ? lines : lines.filter((l) => row.postIds.includes(l.productId));
+    const named =
+      row.scope === 'shop' ? lines : lines.filter((l) => row.postIds.includes(l.productId));
     // A line an accepted offer prices is already the seller's special price: no code on top.
     const eligible = sum(named.filter((l) => !l.offered));
     const Name = `${name[0]!.toUpperCase()}${name.slice(1)}`;

@@ -162,7 +162,14 @@ export async function placeOrder(
     const offeredLines = withOfferPrices(quoted, offered);
     // A code never discounts a line an offer priced (docs/decisions/073, 076).
     const applied = discountsFor(deps, await redeemCodes(tx, buyerId, codes), offeredLines);
-    const written = await writeOrder(tx, buyer, offeredLines, plans, input.attribution ?? [], applied);
+    const written = await writeOrder(
+      tx,
+      buyer,
+      offeredLines,
+      plans,
+      input.attribution ?? [],
+      applied,
+    );
     await claimOfferPrices(tx, written.order._id, offered);
     if (!(await takeQuotedStock(tx.db, buyerId, lines, quoted))) throw new StockMoved();
     return written;
@@ -174,7 +181,14 @@ export async function placeOrder(
       const offeredLines = withOfferPrices(await reserveStock(tx, buyerId, lines), offered);
       const applied = discountsFor(deps, taken, offeredLines);
       const plansNow = await plansOf(tx, sellersOf(offeredLines));
-      const written = await writeOrder(tx, buyer, offeredLines, plansNow, input.attribution ?? [], applied);
+      const written = await writeOrder(
+        tx,
+        buyer,
+        offeredLines,
+        plansNow,
+        input.attribution ?? [],
+        applied,
+      );
       await claimOfferPrices(tx, written.order._id, offered);
       return written;
     });
