@@ -6,14 +6,13 @@ import { signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
 import { createTestAddress } from '../../factories/commerce';
 import { unchanged } from '../commerce/checkout-support';
-import { market, previewCalls, saveCode, send } from './discount-support';
+import { answered, market, placeWith, preview, saveCode } from './discount-support';
 
 /**
  * POST /discounts/preview (docs/decisions/073): what placing the cart with a code would do — the
  * same figures to the cent, the same refusal sentences — without taking a use or holding stock.
  */
 let t: TestApp;
-const calls = previewCalls(() => t);
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -39,11 +38,10 @@ describe('POST /discounts/preview', () => {
     const { maya, leo, sam, home, lamp, vase, card } = await shop();
     await saveCode(t, maya.auth, { code: 'Spring15', kind: 'percent', value: 15 });
     const posts = [lamp._id, card._id, vase._id];
-    const preview = await calls.preview(sam.auth, posts, 'spring15');
-    if (!preview.ok) throw new Error(JSON.stringify(preview.refused));
+    const previewed = answered(await preview(t, sam.auth, posts, 'spring15'));
     // Maya: 60.34 − 9.05 (15 %, half-up) = 51.29, + 5.00 shipping; Leo: 10.05 + 2.50, no discount.
-    expect(preview.ok).toMatchObject({ currency: 'USD', subtotal: 70.39, discount: 9.05 });
-    const { parts } = preview.ok;
+    expect(previewed).toMatchObject({ currency: 'USD', subtotal: 70.39, discount: 9.05 });
+    const { parts } = previewed;
     const part = (id: string) => parts.find((p) => p.seller._id === id);
     expect(part(maya.user.id)).toMatchObject({
       seller: { name: 'Maya' },
@@ -54,9 +52,7 @@ describe('POST /discounts/preview', () => {
     });
     expect(part(leo.user.id)).toMatchObject({ discountCode: null, discount: 0, subtotal: 10.05 });
 
-    const placed = await calls.place(sam.auth, posts, home.id, 'spring15');
-    if (!placed.ok) throw new Error(JSON.stringify(placed.refused));
-    const { order } = placed.ok;
+    const { order } = answered(await placeWith(t, sam.auth, posts, home.id, 'spring15'), 201);
     const figures = [
       'subtotal',
       'discount',
@@ -65,8 +61,8 @@ describe('POST /discounts/preview', () => {
       'totalWithTax',
       'grandTotal',
     ] as const;
-    for (const key of figures) expect(preview.ok[key], key).toBe(order[key]);
-    expect(preview.ok.parts).toHaveLength(order.transactions.length);
+    for (const key of figures) expect(previewed[key], key).toBe(order[key]);
+    expect(parts).toHaveLength(order.transactions.length);
     for (const p of order.transactions)
       expect(part(p.seller._id!), p.seller.name).toEqual({
         seller: p.seller,
@@ -89,22 +85,27 @@ describe('POST /discounts/preview', () => {
     });
     await unchanged(t, [lamp._id], async () => {
       for (const typed of ['ONCE', 'once'])
-        expect(await calls.preview(sam.auth, [lamp._id], typed)).toMatchObject({
+        expect(await preview(t, sam.auth, [lamp._id], typed)).toMatchObject({
           // 40.35 − 5.00 + 5.00 shipping = 40.35; tax 4.035 → 4.04.
+          status: 200,
           ok: { discount: 5, tax: 4.04, grandTotal: 44.39 },
         });
     });
     expect(await usesOf(code._id)).toBe(0);
-    const placed = await calls.place(sam.auth, [lamp._id], home.id, 'ONCE');
-    expect(placed).toMatchObject({ ok: { order: { discount: 5 } } });
+    const placed = await placeWith(t, sam.auth, [lamp._id], home.id, 'ONCE');
+    expect(placed).toMatchObject({ status: 201, ok: { order: { discount: 5 } } });
     expect(await usesOf(code._id)).toBe(1);
     // Now used up: the preview says so, in the sentence placing gives.
     const other = await signedInUser(t.deps, { accountType: 'buyer' });
     const otherHome = await createTestAddress(t, other.user.id);
-    const previewed = await calls.preview(other.auth, [lamp._id], 'once');
-    expect(previewed).toEqual(await calls.place(other.auth, [lamp._id], otherHome.id, 'once'));
+    const previewed = await preview(t, other.auth, [lamp._id], 'once');
+    expect(previewed).toEqual(await placeWith(t, other.auth, [lamp._id], otherHome.id, 'once'));
     expect(previewed).toMatchObject({
-      refused: { status: 409, message: 'The discount code “ONCE” has been used up.' },
+      status: 409,
+      error: {
+        code: 'DISCOUNT_CODE_UNUSABLE',
+        message: 'The discount code “ONCE” has been used up.',
+      },
     });
   });
 
@@ -131,7 +132,7 @@ describe('POST /discounts/preview', () => {
       postIds: [vase._id],
     });
     await code({ code: 'ONEEACH', kind: 'amount', value: 1, maxUsesPerBuyer: 1 });
-    expect((await calls.place(sam.auth, [lamp._id], home.id, 'ONEEACH')).ok).not.toBeNull();
+    answered(await placeWith(t, sam.auth, [lamp._id], home.id, 'ONEEACH'), 201);
     const cases: [string[], string, RegExp][] = [
       [[card._id], 'OFF', /^No seller in your cart has the discount code “OFF”/],
       [[lamp._id], 'NOPE', /^No seller in your cart has the discount code “NOPE”/],
@@ -144,21 +145,19 @@ describe('POST /discounts/preview', () => {
       [[lamp._id], 'x'.repeat(200), /This discount code does not exist\.$/],
     ];
     for (const [posts, typed, sentence] of cases) {
-      const previewed = await calls.preview(sam.auth, posts, typed);
-      expect(previewed.ok, typed).toBeNull();
-      expect(previewed.refused?.message, typed).toMatch(sentence);
-      expect(await calls.place(sam.auth, posts, home.id, typed), typed).toEqual(previewed);
+      const previewed = await preview(t, sam.auth, posts, typed);
+      expect(previewed.status, typed).toBeGreaterThanOrEqual(400);
+      expect(previewed.error?.message, typed).toMatch(sentence);
+      expect(await placeWith(t, sam.auth, posts, home.id, typed), typed).toEqual(previewed);
     }
   });
 
   it('is for signed-in buyers, with a code typed', async () => {
     const { sam, lamp } = await shop();
-    const body = {
-      items: [{ _id: lamp._id, amount: 1, selectedVariations: {} }],
-      discountCode: 'X1',
-    };
-    expect((await send(t, null, 'POST', '/discounts/preview', body)).statusCode).toBe(401);
-    const empty = await calls.preview(sam.auth, [lamp._id], '  ');
-    expect(empty).toMatchObject({ refused: { status: 400 } });
+    expect((await preview(t, null, [lamp._id], 'X1')).status).toBe(401);
+    expect(await preview(t, sam.auth, [lamp._id], '  ')).toMatchObject({
+      status: 400,
+      error: { code: 'VALIDATION_ERROR' },
+    });
   });
 });
