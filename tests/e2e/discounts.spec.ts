@@ -12,7 +12,9 @@ import { acceptCookies, expect, test } from './support';
 
 // Discount codes (issue 27) in the browser: a seller creates one on /discounts (a field error
 // first, axe on both), a buyer types it at checkout (a wrong one first: the server's sentence on
-// the field) and pays the discounted total; the demo seller has a code on her list.
+// the field), applies the right one to see the discount and new total before placing, comes back
+// to the unpaid order (its code still shown) and pays the discounted total; the demo seller has a
+// code on her list.
 
 const RUN = Date.now().toString(36).toUpperCase();
 
@@ -78,20 +80,63 @@ test('a seller makes a code on /discounts; a buyer uses it at checkout and pays 
       await p.goto('/checkout');
       await p.getByTestId('cart-continue').click();
       await p.getByTestId('address-continue').click();
-      await p.getByLabel('Discount code (optional)').fill('NOSUCHCODE');
-      await p.getByTestId('place-order').click();
-      await expect(p.getByTestId('discount-code-error')).toHaveText(
+      const field = p.getByLabel('Discount code (optional)');
+      // 40.00 + 5.00 shipping + 4.50 tax before any code.
+      await expect(p.getByTestId('cart-grand-total')).toHaveText('$49.50');
+      await field.fill('NOSUCHCODE');
+      await p.getByTestId('discount-apply').click();
+      const refusal = p.getByRole('alert').filter({ hasText: 'NOSUCHCODE' });
+      await expect(refusal).toHaveText(
         'No seller in your cart has the discount code “NOSUCHCODE”. Check the spelling, or remove it.',
       );
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAttribute('aria-describedby', /discount-code-error/);
+      await expect(p.getByTestId('cart-grand-total')).toHaveText('$49.50');
       await expectAccessible(p, 'checkout: a wrong discount code');
-      await p.getByLabel('Discount code (optional)').fill(code.toLowerCase());
+
+      // By keyboard: type the code and press Enter; the discount and the new total show before
+      // the order is placed (40.00 − 10.00 + 5.00 shipping + 3.50 tax).
+      await field.fill(code.toLowerCase());
+      await expect(p.getByTestId('discount-code-error')).toHaveCount(0);
+      await field.press('Enter');
+      await expect(p.getByTestId('discount-preview')).toContainText(
+        `Code ${code}: −$10.00 on Dee Seller’s items.`,
+      );
+      await expect(p.getByTestId('discount-preview-total')).toHaveText('$38.50');
+      await expect(p.getByTestId('cart-discount')).toHaveText('-$10.00');
+      await expect(p.getByTestId('cart-grand-total')).toHaveText('$38.50');
+      await expectAccessible(p, 'checkout: a code applied before placing');
+
+      // Removing the code brings the cart's totals back; applying it again prices it again.
+      await p.getByTestId('discount-remove').click();
+      await expect(field).toBeFocused();
+      await expect(field).toHaveValue('');
+      await expect(p.getByTestId('discount-preview')).toHaveCount(0);
+      await expect(p.getByTestId('cart-discount')).toHaveCount(0);
+      await expect(p.getByTestId('cart-grand-total')).toHaveText('$49.50');
+      await field.fill(code);
+      await p.getByTestId('discount-apply').click();
+      await expect(p.getByTestId('cart-grand-total')).toHaveText('$38.50');
+
       await p.getByTestId('place-order').click();
-      // 40.00 − 10.00 + 5.00 shipping + 3.50 tax.
       await expect(p.getByTestId('order-discount')).toContainText(
         `Code ${code}: −$10.00 on Dee Seller’s items.`,
       );
       await expect(p.getByTestId('order-grand-total')).toHaveText('$38.50');
       await expectAccessible(p, 'checkout: the placed order with its discount');
+
+      // Coming back to the unpaid order: /orders and the pay step show its code and discount.
+      await p.goto('/orders');
+      await expect(p.getByTestId('part-discount').first()).toHaveText(
+        `Code ${code}: −$10.00 on these items`,
+      );
+      await p.goto('/checkout');
+      await expect(p.getByTestId('order-discount')).toContainText(
+        `Code ${code}: −$10.00 on Dee Seller’s items.`,
+      );
+      await expect(p.getByLabel('Discount code (optional)')).toHaveValue(code);
+      await expect(p.getByTestId('cart-grand-total')).toHaveText('$38.50');
+      await p.getByTestId('place-order').click();
       await fillCard(p, '4242 4242 4242 4242');
       await p.getByTestId('card-pay').click();
       await expect(p).toHaveURL(/\/thanks\?order=/);

@@ -6,7 +6,11 @@ import type { TestApp } from './app';
  * bound to app.inject: API tests call endpoints as the pages do, without a network. `app` is read
  * at call time, so the client can be made before `beforeAll` creates the app.
  */
-export function typedClient(app: () => TestApp): ApiClient {
+export function typedClient(
+  app: () => TestApp,
+  /** Told each answer's HTTP status (the client itself answers only the body or an ApiError). */
+  onStatus?: (status: number) => void,
+): ApiClient {
   return createApiClient({
     baseUrl: 'http://localhost/api/v1',
     refresh: false,
@@ -17,6 +21,7 @@ export function typedClient(app: () => TestApp): ApiClient {
         headers: init?.headers as Record<string, string>,
         ...(init?.body ? { payload: init.body as string } : {}),
       });
+      onStatus?.(res.statusCode);
       return new Response(res.body, {
         status: res.statusCode,
         headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },

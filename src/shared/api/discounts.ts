@@ -3,6 +3,8 @@ import {
   discountIdQuery,
   discountInput,
   discountListResponse,
+  discountPreviewRequest,
+  discountPreviewResponse,
   discountResponse,
 } from '../contracts/discounts';
 import { endpoint } from './endpoint';
@@ -34,5 +36,14 @@ export const discountsApi = {
     tags,
     query: discountIdQuery,
     response: discountDeleteResponse,
+  }),
+  previewDiscount: endpoint({
+    method: 'POST',
+    path: '/discounts/preview',
+    summary:
+      'What a discount code would do to my cart (the lines POST /orders takes): the seller’s part it applies to, the discount, the new tax and totals — or the refusal placing the order would give. Takes no use of the code and holds no stock',
+    tags: ['discounts', 'orders'],
+    body: discountPreviewRequest,
+    response: discountPreviewResponse,
   }),
 };

@@ -44,7 +44,7 @@ export const cartLineInput = obj({
 });
 export type CartLineInput = z.input<typeof cartLineInput>;
 
-const cartLines = z
+export const cartLines = z
   .array(cartLineInput, requiredAs('a list of items'))
   .min(1, 'Your cart is empty.')
   .max(L.linesMax, `An order can have at most ${L.linesMax} lines.`);
@@ -156,6 +156,12 @@ export const addressIdQuery = obj({ id: idField('an address id') });
 
 // ---- orders ----
 
+/** A discount code as a buyer types it (POST /orders, POST /discounts/preview). */
+export const typedDiscountCode = z
+  .string(requiredAs('a code'))
+  .trim()
+  .max(DISCOUNT_LIMITS.codeMax, 'This discount code does not exist.');
+
 export const orderCreateRequest = obj({
   items: cartLines,
   shippingAddressId: idField('an address id'),
@@ -164,12 +170,7 @@ export const orderCreateRequest = obj({
    * A seller's discount code (docs/decisions/073): it applies to the part of the seller who owns
    * it, case-insensitively. Empty: none.
    */
-  discountCode: z
-    .string(requiredAs('a code'))
-    .trim()
-    .max(DISCOUNT_LIMITS.codeMax, 'This discount code does not exist.')
-    .optional()
-    .transform((v) => v || undefined),
+  discountCode: typedDiscountCode.optional().transform((v) => v || undefined),
   /**
    * Where the cart's lines came from (POST /insights/cart-adds): each seller's part is credited.
    * A credit that does not read is dropped, never the order: the browser's storage may hold anything.

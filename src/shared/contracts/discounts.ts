@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredAs } from './common';
 import { moneySchema, obj } from './catalog-model';
+import { cartLines, typedDiscountCode } from './commerce';
 import { idField, iso, money } from './commerce-fields';
 import {
   DISCOUNT_CODE_PATTERN,
@@ -120,3 +121,37 @@ export const discountListResponse = obj({ discounts: z.array(discountSchema) });
 export const discountResponse = obj({ discount: discountSchema });
 export const discountIdQuery = obj({ id: idField('the id of one of your codes') });
 export const discountDeleteResponse = z.object({ _id: z.string() });
+
+// ---- POST /discounts/preview: what a code would do to this cart, before the order is placed ----
+
+/** The cart's lines as POST /orders takes them, and the code typed. */
+export const discountPreviewRequest = obj({
+  items: cartLines,
+  discountCode: typedDiscountCode.min(1, 'Type a discount code.'),
+});
+export type DiscountPreviewRequest = z.input<typeof discountPreviewRequest>;
+
+/** One seller's part as placing the order would price it (major units). */
+export const discountPreviewPartSchema = z.object({
+  seller: z.object({ _id: z.string(), name: z.string(), username: z.string() }),
+  subtotal: money,
+  /** The code as its seller wrote it, on the part it applies to; null on the others. */
+  discountCode: z.string().nullable(),
+  discount: money,
+  shipping: money,
+  tax: money,
+  total: money,
+});
+
+/** The figures POST /orders would write for this cart and code, to the cent. */
+export const discountPreviewResponse = z.object({
+  currency: z.string(),
+  subtotal: money,
+  discount: money,
+  shipping: money,
+  tax: money,
+  totalWithTax: money,
+  grandTotal: money,
+  parts: z.array(discountPreviewPartSchema),
+});
+export type DiscountPreview = z.infer<typeof discountPreviewResponse>;

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../helpers/app';
 import { signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
 import { createTestAddress, readTestOrder } from '../../factories/commerce';
-import { refused, send, stockOf, unchanged } from './checkout-support';
+import { market, refused, send, stockOf, unchanged } from './checkout-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,9 +16,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function shop() {
-  const maya = await signedInUser(t.deps, { accountType: 'seller', name: 'Maya' });
-  const leo = await signedInUser(t.deps, { accountType: 'seller', name: 'Leo' });
-  const sam = await signedInUser(t.deps, { accountType: 'buyer', name: 'Sam' });
+  const { maya, leo, sam, home } = await market(t);
   const lamp = await createProduct(t, maya.user, {
     title: 'Lamp',
     price: 10.05,
@@ -40,7 +38,6 @@ async function shop() {
       },
     ],
   });
-  const home = await createTestAddress(t, sam.user.id);
   return { maya, leo, sam, lamp, shirt, home };
 }
 

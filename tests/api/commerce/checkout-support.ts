@@ -14,12 +14,24 @@ import {
 import type { TestApp } from '../../helpers/app';
 import { signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
-import { createTestOrder } from '../../factories/commerce';
+import { createTestAddress, createTestOrder } from '../../factories/commerce';
 
 // Shared by the checkout API tests: calls with a signed-in user, and a snapshot of everything a
 // refused call must leave as it was.
 
 export { DECLINED, NO_FUNDS, VISA, freshAuth, send, type Auth } from '../../helpers/member-calls';
+
+/**
+ * The cast of the checkout tests: two sellers (Maya, Leo) and a buyer (Sam) with a saved address
+ * (`home`). Each test file adds the posts it needs.
+ */
+export async function market(t: TestApp) {
+  const maya = await signedInUser(t.deps, { accountType: 'seller', name: 'Maya' });
+  const leo = await signedInUser(t.deps, { accountType: 'seller', name: 'Leo' });
+  const sam = await signedInUser(t.deps, { accountType: 'buyer', name: 'Sam' });
+  const home = await createTestAddress(t, sam.user.id);
+  return { maya, leo, sam, home };
+}
 
 /** Row counts of every commerce table a checkout call writes, and the stock of the posts given. */
 export async function snapshot(t: TestApp, productIds: string[] = []) {

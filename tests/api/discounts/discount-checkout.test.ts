@@ -5,7 +5,8 @@ import { COMMERCE_LIMITS } from '../../../src/shared/contracts/commerce-rules';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
-import { checkout, orderOf, refused, saveCode, send } from './discount-support';
+import { commerceApi } from '../../../src/shared/api/commerce';
+import { answered, call, checkout, market, orderOf, refused, saveCode } from './discount-support';
 
 /**
  * POST /orders with a discount code: the server alone prices it, on the owner's part only; tax on
@@ -19,9 +20,7 @@ afterAll(() => t?.close());
 
 async function shop() {
   // Free plan: its fee is a fixed share of what the seller earns (read back from the part).
-  const maya = await signedInUser(t.deps, { accountType: 'seller', name: 'Maya' });
-  const leo = await signedInUser(t.deps, { accountType: 'seller', name: 'Leo' });
-  const sam = await signedInUser(t.deps, { accountType: 'buyer', name: 'Sam' });
+  const { maya, leo, sam } = await market(t);
   const lamp = await createProduct(t, maya.user, {
     title: 'Lamp',
     price: 40,
@@ -50,9 +49,7 @@ describe('POST /orders with a discount code', () => {
   it('takes it off the owner’s part only, case-insensitively; tax on the discounted part; fee on what the seller earns', async () => {
     const { maya, sam, lamp, vase, card } = await shop();
     const code = await saveCode(t, maya.auth, { code: 'Spring25', kind: 'percent', value: 25 });
-    const res = await checkout(t, sam, [lamp._id, vase._id, card._id], 'spring25');
-    expect(res.statusCode, res.body).toBe(201);
-    const order = orderOf(res);
+    const order = orderOf(await checkout(t, sam, [lamp._id, vase._id, card._id], 'spring25'));
     const mayas = order.transactions.find((p) => p.seller._id === maya.user.id)!;
     const leos = order.transactions.find((p) => p.seller._id !== maya.user.id)!;
     // Maya: items 60.00 − 15.00 = 45.00, shipping 5.00 → tax 5.00; Leo: 10.00 + 2.00 → tax 1.20.
@@ -88,8 +85,10 @@ describe('POST /orders with a discount code', () => {
     expect(await usesOf(code._id)).toBe(1);
 
     // The order reads the same afterwards (the seller's sale shows once paid: sales-discount test).
-    const again = await send(t, sam.auth, 'GET', `/orders?id=${order._id}`);
-    expect(again.json<{ order: typeof order }>().order).toEqual(order);
+    const again = answered(
+      await call(t, sam.auth, commerceApi.orders, { query: { id: order._id } }),
+    );
+    expect(again).toEqual({ order });
   });
 
   it('takes a fixed amount off the chosen posts only, never more than they cost', async () => {
@@ -193,8 +192,10 @@ describe('POST /orders with a discount code', () => {
       const res = await checkout(t, sam, posts, code);
       expect(refused(res, status, errorCode).message, code).toMatch(message);
     }
-    const mine = await send(t, sam.auth, 'GET', `/orders?userId=${sam.user.id}`);
-    expect(mine.json<{ recordsCount: number }>().recordsCount).toBe(0);
+    const mine = answered(
+      await call(t, sam.auth, commerceApi.orders, { query: { userId: sam.user.id } }),
+    );
+    expect(mine).toMatchObject({ recordsCount: 0 });
   });
 
   it('a used-up code says so; letting the unpaid order go gives its use back', async () => {
@@ -207,15 +208,17 @@ describe('POST /orders with a discount code', () => {
       maxUses: 1,
     });
     const first = await checkout(t, sam, [lamp._id], 'ONCE');
-    expect(first.statusCode, first.body).toBe(201);
+    answered(first, 201);
     const again = await checkout(t, other, [lamp._id], 'once');
     expect(refused(again, 409, 'DISCOUNT_CODE_UNUSABLE').message).toBe(
       'The discount code “ONCE” has been used up.',
     );
-    const cancel = await send(t, sam.auth, 'POST', '/orders/cancel', { id: orderOf(first)._id });
-    expect(cancel.statusCode, cancel.body).toBe(200);
+    const cancel = await call(t, sam.auth, commerceApi.cancelOrder, {
+      body: { id: orderOf(first)._id },
+    });
+    answered(cancel, 200);
     expect(await usesOf(code._id)).toBe(0);
-    expect((await checkout(t, other, [lamp._id], 'ONCE')).statusCode).toBe(201);
+    expect((await checkout(t, other, [lamp._id], 'ONCE')).status).toBe(201);
   });
 
   it('an expired unpaid order gives its use back too', async () => {
@@ -226,7 +229,7 @@ describe('POST /orders with a discount code', () => {
       value: 5,
       maxUses: 3,
     });
-    expect((await checkout(t, sam, [lamp._id], 'EXPIRE')).statusCode).toBe(201);
+    expect((await checkout(t, sam, [lamp._id], 'EXPIRE')).status).toBe(201);
     expect(await usesOf(code._id)).toBe(1);
     t.advanceTime((COMMERCE_LIMITS.holdMinutes + 1) * 60_000);
     await t.runJobs();
@@ -237,16 +240,15 @@ describe('POST /orders with a discount code', () => {
     const { maya, sam, lamp } = await shop();
     const other = await signedInUser(t.deps, { accountType: 'buyer' });
     await saveCode(t, maya.auth, { code: 'TWICE', kind: 'amount', value: 1, maxUsesPerBuyer: 2 });
-    expect((await checkout(t, sam, [lamp._id], 'TWICE')).statusCode).toBe(201);
-    expect((await checkout(t, sam, [lamp._id], 'twice')).statusCode).toBe(201);
+    expect((await checkout(t, sam, [lamp._id], 'TWICE')).status).toBe(201);
+    expect((await checkout(t, sam, [lamp._id], 'twice')).status).toBe(201);
     const third = await checkout(t, sam, [lamp._id], 'TWICE');
     expect(refused(third, 409, 'DISCOUNT_CODE_UNUSABLE').message).toBe(
       'You have already used the discount code “TWICE” 2 times: each buyer can use it 2 times.',
     );
     // Without the code the same buyer orders as usual, and another buyer still gets it.
-    expect((await checkout(t, sam, [lamp._id])).statusCode).toBe(201);
+    expect((await checkout(t, sam, [lamp._id])).status).toBe(201);
     const theirs = await checkout(t, other, [lamp._id], 'TWICE');
-    expect(theirs.statusCode, theirs.body).toBe(201);
     expect(orderOf(theirs).discount).toBe(1);
   });
 

@@ -2,10 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
-import { refused, saveCode, send } from './discount-support';
+import { discountsApi } from '../../../src/shared/api/discounts';
+import type { DiscountInput } from '../../../src/shared/contracts/discounts';
+import { answered, call, refused, saveCode, type Auth } from './discount-support';
 
 /** GET/PUT/DELETE /discounts: a seller's own codes, validated, unique per seller whatever the case. */
 let t: TestApp;
+const list = (auth: Auth | null) => call(t, auth, discountsApi.discounts, {});
+const save = (auth: Auth, body: DiscountInput) =>
+  call(t, auth, discountsApi.saveDiscount, { body });
+const remove = (auth: Auth, id: string) =>
+  call(t, auth, discountsApi.deleteDiscount, { query: { id } });
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -49,12 +56,8 @@ describe('a seller’s discount codes', () => {
       state: 'scheduled',
     });
 
-    const list = await send(t, maya.auth, 'GET', '/discounts');
-    expect(list.statusCode).toBe(200);
-    expect(list.json<{ discounts: { code: string }[] }>().discounts.map((d) => d.code)).toEqual([
-      'LAMP5',
-      'Summer10',
-    ]);
+    const listed = answered(await list(maya.auth));
+    expect(listed.discounts.map((d) => d.code)).toEqual(['LAMP5', 'Summer10']);
 
     const off = await saveCode(t, maya.auth, {
       _id: first._id,
@@ -65,11 +68,8 @@ describe('a seller’s discount codes', () => {
     });
     expect(off).toMatchObject({ _id: first._id, code: 'SUMMER10', value: 15, state: 'inactive' });
 
-    const del = await send(t, maya.auth, 'DELETE', `/discounts?id=${first._id}`);
-    expect(del.statusCode).toBe(200);
-    expect(del.json()).toEqual({ _id: first._id });
-    const after = await send(t, maya.auth, 'GET', '/discounts');
-    expect(after.json<{ discounts: unknown[] }>().discounts).toHaveLength(1);
+    expect(answered(await remove(maya.auth, first._id))).toEqual({ _id: first._id });
+    expect(answered(await list(maya.auth)).discounts).toHaveLength(1);
   });
 
   it('keeps codes unique per seller, whatever the case; another seller may use the same code', async () => {
@@ -77,7 +77,7 @@ describe('a seller’s discount codes', () => {
     const leo = await signedInUser(t.deps, { accountType: 'both' });
     const mine = await saveCode(t, maya.auth, { code: 'WELCOME', kind: 'amount', value: 3 });
     const taken = refused(
-      await send(t, maya.auth, 'PUT', '/discounts', { code: 'welcome', kind: 'percent', value: 5 }),
+      await save(maya.auth, { code: 'welcome', kind: 'percent', value: 5 }),
       409,
       'DISCOUNT_CODE_TAKEN',
     );
@@ -110,9 +110,10 @@ describe('a seller’s discount codes', () => {
       [{ code: 'MANY', kind: 'amount', value: 5, maxUses: 2, maxUsesPerBuyer: 3 }, 'per buyer'],
     ];
     for (const [body, words] of cases) {
-      const res = await send(t, maya.auth, 'PUT', '/discounts', body);
-      expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.body, JSON.stringify(body)).toContain(words);
+      // Bodies the contract refuses, sent as they are: the server must refuse them too.
+      const res = await save(maya.auth, body as DiscountInput);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(res.error), JSON.stringify(body)).toContain(words);
     }
   });
 
@@ -120,7 +121,7 @@ describe('a seller’s discount codes', () => {
     const maya = await signedInUser(t.deps, { accountType: 'seller' });
     const leo = await signedInUser(t.deps, { accountType: 'seller' });
     const his = await createProduct(t, leo.user, { title: 'His' });
-    const res = await send(t, maya.auth, 'PUT', '/discounts', {
+    const res = await save(maya.auth, {
       code: 'THEIRS',
       kind: 'percent',
       value: 10,
@@ -138,7 +139,7 @@ describe('a seller’s discount codes', () => {
     const sam = await signedInUser(t.deps, { accountType: 'buyer' });
     const code = await saveCode(t, maya.auth, { code: 'MAYAS', kind: 'percent', value: 10 });
     refused(
-      await send(t, leo.auth, 'PUT', '/discounts', {
+      await save(leo.auth, {
         _id: code._id,
         code: 'MINE',
         kind: 'percent',
@@ -147,20 +148,10 @@ describe('a seller’s discount codes', () => {
       404,
       'DISCOUNT_NOT_FOUND',
     );
-    refused(
-      await send(t, leo.auth, 'DELETE', `/discounts?id=${code._id}`),
-      404,
-      'DISCOUNT_NOT_FOUND',
-    );
-    const theirs = await send(t, leo.auth, 'GET', '/discounts');
-    expect(theirs.json<{ discounts: unknown[] }>().discounts).toEqual([]);
-    refused(
-      await send(t, sam.auth, 'PUT', '/discounts', { code: 'BUYER', kind: 'percent', value: 10 }),
-      403,
-      'FORBIDDEN',
-    );
-    expect((await send(t, null, 'GET', '/discounts')).statusCode).toBe(401);
-    const still = await send(t, maya.auth, 'GET', '/discounts');
-    expect(still.json<{ discounts: { value: number }[] }>().discounts[0]!.value).toBe(10);
+    refused(await remove(leo.auth, code._id), 404, 'DISCOUNT_NOT_FOUND');
+    expect(answered(await list(leo.auth)).discounts).toEqual([]);
+    refused(await save(sam.auth, { code: 'BUYER', kind: 'percent', value: 10 }), 403, 'FORBIDDEN');
+    expect((await list(null)).status).toBe(401);
+    expect(answered(await list(maya.auth)).discounts[0]!.value).toBe(10);
   });
 });

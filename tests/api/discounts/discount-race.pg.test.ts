@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../../helpers/app';
 import { signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
 import { createTestAddress } from '../../factories/commerce';
-import { saveCode, send } from './discount-support';
+import { commerceApi } from '../../../src/shared/api/commerce';
+import { answered, call, placeWith, saveCode } from './discount-support';
 
 /**
  * Real PostgreSQL only (a pool of connections, so checkouts truly race; PGlite has one connection
@@ -33,24 +34,20 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const order = (b: (typeof buyers)[number], postId: string, code: string) =>
-  send(t, b.auth, 'POST', '/orders', {
-    items: [{ _id: postId, amount: 1, selectedVariations: {} }],
-    shippingAddressId: b.addressId,
-    discountCode: code,
-  });
+  placeWith(t, b.auth, [postId], b.addressId, code);
 
 async function expectOneWinner(
   answers: Awaited<ReturnType<typeof order>>[],
   codeId: string,
   label: string,
 ) {
-  const statuses = answers.map((r) => r.statusCode);
+  const statuses = answers.map((r) => r.status);
   expect(
     statuses.filter((s) => s === 201),
     `${label}: ${JSON.stringify(statuses)}`,
   ).toHaveLength(1);
-  for (const r of answers.filter((a) => a.statusCode !== 201))
-    expect(r.json(), label).toMatchObject({ statusCode: 409, code: 'DISCOUNT_CODE_UNUSABLE' });
+  for (const r of answers.filter((a) => a.status !== 201))
+    expect(r, label).toMatchObject({ status: 409, error: { code: 'DISCOUNT_CODE_UNUSABLE' } });
   const db = t.deps.database.db;
   const [row] = await db.select().from(discountCodes).where(eq(discountCodes.id, codeId));
   expect(row!.uses, label).toBe(1);
@@ -64,7 +61,7 @@ async function expectOneWinner(
     .from(transactions)
     .where(eq(transactions.discountCode, row!.code));
   expect(parts!.n, label).toBe(1);
-  return answers.findIndex((r) => r.statusCode === 201);
+  return answers.findIndex((r) => r.status === 201);
 }
 
 describe('discount codes under concurrency (PostgreSQL)', () => {
@@ -83,15 +80,15 @@ describe('discount codes under concurrency (PostgreSQL)', () => {
         const answers = await Promise.all(buyers.map((b) => order(b, post._id, `last${round}`)));
         const label = `round ${round}`;
         const winner = await expectOneWinner(answers, code._id, label);
-        for (const r of answers.filter((a) => a.statusCode !== 201))
-          expect(r.json<{ message: string }>().message, label).toBe(
+        for (const r of answers.filter((a) => a.status !== 201))
+          expect(r.error?.message, label).toBe(
             `The discount code “LAST${round}” has been used up.`,
           );
         // The winner lets the order go (its use comes back), so no buyer reaches the unpaid limit.
-        const cancel = await send(t, buyers[winner]!.auth, 'POST', '/orders/cancel', {
-          id: answers[winner]!.json<{ order: { _id: string } }>().order._id,
+        const cancel = await call(t, buyers[winner]!.auth, commerceApi.cancelOrder, {
+          body: { id: answers[winner]!.ok!.order._id },
         });
-        expect(cancel.statusCode, cancel.body).toBe(200);
+        answered(cancel, 200);
       }
     },
   );
@@ -110,8 +107,8 @@ describe('discount codes under concurrency (PostgreSQL)', () => {
       const buyer = buyers[0]!;
       const answers = await Promise.all(buyers.map(() => order(buyer, post._id, 'OnceEach')));
       await expectOneWinner(answers, code._id, 'one buyer');
-      for (const r of answers.filter((a) => a.statusCode !== 201))
-        expect(r.json<{ message: string }>().message).toBe(
+      for (const r of answers.filter((a) => a.status !== 201))
+        expect(r.error?.message).toBe(
           'You have already used the discount code “ONCEEACH” once: each buyer can use it once.',
         );
     },

@@ -4,7 +4,9 @@ import { signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
 import { VISA } from '../commerce/checkout-support';
 import { mailTo } from '../commerce/sales-helpers';
-import { checkout, orderOf, saveCode, send } from './discount-support';
+import { commerceApi } from '../../../src/shared/api/commerce';
+import { send } from '../../helpers/member-calls';
+import { answered, call, checkout, orderOf, saveCode } from './discount-support';
 
 /**
  * A paid order that used a code: the charge is the discounted total, and the code and discount
@@ -33,17 +35,18 @@ describe('a paid order with a discount code', () => {
       grandTotal: 38.5,
     });
 
-    const intent = await send(t, sam.auth, 'POST', '/payment-intent', { orderId: order._id });
-    expect(intent.json()).toMatchObject({ amount: 38.5 });
-    const paid = await send(t, sam.auth, 'POST', '/payments/local/confirm', {
-      paymentIntentId: intent.json<{ paymentIntentId: string }>().paymentIntentId,
-      card: VISA,
+    const intent = answered(
+      await call(t, sam.auth, commerceApi.createPaymentIntent, { body: { orderId: order._id } }),
+    );
+    expect(intent).toMatchObject({ amount: 38.5 });
+    const paid = await call(t, sam.auth, commerceApi.confirmLocalPayment, {
+      body: { paymentIntentId: intent.paymentIntentId, card: VISA },
     });
-    expect(paid.statusCode, paid.body).toBe(200);
+    answered(paid, 200);
 
     const saleId = order.transactions[0]!._id;
-    const sale = await send(t, maya.auth, 'GET', `/transactions?id=${saleId}`);
-    expect(sale.json()).toMatchObject({
+    const sale = await call(t, maya.auth, commerceApi.transactions, { query: { id: saleId } });
+    expect(answered(sale)).toMatchObject({
       transaction: { discountCode: 'TENOFF', discount: 10, total: 38.5, status: 'paid' },
     });
 
@@ -55,6 +58,7 @@ describe('a paid order with a discount code', () => {
     const newSale = (await mailTo(t, maya.user.email)).find((m) => /^New sale/.test(m.subject));
     expect(newSale!.text).toContain('your code TENOFF took $10.00 off the items');
 
+    // A CSV file, not JSON: read as the raw answer (the typed client parses JSON).
     const csv = await send(t, maya.auth, 'GET', '/sales/export?period=all');
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain(',40.00,TENOFF,10.00,5.00,3.50,38.50,');

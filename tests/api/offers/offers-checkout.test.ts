@@ -164,7 +164,12 @@ describe('POST /orders with an accepted offer', () => {
 describe('an offer and a discount code in one order', () => {
   it('the code never discounts the line the offer priced, only the other items', async () => {
     const { maya, sam, post, offer, home } = await acceptedOffer();
-    const vase = await createProduct(t, maya.user, { title: 'Vase', price: 20, shippingCost: 0, stock: 5 });
+    const vase = await createProduct(t, maya.user, {
+      title: 'Vase',
+      price: 20,
+      shippingCost: 0,
+      stock: 5,
+    });
     await client.call(
       discountsApi.saveDiscount,
       { body: { code: 'TENOFF', kind: 'percent', value: 10 } },
@@ -172,6 +177,20 @@ describe('an offer and a discount code in one order', () => {
     );
     const lamp = { _id: post._id, amount: 1, selectedVariations: {}, offerId: offer._id };
     const before = await orderCount();
+    // The preview (POST /discounts/preview) refuses with the same sentence, and prices the same.
+    const preview = (items: z.input<typeof orderCreateRequest>['items']) =>
+      client.call(
+        discountsApi.previewDiscount,
+        { body: { items, discountCode: 'tenoff' } },
+        { headers: sam.auth },
+      );
+    await expect(preview([lamp])).rejects.toMatchObject({
+      status: 409,
+      message: 'The discount code “TENOFF” does not apply to an item bought at an offer’s price.',
+    });
+    const previewed = await preview([lamp, { _id: vase._id, amount: 1, selectedVariations: {} }]);
+    expect(previewed).toMatchObject({ subtotal: 50, discount: 2 });
+    expect(previewed.parts[0]).toMatchObject({ discount: 2, discountCode: 'TENOFF' });
     await expect(
       order(sam.auth, { items: [lamp], shippingAddressId: home.id, discountCode: 'tenoff' }),
     ).rejects.toMatchObject({
@@ -190,5 +209,6 @@ describe('an offer and a discount code in one order', () => {
     expect(placed.subtotal).toBe(50);
     expect(placed.transactions[0]).toMatchObject({ discount: 2, discountCode: 'TENOFF' });
     expect((await offerRow(t, offer._id)).status).toBe('used');
+    expect(previewed.grandTotal).toBe(placed.grandTotal);
   });
 });

@@ -15,7 +15,10 @@ const SIGNATURE_BYTES = 16;
 let cached: { secret: string; key: Buffer } | null = null;
 function signingKey(secret: string): Buffer {
   if (cached?.secret !== secret) {
-    cached = { secret, key: createHmac('sha256', secret).update('storefront/cart-link/v1').digest() };
+    cached = {
+      secret,
+      key: createHmac('sha256', secret).update('storefront/cart-link/v1').digest(),
+    };
   }
   return cached.key;
 }
@@ -52,11 +55,18 @@ const EXPIRED =
   'This cart link has expired. Go back to the shop and choose "Go to checkout" again, or add the items from their pages.';
 
 /** The lines of a cart link, or a 400 CART_LINK_INVALID saying why it cannot be used. */
-export function openCartLink(deps: Pick<ModuleDeps, 'secret' | 'now'>, token: string): CartLinkLine[] {
+export function openCartLink(
+  deps: Pick<ModuleDeps, 'secret' | 'now'>,
+  token: string,
+): CartLinkLine[] {
   const [payload = '', signature = '', extra] = token.split('.');
   const expected = sign(deps.secret, payload);
   const given = Buffer.from(signature, 'base64url');
-  if (extra !== undefined || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  if (
+    extra !== undefined ||
+    given.length !== expected.length ||
+    !timingSafeEqual(given, expected)
+  ) {
     throw validationError(INVALID, 'CART_LINK_INVALID');
   }
   let body: Payload;

@@ -63,29 +63,33 @@ function whyNot(row: DiscountCodeRow | undefined, typed: string, at: Date): stri
  * Inside the order's transaction (the buyer's row already locked, the posts' not yet): takes one
  * use of each code and answers the codes' rows as locked; refuses with a sentence saying why a
  * code cannot be used. Codes are taken in id order, so two checkouts never wait on each other
- * crosswise.
+ * crosswise. `{ take: false }` (POST /discounts/preview) asks the very same question without
+ * taking a use or a lock: the row must pass the same condition, and the buyer's own uses are
+ * counted the same way, so the preview refuses with the same sentence placing would.
  */
 export async function redeemCodes(
   tx: ModuleDeps,
   buyerId: string,
   codes: readonly DiscountCodeRow[],
+  { take = true }: { take?: boolean } = {},
 ): Promise<DiscountCodeRow[]> {
   const taken: DiscountCodeRow[] = [];
   const at = nowDate(tx);
   for (const found of codes) {
-    const [row] = await tx.db
-      .update(discountCodes)
-      .set({ uses: sql`${discountCodes.uses} + 1` })
-      .where(
-        and(
-          eq(discountCodes.id, found.id),
-          eq(discountCodes.active, true),
-          or(isNull(discountCodes.startsAt), lte(discountCodes.startsAt, at)),
-          or(isNull(discountCodes.endsAt), gt(discountCodes.endsAt, at)),
-          or(isNull(discountCodes.maxUses), lt(discountCodes.uses, discountCodes.maxUses)),
-        ),
-      )
-      .returning();
+    const usable = and(
+      eq(discountCodes.id, found.id),
+      eq(discountCodes.active, true),
+      or(isNull(discountCodes.startsAt), lte(discountCodes.startsAt, at)),
+      or(isNull(discountCodes.endsAt), gt(discountCodes.endsAt, at)),
+      or(isNull(discountCodes.maxUses), lt(discountCodes.uses, discountCodes.maxUses)),
+    );
+    const [row] = take
+      ? await tx.db
+          .update(discountCodes)
+          .set({ uses: sql`${discountCodes.uses} + 1` })
+          .where(usable)
+          .returning()
+      : await tx.db.select().from(discountCodes).where(usable);
     if (!row) {
       const [now] = await tx.db.select().from(discountCodes).where(eq(discountCodes.id, found.id));
       throw unusable(whyNot(now, found.code, at));
@@ -128,7 +132,8 @@ export function discountsFor(
       const seller = lines[0]?.sellerName ?? 'this seller';
       throw unusable(`To use ${name}, buy at least ${min} from ${seller}.`);
     }
-    const named = row.scope === 'shop' ? lines : lines.filter((l) => row.postIds.includes(l.productId));
+    const named =
+      row.scope === 'shop' ? lines : lines.filter((l) => row.postIds.includes(l.productId));
     // A line an accepted offer prices is already the seller's special price: no code on top.
     const eligible = sum(named.filter((l) => !l.offered));
     const Name = `${name[0]!.toUpperCase()}${name.slice(1)}`;

@@ -62,12 +62,8 @@ export const commerceJobs: readonly JobDefinition[] = [
 ];
 export { CART_LINK_TTL_MS, makeCartLink, openCartLink } from './cart-link';
 export { deleteDiscount, listDiscounts, saveDiscount } from './discounts';
-export {
-  acceptReturn,
-  declineReturn,
-  decideReturn,
-  escalateReturn,
-} from './returns';
+export { previewDiscount } from './discount-preview';
+export { acceptReturn, declineReturn, decideReturn, escalateReturn } from './returns';
 export { openReturn, type OpenReturnInput } from './returns-open';
 export { readReturns } from './returns-read';
 export { returnRefundJob } from './returns-refund';

@@ -3,9 +3,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Order } from '../../../shared/contracts/commerce';
 import type { Attribution } from '../../../shared/contracts/insights';
 import { COMMERCE_LIMITS } from '../../../shared/contracts/commerce-rules';
-import { cartTotalsMinor, orderTaxShares } from '../../../shared/cart';
-import { formatMoney } from '../../../shared/format';
-import { toMajor } from '../../../shared/money';
 import {
   addresses,
   orderItems,
@@ -34,7 +31,6 @@ import {
   nowDate,
   type DbOrTx,
   unauthorized,
-  validationError,
   type ModuleDeps,
 } from '../core';
 import {
@@ -45,6 +41,7 @@ import {
   type AppliedDiscount,
 } from './discount-apply';
 import { expireOrderJob } from './lifecycle-jobs';
+import { orderFigures } from './order-figures';
 import { paymentsOf } from './payments';
 import { placedOrder } from './rows';
 import { refuseTooManyUnpaid } from './unpaid-orders';
@@ -70,14 +67,6 @@ export const addressNotFound = () =>
     'ADDRESS_NOT_FOUND',
   );
 
-const cents = (minor: number) => toMajor(minor);
-
-/**
- * The most one order may total, in minor units: the largest amount a card payment takes (Stripe's
- * limit, $999,999.99 in USD). It also keeps every total well inside the database's integer columns.
- */
-export const ORDER_TOTAL_MAX_MINOR = 99_999_999;
-
 interface Buyer {
   id: string;
   name: string;
@@ -90,6 +79,36 @@ interface Buyer {
 class StockMoved extends Error {}
 
 const sellersOf = (priced: PricedLine[]) => [...new Set(priced.map((l) => l.sellerId!))];
+
+/** The lines of a cart as the stock sees them. */
+export const stockLines = (items: PlaceOrderInput['items']): StockLine[] =>
+  items.map((i) => ({
+    productId: i._id,
+    amount: i.amount,
+    selectedVariations: i.selectedVariations,
+  }));
+
+/**
+ * What may change the cart's prices, read without a lock (POST /orders and the preview): the
+ * cart sellers' codes of the typed name, and the buyer's accepted offers (docs/decisions/076),
+ * which are taken in the order's transaction.
+ */
+export async function cartTerms(
+  deps: ModuleDeps,
+  buyerId: string,
+  input: Pick<PlaceOrderInput, 'items' | 'discountCode'>,
+  quoted: PricedLine[],
+) {
+  const [codes, offered] = await Promise.all([
+    input.discountCode ? findCartCodes(deps.db, sellersOf(quoted), input.discountCode) : [],
+    offerPrices(
+      deps,
+      buyerId,
+      input.items.map((i) => ({ productId: i._id, amount: i.amount, offerId: i.offerId })),
+    ),
+  ]);
+  return { codes, offered };
+}
 
 /**
  * POST /orders (docs/decisions/026, 047). Everything is read and checked first, without a lock:
@@ -110,11 +129,7 @@ export async function placeOrder(
   buyerId: string,
   input: PlaceOrderInput,
 ): Promise<Order> {
-  const lines: StockLine[] = input.items.map((i) => ({
-    productId: i._id,
-    amount: i.amount,
-    selectedVariations: i.selectedVariations,
-  }));
+  const lines = stockLines(input.items);
   const shippingId = input.shippingAddressId;
   const billingId = input.billingAddressId ?? shippingId;
   const [[person], book, quoted] = await Promise.all([
@@ -135,15 +150,9 @@ export async function placeOrder(
   if (!shipping || !billing) throw addressNotFound();
   refuseProblemLines(quoted);
   const buyer: Buyer = { id: buyerId, ...person, shipping, billing };
-  const [plans, codes, offered] = await Promise.all([
+  const [plans, { codes, offered }] = await Promise.all([
     plansOf(deps, sellersOf(quoted)),
-    input.discountCode ? findCartCodes(deps.db, sellersOf(quoted), input.discountCode) : [],
-    // Accepted offers price their lines (docs/decisions/076); taken in the order's transaction.
-    offerPrices(
-      deps,
-      buyerId,
-      input.items.map((i) => ({ productId: i._id, amount: i.amount, offerId: i.offerId })),
-    ),
+    cartTerms(deps, buyerId, input, quoted),
   ]);
 
   const placed = await inTransaction(deps, async (tx) => {
@@ -153,7 +162,14 @@ export async function placeOrder(
     const offeredLines = withOfferPrices(quoted, offered);
     // A code never discounts a line an offer priced (docs/decisions/073, 076).
     const applied = discountsFor(deps, await redeemCodes(tx, buyerId, codes), offeredLines);
-    const written = await writeOrder(tx, buyer, offeredLines, plans, input.attribution ?? [], applied);
+    const written = await writeOrder(
+      tx,
+      buyer,
+      offeredLines,
+      plans,
+      input.attribution ?? [],
+      applied,
+    );
     await claimOfferPrices(tx, written.order._id, offered);
     if (!(await takeQuotedStock(tx.db, buyerId, lines, quoted))) throw new StockMoved();
     return written;
@@ -165,7 +181,14 @@ export async function placeOrder(
       const offeredLines = withOfferPrices(await reserveStock(tx, buyerId, lines), offered);
       const applied = discountsFor(deps, taken, offeredLines);
       const plansNow = await plansOf(tx, sellersOf(offeredLines));
-      const written = await writeOrder(tx, buyer, offeredLines, plansNow, input.attribution ?? [], applied);
+      const written = await writeOrder(
+        tx,
+        buyer,
+        offeredLines,
+        plansNow,
+        input.attribution ?? [],
+        applied,
+      );
       await claimOfferPrices(tx, written.order._id, offered);
       return written;
     });
@@ -185,33 +208,12 @@ async function writeOrder(
   attribution: readonly Attribution[],
   applied: ReadonlyMap<string, AppliedDiscount>,
 ) {
-  const minorLine = (l: PricedLine) => ({
-    amount: l.amount,
-    price: cents(l.priceMinor),
-    shippingCost: cents(l.shippingMinor),
-  });
-  const bySeller = new Map<string, PricedLine[]>();
-  for (const line of priced)
-    bySeller.set(line.sellerId!, [...(bySeller.get(line.sellerId!) ?? []), line]);
-  const groups = [...bySeller.entries()];
-  const partTotals = groups.map(([, lines]) => cartTotalsMinor(lines.map(minorLine)));
-  const off = groups.map(([sellerId]) => applied.get(sellerId)?.minor ?? 0);
-  // Tax on each part's discounted items plus shipping (docs/decisions/073); the shares add up to
-  // the same half-up tenth of the whole, as the buyer saw it.
-  const taxes = orderTaxShares(partTotals.map((p, i) => p.subtotal - off[i]! + p.shipping));
-  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-  const subtotal = sum(partTotals.map((p) => p.subtotal));
-  const shipping = sum(partTotals.map((p) => p.shipping));
-  const totals = { subtotal, discount: sum(off), shipping, tax: sum(taxes) };
-  const grandTotal = subtotal - totals.discount + shipping + totals.tax;
-  if (grandTotal > ORDER_TOTAL_MAX_MINOR) {
-    const max = formatMoney(toMajor(ORDER_TOTAL_MAX_MINOR), deps.env.CURRENCY);
-    throw validationError(`An order can total at most ${max}: place it as several smaller orders.`);
-  }
-
+  // The same figures POST /discounts/preview answers (order-figures.ts).
+  const figures = orderFigures(deps, priced, applied);
+  const groups = figures.parts;
   const credits = await creditParts(
     deps,
-    groups.map(([sellerId, lines]) => ({ sellerId, postIds: lines.map((l) => l.productId) })),
+    groups.map(({ sellerId, lines }) => ({ sellerId, postIds: lines.map((l) => l.productId) })),
     attribution,
   );
   const db: DbOrTx = deps.db;
@@ -224,11 +226,11 @@ async function writeOrder(
       buyerEmail: buyer.email,
       status: 'pending',
       currency: deps.env.CURRENCY,
-      subtotalMinor: totals.subtotal,
-      discountMinor: totals.discount,
-      shippingMinor: totals.shipping,
-      taxMinor: totals.tax,
-      grandTotalMinor: grandTotal,
+      subtotalMinor: figures.subtotal,
+      discountMinor: figures.discount,
+      shippingMinor: figures.shipping,
+      taxMinor: figures.tax,
+      grandTotalMinor: figures.grandTotal,
       shippingAddress: buyer.shipping.address,
       billingAddress: buyer.billing.address,
       paymentProvider: paymentsOf(deps).provider,
@@ -242,12 +244,10 @@ async function writeOrder(
   const parts = await db
     .insert(transactions)
     .values(
-      groups.map(([sellerId, lines], i) => {
-        const part = partTotals[i]!;
+      groups.map((part, i) => {
+        const { sellerId, lines } = part;
         // The seller's plan at the time of purchase sets the fee (a later upgrade does not change it).
         const feeBps = plans.get(sellerId)!.limits.platformFeeBps;
-        // What the seller earns: the items less the discount, and shipping; the fee is on that.
-        const earned = part.subtotal - off[i]! + part.shipping;
         return {
           id: partIds[i]!,
           orderId: order!.id,
@@ -258,12 +258,13 @@ async function writeOrder(
           buyerName: buyer.name,
           status: 'pending' as const,
           subtotalMinor: part.subtotal,
-          discountCode: applied.get(sellerId)?.code ?? null,
-          discountMinor: off[i]!,
+          discountCode: part.discountCode,
+          discountMinor: part.discount,
           shippingMinor: part.shipping,
-          taxMinor: taxes[i]!,
-          totalMinor: earned + taxes[i]!,
-          platformFeeMinor: platformFeeMinor(earned, feeBps),
+          taxMinor: part.tax,
+          totalMinor: part.total,
+          // The fee is on what the seller earns: the items less the discount, and shipping.
+          platformFeeMinor: platformFeeMinor(part.earned, feeBps),
           source: credits.get(sellerId)!.source,
           sourcePostId: credits.get(sellerId)!.postId,
           sourceLinkId: credits.get(sellerId)!.linkId,
@@ -276,7 +277,7 @@ async function writeOrder(
   const items = await db
     .insert(orderItems)
     .values(
-      groups.flatMap(([, lines], i) =>
+      groups.flatMap(({ lines }, i) =>
         lines.map((l) => ({
           orderId: order!.id,
           transactionId: partIds[i]!,
@@ -294,5 +295,5 @@ async function writeOrder(
   await recordRedemptions(deps, buyer.id, order!.id, parts, applied);
   await recordSaleEvents(deps, 'checkout', parts);
   await enqueueJob(deps, expireOrderJob, { orderId: order!.id }, { runAt: order!.expiresAt });
-  return { order: placedOrder(order!, parts, items), sellers: groups.map(([id]) => id) };
+  return { order: placedOrder(order!, parts, items), sellers: groups.map((g) => g.sellerId) };
 }

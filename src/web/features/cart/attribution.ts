@@ -45,7 +45,10 @@ export function rememberLanding(username: string) {
       linkId: link && LINK_ID.test(link) ? link : null,
       at: new Date().toISOString(),
     };
-    localStorage.setItem(LANDING_STORAGE_KEY, JSON.stringify(Object.fromEntries([...kept, [username, landing]])));
+    localStorage.setItem(
+      LANDING_STORAGE_KEY,
+      JSON.stringify(Object.fromEntries([...kept, [username, landing]])),
+    );
   } catch {
     // Storage full or blocked: the sale is credited to "direct", nothing else changes.
   }

@@ -85,7 +85,11 @@ describe('mergeRefresh', () => {
   it('keeps each line’s credit (where it came from): the server never sends it back', () => {
     const via = { postId: 'p1', source: 'ig', linkId: null, at: '2026-11-28T10:00:00.000Z' };
     const cart = [item({ via }), item({ _id: 'p2' })];
-    const out = mergeRefresh(cart, cart.map((i) => line(i, { price: 12 })), 'USD');
+    const out = mergeRefresh(
+      cart,
+      cart.map((i) => line(i, { price: 12 })),
+      'USD',
+    );
     expect(out.items.map((i) => i.via)).toEqual([via, undefined]);
   });
 

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { discountsApi } from '../../../../shared/api/discounts';
-import { deleteDiscount, listDiscounts, saveDiscount } from '../../../modules/commerce';
+import {
+  deleteDiscount,
+  listDiscounts,
+  previewDiscount,
+  saveDiscount,
+} from '../../../modules/commerce';
 import { currentUser } from '../auth';
 import { defineRoute } from '../route';
 import { MINUTE, perUser } from './rate-limits';
@@ -9,6 +14,9 @@ import { MINUTE, perUser } from './rate-limits';
 export const discountRoutes: FastifyPluginAsync = async (app) => {
   // A seller edits a handful of codes; a script creating hundreds is stopped.
   const writes = perUser(app, 'discount-write', 60, 10 * MINUTE);
+  // A buyer tries a code or two per checkout (like placing orders, per person); a script guessing
+  // sellers' codes is stopped.
+  const previews = perUser(app, 'discount-preview', 60, 10 * MINUTE);
 
   defineRoute(app, discountsApi.discounts, {
     access: 'user',
@@ -25,5 +33,11 @@ export const discountRoutes: FastifyPluginAsync = async (app) => {
     preHandler: writes,
     handler: async (request, _reply, deps) =>
       deleteDiscount(deps, currentUser(request).id, request.query.id),
+  });
+  defineRoute(app, discountsApi.previewDiscount, {
+    access: 'user',
+    preHandler: previews,
+    handler: async (request, _reply, deps) =>
+      previewDiscount(deps, currentUser(request).id, request.body),
   });
 };

@@ -1,5 +1,6 @@
 import { attributionOf } from '../attribution';
 import { commerceApi } from '../../../../shared/api/commerce';
+import { discountsApi } from '../../../../shared/api/discounts';
 import type { CardInput } from '../../../../shared/card';
 import type { StoredAddress } from '../../../../shared/contracts/commerce-rules';
 import type { Order } from '../../../../shared/contracts/commerce';
@@ -31,6 +32,10 @@ export function createAddress(address: StoredAddress) {
 
 export const deleteAddress = (id: string) => api.call(commerceApi.deleteAddress, { query: { id } });
 
+/** The cart's lines as POST /orders (and the discount preview) take them: no prices. */
+const orderLines = (items: readonly CartItem[]) =>
+  items.map((i) => ({ _id: i._id, amount: i.amount, selectedVariations: i.selectedVariations }));
+
 /** POST /orders: the server prices every line itself; the cart's prices are not sent. */
 export const placeOrder = (
   items: readonly CartItem[],
@@ -40,11 +45,7 @@ export const placeOrder = (
 ) =>
   api.call(commerceApi.createOrder, {
     body: {
-      items: items.map((i) => ({
-        _id: i._id,
-        amount: i.amount,
-        selectedVariations: i.selectedVariations,
-      })),
+      items: orderLines(items),
       shippingAddressId,
       ...(billingAddressId ? { billingAddressId } : {}),
       // A seller's code: the server alone decides whether and how much (docs/decisions/073).
@@ -53,6 +54,18 @@ export const placeOrder = (
       attribution: attributionOf(items),
     },
   });
+
+/** POST /discounts/preview: what the code would do to this cart, as placing it would price it. */
+export const previewDiscount = (items: readonly CartItem[], discountCode: string) =>
+  api.call(discountsApi.previewDiscount, {
+    body: { items: orderLines(items), discountCode: discountCode.trim() },
+  });
+
+/** GET /orders?id=: one of my orders (the checkout shows an unpaid one it placed before). */
+export async function myOrder(id: string): Promise<Order | null> {
+  const res = await api.call(commerceApi.orders, { query: { id } });
+  return 'order' in res ? res.order : null;
+}
 
 /** POST /payment-intent: start (or resume) paying the order. */
 export const startPayment = (orderId: string) =>

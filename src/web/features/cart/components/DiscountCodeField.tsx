@@ -1,40 +1,114 @@
+import { useRef } from 'react';
 import type { Order } from '../../../../shared/contracts/commerce';
 import { DISCOUNT_LIMITS } from '../../../../shared/contracts/discount-rules';
+import type { DiscountPreview } from '../../../../shared/contracts/discounts';
 import { formatMoney } from '../../../../shared/format';
-import { TextField } from '../../../components/ui/form';
+import { describedBy } from '../../../lib/form-errors';
+import type { DiscountCodeState } from '../use-discount-code';
+
+const FIELD = 'discount-code';
 
 /**
- * The checkout's discount code (docs/decisions/073): typed before the order is placed; the server
- * alone decides what it takes off, and on which seller's part. Once placed, the order's own
- * discount is shown, with the total to pay.
+ * The checkout's discount code (docs/decisions/073): typed, then "Apply" (or Enter) asks the
+ * server what it would take off; a refusal shows under the field (role=alert, tied to it with
+ * aria-describedby), the discount and new total beside it. "Remove" brings the cart's totals
+ * back. Once the order is placed, the code is part of it (cancel the order to change it).
  */
 export function DiscountCodeField({
-  value,
-  onChange,
-  error,
+  state,
   locked,
 }: {
-  value: string;
-  onChange: (code: string) => void;
-  error: string | null;
-  /** The order is placed: the code is part of it now (cancel the order to change it). */
+  state: DiscountCodeState;
+  /** The order is placed: the code is part of it now. */
   locked: boolean;
 }) {
+  const input = useRef<HTMLInputElement>(null);
+  const { code, error, preview, pending } = state;
+  const errorId = error ? `${FIELD}-error` : null;
   return (
-    <TextField
-      id="discount-code"
-      label="Discount code (optional)"
-      hint="A code from one of the sellers: it applies to that seller’s items."
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      error={error ?? undefined}
-      maxLength={DISCOUNT_LIMITS.codeMax + 8}
-      autoComplete="off"
-      autoCapitalize="characters"
-      spellCheck={false}
-      readOnly={locked}
-      data-testid="discount-code"
-    />
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!locked) void state.apply();
+      }}
+    >
+      <label htmlFor={FIELD} className="field-label">
+        Discount code (optional)
+      </label>
+      <div className="flex gap-2">
+        <input
+          ref={input}
+          id={FIELD}
+          name={FIELD}
+          className="input min-w-0 flex-1"
+          value={code}
+          onChange={(e) => state.change(e.target.value)}
+          maxLength={DISCOUNT_LIMITS.codeMax + 8}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          readOnly={locked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(`${FIELD}-hint`, errorId)}
+          data-testid={FIELD}
+        />
+        {locked ? null : preview ? (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => {
+              state.remove();
+              input.current?.focus();
+            }}
+            data-testid="discount-remove"
+          >
+            Remove
+          </button>
+        ) : (
+          <button
+            type="submit"
+            className="btn btn-secondary"
+            disabled={pending}
+            data-testid="discount-apply"
+          >
+            {pending ? 'Checking…' : 'Apply'}
+          </button>
+        )}
+      </div>
+      <div id={`${FIELD}-hint`} className="field-hint">
+        A code from one of the sellers: it applies to that seller’s items.
+      </div>
+      {error ? (
+        <p id={errorId!} role="alert" className="field-error" data-testid={`${FIELD}-error`}>
+          {error}
+        </p>
+      ) : null}
+      {preview ? <PreviewedDiscount preview={preview} /> : null}
+    </form>
+  );
+}
+
+/** What the applied code takes off, on whose items (the totals show the new total). */
+function PreviewedDiscount({ preview }: { preview: DiscountPreview }) {
+  const money = (n: number) => formatMoney(n, preview.currency);
+  return (
+    <div
+      role="status"
+      className="mt-2 rounded-lg bg-green-50 p-3 text-sm text-green-900"
+      data-testid="discount-preview"
+    >
+      {preview.parts
+        .filter((p) => p.discount > 0)
+        .map((p) => (
+          <p key={p.seller._id}>
+            Code {p.discountCode}: −{money(p.discount)} on <bdi>{p.seller.name}</bdi>’s items.
+          </p>
+        ))}
+      <p className="mt-1 font-semibold">
+        New total: <span data-testid="discount-preview-total">{money(preview.grandTotal)}</span>
+      </p>
+    </div>
   );
 }
 
@@ -50,8 +124,8 @@ export function PlacedDiscount({ order }: { order: Order }) {
     >
       {parts.map((p) => (
         <p key={p._id}>
-          Code {p.discountCode}: −{formatMoney(p.discount, order.currency)} on {p.seller.name}’s
-          items.
+          Code {p.discountCode}: −{formatMoney(p.discount, order.currency)} on{' '}
+          <bdi>{p.seller.name}</bdi>’s items.
         </p>
       ))}
       <p className="mt-1 font-semibold">

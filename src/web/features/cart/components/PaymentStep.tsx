@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { cartTotals } from '../../../../shared/cart';
-import type { Order, PaymentIntentResponse } from '../../../../shared/contracts/commerce';
+import type { PaymentIntentResponse } from '../../../../shared/contracts/commerce';
 import { COMMERCE_LIMITS } from '../../../../shared/contracts/commerce-rules';
 import { formatMoney, formatNumber } from '../../../../shared/format';
 import { usePending } from '../../../components/ui/form';
@@ -15,6 +15,8 @@ import { cartLineKey, useCartStore } from '../stores/cart-store';
 import { CancelOrderButton } from '../../../components/CancelOrderButton';
 import { PaymentRefusal } from '../../../components/PaymentRefusal';
 import { refusalOf, type Refusal } from '../../../components/payment-refusal';
+import { discountCodesOf, useDiscountCode } from '../use-discount-code';
+import { usePlacedOrder } from '../use-placed-order';
 import { CartTotals } from './CartTotals';
 import { DiscountCodeField, PlacedDiscount } from './DiscountCodeField';
 import { PaymentForm, preloadPaymentForm } from './PaymentForm';
@@ -52,10 +54,8 @@ export function PaymentStep({ currency, userId, onBackToCart, onBackToAddress }:
   // Why the order could not be placed or its payment started (a card's refusal shows in its form).
   const [error, setError] = useState<Refusal | null>(null);
   const [cancelled, setCancelled] = useState(false);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
-  // The order placed in this visit, as the server priced it (its discount, its total).
-  const [placed, setPlaced] = useState<Order | null>(null);
+  const discount = useDiscountCode(items);
+  const { current, setPlaced } = usePlacedOrder(userId, discount.code, discount.change);
   const [pending, run] = usePending();
 
   useEffect(() => preloadPaymentForm(stripeConfigured ? 'stripe' : 'local'), [stripeConfigured]);
@@ -73,14 +73,14 @@ export function PaymentStep({ currency, userId, onBackToCart, onBackToAddress }:
       items: store.items,
       shippingAddressId,
       billingAddressId: store.selectedBillingAddressId,
-      discountCode: code,
+      discountCode: discount.code,
     });
     if (store.placedOrder?.fingerprint === fingerprint) return store.placedOrder.orderId;
     const { order } = await placeOrder(
       store.items,
       shippingAddressId,
       store.selectedBillingAddressId,
-      code,
+      discount.code,
     );
     setPlaced(order);
     useCartStore.getState().setPlacedOrder({ orderId: order._id, fingerprint });
@@ -91,7 +91,7 @@ export function PaymentStep({ currency, userId, onBackToCart, onBackToAddress }:
     if (isSessionExpired(err)) return;
     // The code is wrong or cannot be used now: the message says which; the cart is fine.
     if (err instanceof ApiError && err.code?.startsWith('DISCOUNT_CODE_'))
-      return setCodeError(err.message);
+      return discount.setError(err.message);
     if (err instanceof ApiError && err.code === 'ADDRESS_NOT_FOUND')
       return onBackToAddress(err.message);
     // Three unpaid orders already: the cart is fine, the buyer pays or cancels one first.
@@ -105,7 +105,7 @@ export function PaymentStep({ currency, userId, onBackToCart, onBackToAddress }:
   /** Places the order (once) and opens its payment; an expired order is replaced once. */
   async function start(shippingAddressId: string) {
     setError(null);
-    setCodeError(null);
+    discount.setError(null);
     setCancelled(false);
     for (let attempt = 0; attempt < 2; attempt++) {
       let orderId: string;
@@ -137,7 +137,10 @@ export function PaymentStep({ currency, userId, onBackToCart, onBackToAddress }:
   }
 
   if (!shippingId) return null;
-  const totals = cartTotals(items);
+  // The placed order's figures when it is this cart's, else the applied code's, else the cart's.
+  const priced = current ?? discount.preview;
+  const totals = priced ?? cartTotals(items);
+  const codes = priced ? discountCodesOf(priced) : '';
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
       <section aria-labelledby="order-summary-heading" className="min-w-0 space-y-6">
@@ -160,7 +163,11 @@ export function PaymentStep({ currency, userId, onBackToCart, onBackToAddress }:
             </li>
           ))}
         </ul>
-        <CartTotals totals={totals} currency={currency} />
+        <CartTotals
+          totals={totals}
+          currency={currency}
+          discount={priced ? { codes, amount: priced.discount } : null}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <h4 className="font-semibold text-gray-900">Ship to</h4>
@@ -194,16 +201,8 @@ export function PaymentStep({ currency, userId, onBackToCart, onBackToAddress }:
       </section>
 
       <div className="space-y-4">
-        <DiscountCodeField
-          value={code}
-          onChange={(v) => {
-            setCode(v);
-            setCodeError(null);
-          }}
-          error={codeError}
-          locked={Boolean(payment)}
-        />
-        {payment && placed?._id === payment.orderId ? <PlacedDiscount order={placed} /> : null}
+        <DiscountCodeField state={discount} locked={Boolean(payment)} />
+        {current ? <PlacedDiscount order={current} /> : null}
         <PaymentRefusal refusal={error} testId="payment-error" />
         {payment ? (
           <>

@@ -5,6 +5,30 @@ import { FieldShell, TextField } from '../../../components/ui/form';
 import type { PostChoice } from '../api/discounts-api';
 import { utcField } from '../discount-form';
 
+/** A code's start or end: typed and shown in UTC (the server reads the field as UTC). */
+function UtcDateTimeField({
+  id,
+  label,
+  value,
+  error,
+}: {
+  id: 'startsAt' | 'endsAt';
+  label: string;
+  /** The saved instant (ISO 8601), if any. */
+  value: string | null | undefined;
+  error: string | undefined;
+}) {
+  return (
+    <TextField
+      id={id}
+      label={`${label} (UTC, optional)`}
+      type="datetime-local"
+      defaultValue={utcField(value ?? null)}
+      error={error}
+    />
+  );
+}
+
 interface DiscountFormProps {
   /** The code being edited; null: a new one. */
   editing: Discount | null;
@@ -145,20 +169,13 @@ export function DiscountForm({ editing, posts, errors, busy, currency }: Discoun
           defaultValue={d?.maxUsesPerBuyer ?? ''}
           error={err('maxUsesPerBuyer')}
         />
-        <TextField
+        <UtcDateTimeField
           id="startsAt"
-          label="Starts (UTC, optional)"
-          type="datetime-local"
-          defaultValue={utcField(d?.startsAt ?? null)}
+          label="Starts"
+          value={d?.startsAt}
           error={err('startsAt')}
         />
-        <TextField
-          id="endsAt"
-          label="Ends (UTC, optional)"
-          type="datetime-local"
-          defaultValue={utcField(d?.endsAt ?? null)}
-          error={err('endsAt')}
-        />
+        <UtcDateTimeField id="endsAt" label="Ends" value={d?.endsAt} error={err('endsAt')} />
       </div>
       <label className="flex items-center gap-2">
         <input type="checkbox" name="active" defaultChecked={d?.active ?? true} />

@@ -176,6 +176,12 @@ function SellerPart({ part }: { part: Transaction }) {
         <StatusBadge label={status.label} tone={status.tone} testId="part-status" />
       </div>
       <ItemLines items={part.items} currency={part.currency} />
+      {part.discount > 0 ? (
+        // The code stays on the order, paid or not (docs/decisions/073).
+        <p className="mt-1 text-sm text-green-800" data-testid="part-discount">
+          Code {part.discountCode}: −{formatMoney(part.discount, part.currency)} on these items
+        </p>
+      ) : null}
       <div className="flex flex-col gap-2 text-sm text-gray-800">
         {part.status === 'paid' && part.shipBy ? (
           <p>The seller ships it by {formatDay(part.shipBy)}, or it is cancelled and refunded.</p>
