@@ -69,5 +69,6 @@ export {
   escalateReturn,
 } from './returns';
 export { openReturn, type OpenReturnInput } from './returns-open';
-export { readReturns } from './returns-read';
+export { escalatedReturns, readReturns } from './returns-read';
+export { addReturnTracking, confirmReturnReceived } from './returns-shipping';
 export { returnRefundJob } from './returns-refund';
