@@ -62,12 +62,7 @@ export const commerceJobs: readonly JobDefinition[] = [
 ];
 export { CART_LINK_TTL_MS, makeCartLink, openCartLink } from './cart-link';
 export { deleteDiscount, listDiscounts, saveDiscount } from './discounts';
-export {
-  acceptReturn,
-  declineReturn,
-  decideReturn,
-  escalateReturn,
-} from './returns';
+export { acceptReturn, declineReturn, decideReturn, escalateReturn } from './returns';
 export { openReturn, type OpenReturnInput } from './returns-open';
 export { escalatedReturns, readReturns } from './returns-read';
 export { addReturnTracking, confirmReturnReceived } from './returns-shipping';

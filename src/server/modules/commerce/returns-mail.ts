@@ -126,9 +126,7 @@ async function deliver(deps: ModuleDeps, p: z.output<typeof payload>): Promise<v
         await send(
           seller,
           'A refund was accepted',
-          [
-            `${by} accepted a refund of ${refund} to ${part.buyerName} for order ${ref}.`,
-          ],
+          [`${by} accepted a refund of ${refund} to ${part.buyerName} for order ${ref}.`],
           `Refund accepted: order ${ref}`,
         );
       } else {

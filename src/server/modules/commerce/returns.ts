@@ -44,7 +44,11 @@ export async function one(
 }
 
 /** The request locked for a change, with its part; 404 unless `allowed` says the caller may. */
-export async function lockReturn(tx: ModuleDeps, id: string, allowed: (r: ReturnRequestRow) => boolean) {
+export async function lockReturn(
+  tx: ModuleDeps,
+  id: string,
+  allowed: (r: ReturnRequestRow) => boolean,
+) {
   const [row] = await tx.db
     .select()
     .from(returnRequests)

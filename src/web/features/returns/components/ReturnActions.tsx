@@ -33,7 +33,15 @@ export function useMove(onDone: () => void) {
   return { pending, go, shown };
 }
 
-export function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+export function Section({
+  title,
+  id,
+  children,
+}: {
+  title: string;
+  id: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="card space-y-3">
       <h2 id={id} className="text-lg font-semibold text-gray-900">
