@@ -6,8 +6,9 @@ import { apiPost, paidOrder, sellerAndBuyer, signedIn } from './commerce-support
 import { DEMO_PASSWORD, expect, test } from './support';
 
 // Returns and refunds in the browser (issue 27 §4, ADR 074): the buyer asks from their purchases
-// with a photo, the seller refunds part of it; a declined request goes to moderation and a
-// moderator decides; the demo shows a request waiting for maya. axe on every new page.
+// with a photo, the seller refunds part of it with the item coming back (the buyer adds its tracking,
+// the seller marks it received); a declined request goes to the moderation queue and a moderator
+// decides there; the demo shows a request waiting for maya. axe on every new page.
 
 async function shippedSale(playwright: Parameters<typeof apiContext>[0], baseURL?: string) {
   const api = await apiContext(playwright, baseURL);
@@ -25,7 +26,7 @@ async function shippedSale(playwright: Parameters<typeof apiContext>[0], baseURL
   return { api, seller, sellerToken, buyer, saleId };
 }
 
-test('the buyer asks for a refund with a photo; the seller refunds part of it', async ({
+test('the buyer asks for a refund with a photo; the seller refunds part of it once the item is back', async ({
   browser,
   baseURL,
   playwright,
@@ -79,9 +80,42 @@ test('the buyer asks for a refund with a photo; the seller refunds part of it', 
     await refund.fill('20');
     await sp.getByTestId('accept-return-item').check();
     await sp.getByTestId('accept-submit').click();
+    // The item comes back first (ADR 074): the refund waits for the seller to confirm it.
+    await expect(sp.getByTestId('return-status')).toHaveText(
+      'Accepted: waiting for the item to come back',
+    );
+    await expect(sp.getByTestId('accept-form')).toHaveCount(0);
+    await expect(sp.getByTestId('return-refund')).toContainText(
+      'sent once the seller confirms the item is back',
+    );
+
+    // The buyer sends it back and adds the tracking number, checked as a shipment's.
+    await page.goto(sp.url().replace(/^https?:\/\/[^/]+/, ''));
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, '/returns/{id} (buyer, tracking form)');
+    await page.getByTestId('return-carrier').selectOption('ups');
+    await page.getByTestId('return-tracking').fill('1Z#99');
+    await page.getByTestId('return-tracking-submit').click();
+    await expect(page.getByTestId('return-failure')).toContainText(
+      'only letters, digits, spaces and dashes',
+    );
+    await page.getByTestId('return-tracking').fill('1Z 999 AA1 0123');
+    await page.getByTestId('return-tracking-submit').click();
+    await expect(page.getByTestId('return-shipment')).toContainText('UPS, 1Z 999 AA1 0123');
+    await expect(page.getByTestId('return-tracking-form')).toHaveCount(0);
+
+    // The seller sees the tracking and marks the item received: the refund is sent.
+    await sp.reload();
+    await sp.waitForLoadState('networkidle');
+    await expect(sp.getByTestId('return-shipment')).toContainText('UPS, 1Z 999 AA1 0123');
+    await expect(
+      sp.getByTestId('return-shipment').getByRole('link', { name: '1Z 999 AA1 0123' }),
+    ).toHaveAttribute('href', /ups\.com/);
+    await expectAccessible(sp, '/returns/{id} (seller, item on its way back)');
+    await sp.getByTestId('received-submit').click();
     await expect(sp.getByTestId('return-status')).toHaveText('Refund accepted');
     await expect(sp.getByTestId('return-refund')).toContainText('$20.00');
-    await expect(sp.getByTestId('accept-form')).toHaveCount(0);
+    await expect(sp.getByTestId('received-form')).toHaveCount(0);
     await expectAccessible(sp, '/returns/{id} refunded');
     // The order and the sale show it.
     await page.goto('/orders');
@@ -97,7 +131,7 @@ test('the buyer asks for a refund with a photo; the seller refunds part of it', 
   }
 });
 
-test('a declined request goes to moderation, where a moderator decides', async ({
+test('a declined request goes to the moderation queue, where a moderator decides', async ({
   browser,
   baseURL,
   playwright,
@@ -126,20 +160,41 @@ test('a declined request goes to moderation, where a moderator decides', async (
     await page.getByTestId('escalate-submit').click();
     await expect(page.getByTestId('return-status')).toHaveText('With our moderators');
 
+    // The request is an item of the moderation queue, decided there.
     const mp = staff.page;
+    await mp.goto('/returns?as=moderation');
+    await expect(mp).toHaveURL(/\/moderation\?kind=returns$/);
     await mp.goto('/moderation');
     await mp.getByRole('link', { name: 'Refund requests' }).click();
-    await expect(mp).toHaveURL(/\/returns\?as=moderation$/);
-    await expectAccessible(mp, '/returns?as=moderation');
-    await mp.locator(`a[href="/returns/${returnRequest._id}"]`).click();
+    await expect(mp).toHaveURL(/\/moderation\?kind=returns$/);
     await mp.waitForLoadState('networkidle');
-    await expectAccessible(mp, '/returns/{id} (moderator decision form)');
-    await mp.getByTestId('decision-refund').check();
-    await mp.getByTestId('decide-refund').fill('10');
-    await mp.getByLabel('Note to both sides (optional)').fill('Partly as described.');
-    await mp.getByTestId('decide-submit').click();
-    await expect(mp.getByTestId('return-status')).toHaveText('Refund accepted');
-    await expect(mp.getByTestId('return-refund')).toContainText('$10.00');
+    const item = mp.locator(`[data-testid="queue-return"][data-return-id="${returnRequest._id}"]`);
+    await expect(item.getByTestId('return-message-text')).toHaveText(
+      'The glaze is grey, not blue.',
+    );
+    await expect(item.getByTestId('return-decline-reason')).toHaveText(
+      'The photos show the same glaze.',
+    );
+    await expect(item).toContainText('Robin Buyer');
+    await expect(item).toContainText('(paid $49.50)');
+    await expectAccessible(mp, '/moderation?kind=returns');
+    await item.getByTestId('decision-refund').check();
+    await item.getByTestId('decide-refund').fill('49.51');
+    await item.getByTestId('decide-submit').click();
+    await expect(item.getByTestId('return-failure')).toContainText(
+      'A refund can be at most what the buyer paid for this part, $49.50.',
+    );
+    await item.getByTestId('decide-refund').fill('10');
+    await item.getByLabel('Note to both sides (optional)').fill('Partly as described.');
+    await item.getByTestId('decide-submit').click();
+    await expect(mp.getByTestId('queue-status')).toHaveText('Refund request decided.');
+    await expect(item).toHaveCount(0);
+    await expectAccessible(mp, '/moderation?kind=returns after a decision');
+
+    await page.reload();
+    await expect(page.getByTestId('return-status')).toHaveText('Refund accepted');
+    await expect(page.getByTestId('return-refund')).toContainText('$10.00');
+    await expect(page.getByTestId('return-page')).toContainText('Partly as described.');
   } finally {
     await shopper.close();
     await staff.close();

@@ -30,7 +30,8 @@ export const moderationApi = {
   queue: endpoint({
     method: 'GET',
     path: '/moderation/queue',
-    summary: 'Pending comments and open reports (grouped per reported thing), oldest first',
+    summary:
+      'Pending comments, open reports (grouped per reported thing) and refund requests sent to moderation (decided with POST /returns/decide), oldest first',
     tags: moderation,
     query: queueQuery,
     response: queueResponse,

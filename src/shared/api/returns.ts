@@ -6,7 +6,9 @@ import {
   returnEscalateRequest,
   returnListResponse,
   returnQuery,
+  returnReceivedRequest,
   returnResponse,
+  returnTrackingRequest,
 } from '../contracts/returns';
 import { endpoint } from './endpoint';
 
@@ -38,7 +40,7 @@ export const returnsApi = {
     method: 'POST',
     path: '/returns/accept',
     summary:
-      'The seller accepts: refunds all or part of what the buyer paid for their part (with or without the item coming back)',
+      'The seller accepts: refunds all or part of what the buyer paid for their part; with the item coming back, the refund waits until the seller confirms it arrived (POST /returns/received)',
     tags,
     body: returnAcceptRequest,
     response: returnResponse,
@@ -60,10 +62,28 @@ export const returnsApi = {
     body: returnEscalateRequest,
     response: returnResponse,
   }),
+  tracking: endpoint({
+    method: 'POST',
+    path: '/returns/tracking',
+    summary:
+      'The buyer adds the carrier and tracking number of the item going back (a return accepted with the item returned)',
+    tags,
+    body: returnTrackingRequest,
+    response: returnResponse,
+  }),
+  received: endpoint({
+    method: 'POST',
+    path: '/returns/received',
+    summary: 'The seller confirms the returned item arrived: the accepted refund is sent',
+    tags,
+    body: returnReceivedRequest,
+    response: returnResponse,
+  }),
   decide: endpoint({
     method: 'POST',
     path: '/returns/decide',
-    summary: 'A moderator refunds (an amount) or closes a request sent to moderation',
+    summary:
+      'A moderator refunds (an amount, with or without the item coming back) or closes a request sent to moderation (also reached from the moderation queue)',
     tags,
     body: returnDecideRequest,
     response: returnResponse,

@@ -201,9 +201,8 @@ export const transactionListResponse = z.union([
   transactionResponse,
 ]);
 
-/** PUT /transactions: mark shipped (irreversible). */
-export const shipRequest = obj({
-  id: idField('a sale id'),
+/** A parcel's carrier and tracking number: a sale's shipment, and a returned item (ADR 074). */
+export const shipmentFields = {
   trackingNumber: z
     .string(requiredAs('a tracking number'))
     .trim()
@@ -211,6 +210,12 @@ export const shipRequest = obj({
     .max(L.trackingMax, `A tracking number has at most ${L.trackingMax} characters.`)
     .regex(/^[A-Za-z0-9 -]+$/, 'A tracking number has only letters, digits, spaces and dashes.'),
   carrier: z.enum(CARRIER_IDS, { error: 'Choose a carrier from the list.' }).default('other'),
+};
+
+/** PUT /transactions: mark shipped (irreversible). */
+export const shipRequest = obj({
+  id: idField('a sale id'),
+  ...shipmentFields,
 });
 /** POST /transactions/cancel: the seller cancels an unshipped sale; the buyer is refunded its part. */
 export const cancelSaleRequest = obj({

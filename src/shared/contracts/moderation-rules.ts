@@ -2,8 +2,11 @@
 // shapes of moderation.ts are built from these; docs/decisions/011 keeps zod off the pages).
 import type { ReportTarget } from './social-rules';
 
-/** What the moderation queue can show: everything, or one part of it. */
-export const QUEUE_KINDS = ['all', 'comments', 'reports'] as const;
+/**
+ * What the moderation queue can show: everything, or one part of it (`returns`: refund requests a
+ * buyer sent to moderation, ADR 074).
+ */
+export const QUEUE_KINDS = ['all', 'comments', 'reports', 'returns'] as const;
 export type QueueKind = (typeof QUEUE_KINDS)[number];
 
 /** A moderator's decisions on a report (covering every open report on the same thing). */

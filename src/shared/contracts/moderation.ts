@@ -9,6 +9,7 @@ import {
   SOCIAL_LIMITS,
 } from './social-rules';
 import { limitField, pageField } from './users-admin';
+import { returnRequestSchema } from './returns';
 import {
   COMMENT_DECISIONS,
   MODERATION_NOTE_MAX,
@@ -18,8 +19,9 @@ import {
 
 export * from './moderation-rules';
 
-// Reports (POST /reports), the one moderation queue of pending comments and open reports, the
-// decisions taken on it and their log (docs/decisions/023).
+// Reports (POST /reports), the one moderation queue of pending comments, open reports and refund
+// requests sent to moderation (ADR 074), the decisions taken on it and their log
+// (docs/decisions/023).
 
 const uuidOf = (what: string) =>
   z
@@ -130,13 +132,29 @@ export const queueReportSchema = z.object({
   }),
 });
 
+/**
+ * A refund request the buyer sent to moderation (ADR 074): the request as its page shows it (order,
+ * both sides, reason, message, photos, what was paid for the part, the seller's decline reason).
+ * It is decided with POST /returns/decide, the one decision path of return requests.
+ */
+export const queueReturnSchema = z.object({
+  kind: z.literal('return'),
+  /** The return request's id. */
+  _id: z.string(),
+  /** When it was sent to moderation: its place in the queue. */
+  createdAt: z.string(),
+  returnRequest: returnRequestSchema,
+});
+
 export const queueItemSchema = z.discriminatedUnion('kind', [
   queueCommentSchema,
   queueReportSchema,
+  queueReturnSchema,
 ]);
 export type QueueItem = z.infer<typeof queueItemSchema>;
 export type QueueComment = z.infer<typeof queueCommentSchema>;
 export type QueueReport = z.infer<typeof queueReportSchema>;
+export type QueueReturn = z.infer<typeof queueReturnSchema>;
 export const queueResponse = z.object({
   items: z.array(queueItemSchema),
   recordsCount: z.number().int(),

@@ -19,17 +19,27 @@ export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
 
 /**
  * `open` (waiting for the seller) → `refunded` (the seller, or a moderator, accepted: the refund
- * is under way or done) | `declined` (the seller said no, with a reason) → `escalated` (in the
- * moderation queue; also from `open` once the seller left it unanswered) → `refunded` | `rejected`
- * (a moderator said no: final).
+ * is under way or done) | `awaiting_return` (accepted with the item coming back: the refund waits
+ * for the seller to confirm it arrived, then `refunded`) | `declined` (the seller said no, with a
+ * reason) → `escalated` (in the moderation queue; also from `open` once the seller left it
+ * unanswered, and from `awaiting_return` once the seller left a tracked return unconfirmed) →
+ * `refunded` | `awaiting_return` | `rejected` (a moderator said no: final).
  */
-export const RETURN_STATUSES = ['open', 'declined', 'escalated', 'refunded', 'rejected'] as const;
+export const RETURN_STATUSES = [
+  'open',
+  'declined',
+  'escalated',
+  'awaiting_return',
+  'refunded',
+  'rejected',
+] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
 export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
   open: 'Waiting for the seller',
   declined: 'Declined by the seller',
   escalated: 'With our moderators',
+  awaiting_return: 'Accepted: waiting for the item to come back',
   refunded: 'Refund accepted',
   rejected: 'Closed without refund',
 };
@@ -40,6 +50,11 @@ export const RETURN_LIMITS = {
   photosMax: 4,
   /** Days the seller has to answer before the buyer may send the request to moderation. */
   answerDays: 5,
+  /**
+   * Days the seller has to confirm a returned item arrived, from the buyer adding its tracking
+   * number: unconfirmed by then, the buyer may send the request to moderation (ADR 074).
+   */
+  receiptDays: 14,
 } as const;
 
 /**

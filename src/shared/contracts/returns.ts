@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mediaSchema, moneySchema, obj, text } from './catalog-model';
 import { requiredAs } from './common';
+import { shipmentFields } from './commerce';
 import { idField, iso, limitField, money, pageField } from './commerce-fields';
 import { RETURN_LIMITS as L, RETURN_REASONS, RETURN_STATUSES } from './returns-rules';
 
@@ -25,13 +26,30 @@ export const returnRequestSchema = z.object({
   refund: money.nullable(),
   /** Whether the buyer sends the item back (an accepted request). */
   returnItem: z.boolean().nullable(),
+  /**
+   * The item on its way back (accepted with the item returned): the carrier and tracking number
+   * the buyer added, and the carrier's tracking page when it has one.
+   */
+  returnShipment: z
+    .object({
+      carrier: z.string(),
+      trackingNumber: z.string(),
+      trackingUrl: z.string().nullable(),
+      sentAt: iso,
+    })
+    .nullable(),
+  /** When the seller confirmed the returned item arrived (the refund is sent then). */
+  itemReceivedAt: iso.nullable(),
   /** The refund reached the payment provider (the ledger holds it). */
   refundSent: z.boolean(),
   declineReason: z.string().nullable(),
   /** What the moderator said when deciding (an escalated request). */
   moderatorNote: z.string().nullable(),
   decidedBy: z.enum(['seller', 'moderator']).nullable(),
-  /** When the buyer may send an unanswered request to moderation. */
+  /**
+   * The seller's deadline: to answer an open request, or to confirm a tracked returned item
+   * arrived. Past it, the buyer may send the request to moderation.
+   */
   answerBy: iso,
   /** Whether the caller may send it to moderation now (the buyer: declined, or unanswered in time). */
   canEscalate: z.boolean(),
@@ -98,3 +116,13 @@ export const returnDecideRequest = obj({
   returnItem: z.boolean(requiredAs('true or false')).default(false),
   note: text(L.declineReasonMax, ' in the note').trim().default(''),
 });
+
+/** POST /returns/tracking: the buyer says how the item goes back (an accepted return). */
+export const returnTrackingRequest = obj({
+  id: idField('a return request id'),
+  ...shipmentFields,
+});
+export type ReturnTrackingInput = z.input<typeof returnTrackingRequest>;
+
+/** POST /returns/received: the seller confirms the returned item arrived; the refund is sent. */
+export const returnReceivedRequest = obj({ id: idField('a return request id') });

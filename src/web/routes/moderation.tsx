@@ -8,12 +8,16 @@ import { loadActions, loadQueue } from '../features/moderation/api/moderation-ap
 import { DecisionLog } from '../features/moderation/components/DecisionLog';
 import { QueueList } from '../features/moderation/components/QueueList';
 import { moderationQueryFromUrl } from '../features/moderation/moderation-query';
+import { ReturnQueueItem } from '../features/returns/components/ReturnQueueItem';
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 
 const guard = guardLoader(['moderator']);
 
-/** /moderation (moderators and admins): the one queue of pending comments and reports, and the log. */
+/**
+ * /moderation (moderators and admins): the one queue of pending comments, reports and refund
+ * requests sent to moderation, and the log.
+ */
 export async function loader(args: Route.LoaderArgs) {
   await guard(args);
   const query = moderationQueryFromUrl(args.url);
@@ -25,18 +29,24 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, 'Moderation', 'Comments waiting for review and reports from members.');
+  pageMeta(
+    matches,
+    'Moderation',
+    'Comments waiting for review, reports from members and refund requests to decide.',
+  );
 
 const KINDS = [
   { kind: 'all', label: 'Everything' },
   { kind: 'comments', label: 'Comments' },
   { kind: 'reports', label: 'Reports' },
+  { kind: 'returns', label: 'Refund requests' },
 ] as const;
 
 const EMPTY = {
-  all: 'Nothing waits for a decision: no comment needs review and no report is open.',
+  all: 'Nothing waits for a decision: no comment needs review, no report is open and no refund request was sent to moderation.',
   comments: 'No comment waits for review.',
   reports: 'No report is open.',
+  returns: 'No refund request waits for a moderator.',
 } as const;
 
 export default function ModerationPage({ loaderData }: Route.ComponentProps) {
@@ -46,7 +56,7 @@ export default function ModerationPage({ loaderData }: Route.ComponentProps) {
     <div data-testid="moderation-page">
       <PageHeader
         title="Moderation"
-        description="Comments waiting for review and what members reported, oldest first. Every decision is recorded with who took it and when."
+        description="Comments waiting for review, what members reported and refund requests buyers sent to moderation, oldest first. Every decision on a comment or report is recorded with who took it and when."
         actions={
           <Link to="/users" className="btn btn-secondary">
             Find a member
@@ -62,8 +72,6 @@ export default function ModerationPage({ loaderData }: Route.ComponentProps) {
             label: 'Decisions',
             current: query.tab === 'decisions',
           },
-          // Refund requests a buyer sent to moderation (ADR 074) live with the returns.
-          { to: '/returns?as=moderation', label: 'Refund requests', current: false },
         ]}
       />
       {loaderData.tab === 'queue' ? (
@@ -80,6 +88,9 @@ export default function ModerationPage({ loaderData }: Route.ComponentProps) {
           <QueueList
             queue={loaderData.queue}
             onDecided={() => void revalidator.revalidate()}
+            renderReturn={(item, decided) => (
+              <ReturnQueueItem key={item._id} r={item.returnRequest} onDecided={decided} />
+            )}
             empty={<p>{EMPTY[query.kind]} New ones appear here as members write and report.</p>}
           />
           <Pagination

@@ -13,6 +13,11 @@ import {
   SellerAnswer,
 } from '../features/returns/components/ReturnActions';
 import { ReturnDetail } from '../features/returns/components/ReturnDetail';
+import {
+  BuyerTracking,
+  SellerReceived,
+  waitsForItem,
+} from '../features/returns/components/ReturnShipping';
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 
@@ -49,6 +54,10 @@ export default function ReturnPage({ loaderData }: Route.ComponentProps) {
       />
       <ReturnDetail r={r} />
       {isSeller && r.status === 'open' ? <SellerAnswer r={r} onDone={done} /> : null}
+      {viewer?._id === r.buyer._id && r.status === 'awaiting_return' && !r.returnShipment ? (
+        <BuyerTracking r={r} onDone={done} />
+      ) : null}
+      {isSeller && waitsForItem(r) ? <SellerReceived r={r} onDone={done} /> : null}
       {r.canEscalate ? <BuyerEscalate r={r} onDone={done} /> : null}
       {r.status === 'escalated' && isModeratorRole(viewer?.role) ? (
         <ModeratorDecision r={r} onDone={done} />

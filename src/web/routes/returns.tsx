@@ -1,9 +1,8 @@
+import { redirect } from 'react-router';
 import type { Route } from './+types/returns';
 import { PageHeader } from '../components/ui/page';
 import { PillNav } from '../components/ui/PillNav';
-import { isModeratorRole } from '../../shared/contracts/account-rules';
 import { guardLoader } from '../features/accounts/guards';
-import { useViewer } from '../features/accounts/viewer';
 import { Pagination } from '../features/catalog/browse/Pagination';
 import {
   RETURN_TABS,
@@ -17,9 +16,11 @@ import { pageMeta } from '../lib/meta';
 
 const guard = guardLoader(['authenticated']);
 
-/** /returns (signed in): refund requests I made, on my sales, or (moderators) sent to moderation. */
+/** /returns (signed in): refund requests I made, or on my sales. */
 export async function loader(args: Route.LoaderArgs) {
   await guard(args);
+  // Requests sent to moderation are decided in the moderation queue now (ADR 074).
+  if (args.url.searchParams.get('as') === 'moderation') throw redirect('/moderation?kind=returns');
   const list = await loadReturns(serverApi(args.context), args.url);
   return { list, tab: returnTabFrom(args.url), href: args.url.pathname + args.url.search };
 }
@@ -29,8 +30,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function ReturnsPage({ loaderData }: Route.ComponentProps) {
   const { list, tab, href } = loaderData;
-  const viewer = useViewer();
-  const tabs = RETURN_TABS.filter((t) => t.id !== 'moderation' || isModeratorRole(viewer?.role));
   return (
     <div data-testid="returns-page">
       <PageHeader
@@ -40,7 +39,7 @@ export default function ReturnsPage({ loaderData }: Route.ComponentProps) {
       <PillNav
         label="Show"
         className="mb-4"
-        items={tabs.map((t) => ({
+        items={RETURN_TABS.map((t) => ({
           to: `/returns?as=${t.id}`,
           label: t.label,
           current: tab === t.id,
@@ -54,9 +53,7 @@ export default function ReturnsPage({ loaderData }: Route.ComponentProps) {
         <p className="text-lg" data-testid="returns-empty">
           {tab === 'buyer'
             ? 'No refund requests. To ask for one, open the order from your purchases.'
-            : tab === 'seller'
-              ? 'No buyer has asked for a refund on your sales.'
-              : 'Nothing waits for a moderator’s decision.'}
+            : 'No buyer has asked for a refund on your sales.'}
         </p>
       ) : (
         <ul className="flex flex-col gap-3">

@@ -145,7 +145,7 @@ describe('GET /moderation/queue', () => {
     expect((await queue(admin.token)).statusCode).toBe(200);
     const bad = await queue(admin.token, '?kind=everything');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('kind: Choose one of: all, comments, reports.');
+    expect(bad.json().message).toBe('kind: Choose one of: all, comments, reports, returns.');
   });
 });
 

@@ -105,7 +105,7 @@ describe('opening a return request', () => {
 });
 
 describe('the seller’s answer', () => {
-  it('a partial refund after payout: refunded, the fee share returned, the transfer reversed', async () => {
+  it('a partial refund after payout, the item back first: refunded once the seller has it, the fee share returned, the transfer reversed', async () => {
     const { buyer, seller, partId } = await shippedSale(t, { paidOut: true });
     const { returnRequest } = (await openReturn(t, buyer, partId)).json();
 
@@ -129,12 +129,31 @@ describe('the seller’s answer', () => {
       returnItem: true,
     });
     expect(res.statusCode, res.body).toBe(200);
+    // The item comes back first (ADR 074): accepted, but no money moves until the seller has it.
     expect(res.json().returnRequest).toMatchObject({
-      status: 'refunded',
+      status: 'awaiting_return',
       refund: 20,
       returnItem: true,
       decidedBy: 'seller',
       refundSent: false,
+      returnShipment: null,
+    });
+    await t.runJobs();
+    expect((await ledgerOf(t, partId)).map((e) => e.kind)).toEqual(['transfer']);
+    expect(await subjects(buyer.user.email)).toContainEqual(
+      expect.stringMatching(/^Refund accepted, item to send back: order /),
+    );
+    const sent = await call(t, buyer, 'POST', '/returns/tracking', {
+      id: returnRequest._id,
+      carrier: 'ups',
+      trackingNumber: '1Z 999 AA1',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const received = await call(t, seller, 'POST', '/returns/received', { id: returnRequest._id });
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json().returnRequest).toMatchObject({
+      status: 'refunded',
+      itemReceivedAt: expect.any(String),
     });
     await t.runJobs();
     // 55.00 paid, 2.50 fee (5% of 50.00): 20.00 back gives round(250 × 2000 / 5500) = 91 cents of
@@ -153,7 +172,7 @@ describe('the seller’s answer', () => {
     const shown = (await call(t, buyer, 'GET', `/returns?id=${returnRequest._id}`)).json();
     expect(shown.returnRequest).toMatchObject({ refundSent: true });
     expect(await subjects(buyer.user.email)).toContainEqual(
-      expect.stringMatching(/^Refund accepted: order /),
+      expect.stringMatching(/^Refund sent: order /),
     );
     // The seller's totals show it: 55.00 gross, 2.50 − 0.91 fees, 20.00 refunded, 52.50 − 19.09 paid out.
     const summary = (await call(t, seller, 'GET', '/sales/summary?period=all')).json();

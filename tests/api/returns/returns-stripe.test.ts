@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   acceptReturn,
+  confirmReturnReceived,
   openReturn,
-  queuePayout,
   returnRefundJob,
 } from '../../../src/server/modules/commerce';
 import { enqueueJob } from '../../../src/server/modules/core';
 import type { TestApp } from '../../helpers/app';
 import type { StripeStandIn } from '../../helpers/stripe-stand-in';
-import { markTestShipped } from '../../factories/commerce';
 import {
   closeStripeTestApp,
-  deliver,
   openStripeTestApp,
-  stripeOrder,
   type StripeTestApp,
 } from '../commerce/stripe-support';
-import { ledgerOf } from './returns-support';
+import { ledgerOf, paidAndTransferredPart } from './returns-support';
 
 /**
  * A return refunded after the seller was paid, with Stripe as the payments driver (its stand-in):
@@ -35,21 +32,8 @@ afterAll(() => closeStripeTestApp(w));
 
 describe('a refund after payout with Stripe', () => {
   it('refunds the buyer and reverses the seller’s transfer by their share, once', async () => {
-    const { order, intent, partId, seller } = await stripeOrder(w, { sellerReady: true });
-    standIn.succeed(intent.id);
-    await deliver(
-      t,
-      standIn,
-      standIn.event('payment_intent.succeeded', standIn.intents.get(intent.id)!),
-    );
-    await t.runJobs();
-    await markTestShipped(t, partId);
-    await queuePayout(t.moduleDeps(), partId);
-    await t.runJobs();
+    const { order, intent, partId, seller, transferId } = await paidAndTransferredPart(w);
     const [transferCall] = standIn.calls('POST', '/v1/transfers').slice(-1);
-    const transferId = [...standIn.transfers.values()].find(
-      (tr) => (tr.metadata as Record<string, string>).transactionId === partId,
-    )!.id as string;
     expect(transferCall!.body.amount).toBe('5250');
 
     const deps = t.moduleDeps();
@@ -62,15 +46,12 @@ describe('a refund after payout with Stripe', () => {
         message: 'Not the colour in the photos.',
       },
     );
-    await acceptReturn(
-      deps,
-      { id: seller.user.id, role: 'user' },
-      {
-        id: request._id,
-        refund: 20,
-        returnItem: true,
-      },
-    );
+    const sellerReader = { id: seller.user.id, role: 'user' };
+    await acceptReturn(deps, sellerReader, { id: request._id, refund: 20, returnItem: true });
+    await t.runJobs();
+    // The item comes back first: nothing moves until the seller confirms it arrived.
+    expect(standIn.calls('POST', '/v1/refunds')).toEqual([]);
+    await confirmReturnReceived(deps, sellerReader, { id: request._id });
     await t.runJobs();
 
     const metadata = { orderId: order._id, transactionId: partId, returnId: request._id };
@@ -111,17 +92,7 @@ describe('a refund after payout with Stripe', () => {
   });
 
   it('a reversal Stripe refuses is retried by the job, and lands once', async () => {
-    const { intent, partId, seller } = await stripeOrder(w, { sellerReady: true });
-    standIn.succeed(intent.id);
-    await deliver(
-      t,
-      standIn,
-      standIn.event('payment_intent.succeeded', standIn.intents.get(intent.id)!),
-    );
-    await t.runJobs();
-    await markTestShipped(t, partId);
-    await queuePayout(t.moduleDeps(), partId);
-    await t.runJobs();
+    const { partId, seller } = await paidAndTransferredPart(w);
     const deps = t.moduleDeps();
     const request = await openReturn(
       deps,

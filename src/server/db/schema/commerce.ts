@@ -324,11 +324,20 @@ export const returnRequests = pgTable(
     /** The platform fee the refund gives back (feeShareReturned, fixed when it is accepted). */
     feeReturnedMinor: integer('fee_returned_minor').notNull().default(0),
     returnItem: boolean('return_item'),
+    /** The item going back (ADR 074): the carrier and tracking number the buyer added. */
+    returnCarrier: text('return_carrier'),
+    returnTrackingNumber: text('return_tracking_number'),
+    returnSentAt: ts('return_sent_at'),
+    /** The seller confirmed the returned item arrived: the refund is sent then. */
+    itemReceivedAt: ts('item_received_at'),
     declineReason: text('decline_reason'),
     moderatorId: uuid('moderator_id').references(() => users.id, { onDelete: 'set null' }),
     moderatorNote: text('moderator_note'),
     decidedBy: text('decided_by', { enum: ['seller', 'moderator'] }),
-    /** The seller's deadline: unanswered by then, the buyer may escalate. */
+    /**
+     * The seller's deadline: to answer, then (a tracked return) to confirm the item arrived;
+     * missed, the buyer may escalate.
+     */
     answerBy: ts('answer_by').notNull(),
     escalatedAt: ts('escalated_at'),
     decidedAt: ts('decided_at'),

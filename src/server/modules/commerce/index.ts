@@ -65,5 +65,6 @@ export { deleteDiscount, listDiscounts, saveDiscount } from './discounts';
 export { previewDiscount } from './discount-preview';
 export { acceptReturn, declineReturn, decideReturn, escalateReturn } from './returns';
 export { openReturn, type OpenReturnInput } from './returns-open';
-export { readReturns } from './returns-read';
+export { escalatedReturns, readReturns } from './returns-read';
+export { addReturnTracking, confirmReturnReceived } from './returns-shipping';
 export { returnRefundJob } from './returns-refund';

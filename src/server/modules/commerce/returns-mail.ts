@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { orderRef } from '../../../shared/contracts/commerce-rules';
+import { CARRIERS, orderRef } from '../../../shared/contracts/commerce-rules';
+import { RETURN_LIMITS } from '../../../shared/contracts/returns-rules';
 import { RETURN_REASON_LABELS } from '../../../shared/contracts/returns-rules';
 import { formatMoney } from '../../../shared/format';
 import { toMajor } from '../../../shared/money';
@@ -11,7 +12,15 @@ import { build, emailOf, itemLines } from './mail';
 // The mails of a return request (ADR 074): each side is told of every step, through the job queue
 // like the other commerce mails (queued in the transaction of the step they report).
 
-export const RETURN_MAILS = ['opened', 'accepted', 'declined', 'escalated', 'decided'] as const;
+export const RETURN_MAILS = [
+  'opened',
+  'accepted',
+  'declined',
+  'escalated',
+  'decided',
+  'sent',
+  'received',
+] as const;
 export type ReturnMail = (typeof RETURN_MAILS)[number];
 
 const payload = z.object({ mail: z.enum(RETURN_MAILS), id: z.string() });
@@ -47,7 +56,9 @@ async function deliver(deps: ModuleDeps, p: z.output<typeof payload>): Promise<v
   const buyer = { email: order.buyerEmail, name: order.buyerName };
   const path = `/returns/${r.id}`;
   const refund = r.refundMinor ? money(r.refundMinor) : '';
-  const back = r.returnItem ? ' Please send the item back to the seller.' : '';
+  const tracking = r.returnTrackingNumber
+    ? `${CARRIERS[r.returnCarrier ?? 'other']?.name ?? 'Other carrier'}, tracking number ${r.returnTrackingNumber}`
+    : '';
   const send = async (
     to: { email: string } | null,
     heading: string,
@@ -83,12 +94,31 @@ async function deliver(deps: ModuleDeps, p: z.output<typeof payload>): Promise<v
     case 'accepted':
     case 'decided': {
       const by = r.decidedBy === 'moderator' ? 'Our moderators' : part.sellerName;
-      if (r.status === 'refunded') {
+      if (r.status === 'awaiting_return') {
+        await send(
+          buyer,
+          'Your refund was accepted: send the item back',
+          [
+            `${by} accepted a refund of ${refund} for order ${ref}, once the item is back with the seller.`,
+            'Send it back, then add the carrier and tracking number on the request page. The refund is sent when the seller confirms it arrived.',
+          ],
+          `Refund accepted, item to send back: order ${ref}`,
+        );
+        await send(
+          seller,
+          'A refund was accepted: the item comes back',
+          [
+            `${by} accepted a refund of ${refund} to ${part.buyerName} for order ${ref}. The buyer sends the item back and adds its tracking number.`,
+            `When it arrives, confirm it on the request page: the refund is sent then. Left unconfirmed ${RETURN_LIMITS.receiptDays} days after the buyer sent it, the buyer may ask our moderators to decide.`,
+          ],
+          `Refund accepted, item coming back: order ${ref}`,
+        );
+      } else if (r.status === 'refunded') {
         await send(
           buyer,
           'Your refund was accepted',
           [
-            `${by} accepted your refund of ${refund} for order ${ref}.${back}`,
+            `${by} accepted your refund of ${refund} for order ${ref}.`,
             'It goes back to the card you paid with; banks take 5–10 business days to show it.',
           ],
           `Refund accepted: order ${ref}`,
@@ -96,9 +126,7 @@ async function deliver(deps: ModuleDeps, p: z.output<typeof payload>): Promise<v
         await send(
           seller,
           'A refund was accepted',
-          [
-            `${by} accepted a refund of ${refund} to ${part.buyerName} for order ${ref}.${r.returnItem ? ' The buyer sends the item back.' : ''}`,
-          ],
+          [`${by} accepted a refund of ${refund} to ${part.buyerName} for order ${ref}.`],
           `Refund accepted: order ${ref}`,
         );
       } else {
@@ -131,6 +159,41 @@ async function deliver(deps: ModuleDeps, p: z.output<typeof payload>): Promise<v
           `You declined ${part.buyerName}’s refund request for order ${ref}. The buyer may ask our moderators to decide.`,
         ],
         `Refund declined: order ${ref}`,
+      );
+      return;
+    case 'sent':
+      await send(
+        seller,
+        'The buyer sent the item back',
+        [
+          `${part.buyerName} sent the item of order ${ref} back: ${tracking}.`,
+          `When it arrives, confirm it on the request page and the refund of ${refund} is sent. Left unconfirmed ${RETURN_LIMITS.receiptDays} days, the buyer may ask our moderators to decide.`,
+        ],
+        `Item on its way back: order ${ref}`,
+      );
+      await send(
+        buyer,
+        'We told the seller the item is on its way',
+        [
+          `${part.sellerName} has your tracking number (${tracking}). Your refund of ${refund} is sent when they confirm the item arrived.`,
+        ],
+        `Return sent: order ${ref}`,
+      );
+      return;
+    case 'received':
+      await send(
+        buyer,
+        'The seller has the item: your refund is on its way',
+        [
+          `${part.sellerName} confirmed the item of order ${ref} is back. Your refund of ${refund} goes back to the card you paid with; banks take 5–10 business days to show it.`,
+        ],
+        `Refund sent: order ${ref}`,
+      );
+      await send(
+        seller,
+        'You confirmed the returned item',
+        [`The refund of ${refund} to ${part.buyerName} for order ${ref} is being sent.`],
+        `Returned item received: order ${ref}`,
       );
       return;
     case 'escalated':

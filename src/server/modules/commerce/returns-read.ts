@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import { isModeratorRole } from '../../../shared/contracts/account-rules';
+import { trackingUrl } from '../../../shared/contracts/commerce-rules';
 import type { ReturnRequest } from '../../../shared/contracts/returns';
 import { RETURN_LIMITS } from '../../../shared/contracts/returns-rules';
 import { toMajor } from '../../../shared/money';
@@ -25,9 +26,18 @@ export const returnKey = {
   reversal: (returnId: string) => `reversal:return:${returnId}`,
 };
 
-/** Whether the buyer may send it to moderation at `now`: declined, or unanswered in time. */
+/**
+ * Whether the buyer may send it to moderation at `now`: declined, unanswered in time, or an item
+ * sent back (tracked) whose arrival the seller has not confirmed in time.
+ */
 export const canEscalate = (row: ReturnRequestRow, now: number) =>
-  row.status === 'declined' || (row.status === 'open' && row.answerBy.getTime() <= now);
+  row.status === 'declined' ||
+  ((row.status === 'open' || (row.status === 'awaiting_return' && row.returnSentAt !== null)) &&
+    row.answerBy.getTime() <= now);
+
+/** When the seller must have confirmed a returned item arrived, from its tracking being added. */
+export const receiptByFrom = (sentAt: Date) =>
+  new Date(sentAt.getTime() + RETURN_LIMITS.receiptDays * 24 * 3600_000);
 
 /** When an open request counts as unanswered (its answerBy). */
 export const answerByFrom = (createdAt: Date) =>
@@ -76,6 +86,16 @@ export async function toReturns(
       currency: deps.env.CURRENCY,
       refund: r.refundMinor === null ? null : toMajor(r.refundMinor),
       returnItem: r.returnItem,
+      returnShipment:
+        r.returnSentAt && r.returnTrackingNumber
+          ? {
+              carrier: r.returnCarrier ?? 'other',
+              trackingNumber: r.returnTrackingNumber,
+              trackingUrl: trackingUrl(r.returnCarrier, r.returnTrackingNumber),
+              sentAt: r.returnSentAt.toISOString(),
+            }
+          : null,
+      itemReceivedAt: r.itemReceivedAt?.toISOString() ?? null,
       refundSent: sentKeys.has(returnKey.refund(r.id)),
       declineReason: r.declineReason,
       moderatorNote: r.moderatorNote,
@@ -146,4 +166,22 @@ export async function readReturns(
   ]);
   const returns = await toReturns(deps, rows, viewer);
   return { returns, recordsCount: total?.n ?? 0 };
+}
+
+/**
+ * The escalated requests among `ids`, as a moderator sees them (the moderation queue's return
+ * items); one decided meanwhile is left out, as it has left the queue.
+ */
+export async function escalatedReturns(
+  deps: Pick<ModuleDeps, 'db' | 'now' | 'env'>,
+  moderator: Reader,
+  ids: readonly string[],
+): Promise<Map<string, ReturnRequest>> {
+  if (ids.length === 0) return new Map();
+  const rows = await deps.db
+    .select()
+    .from(returnRequests)
+    .where(and(inArray(returnRequests.id, [...ids]), eq(returnRequests.status, 'escalated')));
+  const shown = await toReturns(deps, rows, moderator);
+  return new Map(shown.map((r) => [r._id, r]));
 }

@@ -26,11 +26,12 @@ import { queueReturnRefund } from './returns-refund';
 
 // Return requests (issue 27 §4, ADR 074): within RETURN_WINDOW_DAYS of shipment the buyer asks
 // for a refund of one seller's part (returns-open.ts); the seller accepts (all or part of it, with or without the
-// item coming back) or declines with a reason; a declined or unanswered (5 days) request goes to
-// the moderators, who decide. Every step is one transaction with its mails queued in it; the money
+// item coming back: returns-shipping.ts) or declines with a reason; a declined or unanswered
+// (5 days) request goes to the moderators, who decide (from /returns/:id or the moderation queue,
+// both through decideReturn). Every step is one transaction with its mails queued in it; the money
 // moves in a job (returns-refund.ts). A refund never exceeds what the buyer paid for that part.
 
-const alreadyDecided = () =>
+export const alreadyDecided = () =>
   conflict('This return request was already answered.', 'RETURN_ALREADY_DECIDED');
 
 export async function one(
@@ -43,7 +44,11 @@ export async function one(
 }
 
 /** The request locked for a change, with its part; 404 unless `allowed` says the caller may. */
-async function lockReturn(tx: ModuleDeps, id: string, allowed: (r: ReturnRequestRow) => boolean) {
+export async function lockReturn(
+  tx: ModuleDeps,
+  id: string,
+  allowed: (r: ReturnRequestRow) => boolean,
+) {
   const [row] = await tx.db
     .select()
     .from(returnRequests)
@@ -59,7 +64,13 @@ async function lockReturn(tx: ModuleDeps, id: string, allowed: (r: ReturnRequest
   return { row, part };
 }
 
-/** Accepting: the refund, its fee share and the money job, the insights event, in one go. */
+/**
+ * Accepting (the seller, or a moderator): the refund and its fee share are fixed now. The money
+ * moves at once, unless the item has to come back first: then the request waits for it
+ * (`awaiting_return`) and the refund is sent when the seller confirms it arrived
+ * (returns-shipping.ts). An item the buyer already sent back (tracked, left unconfirmed, then
+ * escalated) is not waited for again: the moderator's refund is sent at once.
+ */
 async function refund(
   tx: ModuleDeps,
   row: ReturnRequestRow,
@@ -72,11 +83,12 @@ async function refund(
     throw validationError(
       `refund: A refund can be at most what the buyer paid for this part, ${formatMoney(toMajor(part.totalMinor), tx.env.CURRENCY)}.`,
     );
+  const waitsForItem = input.returnItem && !row.returnSentAt;
   const at = nowDate(tx);
   const [updated] = await tx.db
     .update(returnRequests)
     .set({
-      status: 'refunded',
+      status: waitsForItem ? 'awaiting_return' : 'refunded',
       refundMinor,
       feeReturnedMinor: feeShareReturned(part.platformFeeMinor, refundMinor, part.totalMinor),
       returnItem: input.returnItem,
@@ -88,10 +100,15 @@ async function refund(
     })
     .where(eq(returnRequests.id, row.id))
     .returning();
+  if (!waitsForItem) await sendRefund(tx, updated!, part);
+  return updated!;
+}
+
+/** The refund of a `refunded` request goes out: the money job, and insights take it back. */
+export async function sendRefund(tx: ModuleDeps, row: ReturnRequestRow, part: TransactionRow) {
   await queueReturnRefund(tx, row.id);
   // Insights: the refunded amount is taken back; a full refund also takes the order back.
-  await recordSaleEvents(tx, 'refund', [{ ...part, refundMinor }]);
-  return updated!;
+  await recordSaleEvents(tx, 'refund', [{ ...part, refundMinor: row.refundMinor ?? 0 }]);
 }
 
 /** POST /returns/accept: the seller refunds all or part of their part. */
@@ -150,11 +167,20 @@ export async function escalateReturn(
     const { row } = await lockReturn(tx, input.id, (r) => r.buyerId === me);
     if (row.status === 'escalated') return row;
     if (!canEscalate(row, deps.now())) {
-      if (row.status !== 'open') throw alreadyDecided();
-      throw conflict(
-        `The seller has until ${row.answerBy.toISOString().slice(0, 10)} to answer. If they decline or do not answer by then, you can ask our moderators.`,
-        'RETURN_NOT_ESCALATABLE',
-      );
+      const until = row.answerBy.toISOString().slice(0, 10);
+      if (row.status === 'open')
+        throw conflict(
+          `The seller has until ${until} to answer. If they decline or do not answer by then, you can ask our moderators.`,
+          'RETURN_NOT_ESCALATABLE',
+        );
+      if (row.status === 'awaiting_return')
+        throw conflict(
+          row.returnSentAt
+            ? `The seller has until ${until} to confirm the item arrived. If they do not by then, you can ask our moderators.`
+            : 'Send the item back and add its tracking number first; the seller then confirms it arrived.',
+          'RETURN_NOT_ESCALATABLE',
+        );
+      throw alreadyDecided();
     }
     const at = nowDate(tx);
     const [updated] = await tx.db

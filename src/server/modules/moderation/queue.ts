@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type {
@@ -9,17 +9,19 @@ import type {
   queueQuery,
 } from '../../../shared/contracts/moderation';
 import type { ReportTarget } from '../../../shared/contracts/social-rules';
-import { comments, products, reports, users } from '../../db/schema';
+import { comments, products, reports, returnRequests, users } from '../../db/schema';
+import { escalatedReturns, type Reader } from '../commerce';
 import type { DbOrTx, ModuleDeps } from '../core';
 import { describeTargets, peopleByIds } from './targets';
 
 type Query = z.output<typeof queueQuery>;
+type Kind = QueueItem['kind'];
 
 /** Pending comments of active members: what waits for a moderator's yes or no. */
 function pendingComments(db: DbOrTx) {
   return db
     .select({
-      kind: sql<'comment' | 'report'>`'comment'`.as('kind'),
+      kind: sql<Kind>`'comment'`.as('kind'),
       id: comments.id,
       createdAt: comments.createdAt,
       targetType: sql<ReportTarget | null>`null::text`.as('target_type'),
@@ -33,7 +35,7 @@ function pendingComments(db: DbOrTx) {
 function openReportGroups(db: DbOrTx) {
   return db
     .select({
-      kind: sql<'comment' | 'report'>`'report'`.as('kind'),
+      kind: sql<Kind>`'report'`.as('kind'),
       id: sql<string>`(array_agg(${reports.id} order by ${reports.createdAt}, ${reports.id}))[1]`.as(
         'id',
       ),
@@ -45,19 +47,37 @@ function openReportGroups(db: DbOrTx) {
     .groupBy(reports.targetType, reports.targetId);
 }
 
+/**
+ * Refund requests a buyer sent to moderation (ADR 074), in the queue from when they were sent. The
+ * commerce module owns them; the queue only reads which wait, and asks commerce how to show them.
+ */
+function escalatedReturnRows(db: DbOrTx) {
+  return db
+    .select({
+      kind: sql<Kind>`'return'`.as('kind'),
+      id: returnRequests.id,
+      createdAt: sql<Date>`${returnRequests.escalatedAt}`.as('created_at'),
+      targetType: sql<ReportTarget | null>`null::text`.as('target_type'),
+    })
+    .from(returnRequests)
+    .where(and(eq(returnRequests.status, 'escalated'), isNotNull(returnRequests.escalatedAt)));
+}
+
 function itemsOf(db: DbOrTx, kind: Query['kind']) {
   if (kind === 'comments') return pendingComments(db);
   if (kind === 'reports') return openReportGroups(db);
-  return unionAll(pendingComments(db), openReportGroups(db));
+  if (kind === 'returns') return escalatedReturnRows(db);
+  return unionAll(pendingComments(db), openReportGroups(db), escalatedReturnRows(db));
 }
 
 /**
- * GET /moderation/queue: one list, oldest first, of the comments waiting for review and the open
+ * GET /moderation/queue: one list, oldest first, of the comments waiting for review, the open
  * reports — grouped per reported thing with how many reports, their reasons and reporters, and
- * what the thing is and who wrote it.
+ * what the thing is and who wrote it — and the refund requests sent to moderation.
  */
 export async function listQueue(
-  deps: Pick<ModuleDeps, 'db'>,
+  deps: Pick<ModuleDeps, 'db' | 'now' | 'env'>,
+  moderator: Reader,
   query: Query,
 ): Promise<QueueResponse> {
   const { db } = deps;
@@ -74,13 +94,27 @@ export async function listQueue(
 
   const commentIds = page.filter((i) => i.kind === 'comment').map((i) => i.id);
   const reportIds = page.filter((i) => i.kind === 'report').map((i) => i.id);
-  const [commentItems, reportItems] = await Promise.all([
+  const returnIds = page.filter((i) => i.kind === 'return').map((i) => i.id);
+  const [commentItems, reportItems, returnItems] = await Promise.all([
     commentDetails(db, commentIds),
     reportDetails(db, reportIds),
+    escalatedReturns(deps, moderator, returnIds),
   ]);
   const out: QueueItem[] = [];
   for (const item of page) {
-    const detail = item.kind === 'comment' ? commentItems.get(item.id) : reportItems.get(item.id);
+    let detail: QueueItem | undefined;
+    if (item.kind === 'comment') detail = commentItems.get(item.id);
+    else if (item.kind === 'report') detail = reportItems.get(item.id);
+    else {
+      const returnRequest = returnItems.get(item.id);
+      if (returnRequest)
+        detail = {
+          kind: 'return',
+          _id: item.id,
+          createdAt: returnRequest.escalatedAt ?? returnRequest.createdAt,
+          returnRequest,
+        };
+    }
     // Decided between the two reads: it simply leaves this page.
     if (detail) out.push(detail);
   }

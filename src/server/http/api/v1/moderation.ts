@@ -29,7 +29,7 @@ export const moderationRoutes: FastifyPluginAsync = async (app) => {
 
   defineRoute(app, moderationApi.queue, {
     access: 'moderator',
-    handler: async (request, _reply, deps) => listQueue(deps, request.query),
+    handler: async (request, _reply, deps) => listQueue(deps, currentUser(request), request.query),
   });
 
   defineRoute(app, moderationApi.decideReport, {

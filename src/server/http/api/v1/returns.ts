@@ -6,6 +6,8 @@ import { RETURN_LIMITS } from '../../../../shared/contracts/returns-rules';
 import { IMAGE_MAX_BYTES } from '../../../adapters/images/process';
 import {
   acceptReturn,
+  addReturnTracking,
+  confirmReturnReceived,
   decideReturn,
   declineReturn,
   escalateReturn,
@@ -74,6 +76,20 @@ export const returnRoutes: FastifyPluginAsync = async (app) => {
     preHandler: moves,
     handler: async (request, _reply, deps) => ({
       returnRequest: await escalateReturn(deps, currentUser(request), request.body),
+    }),
+  });
+  defineRoute(app, returnsApi.tracking, {
+    access: 'owner',
+    preHandler: moves,
+    handler: async (request, _reply, deps) => ({
+      returnRequest: await addReturnTracking(deps, currentUser(request), request.body),
+    }),
+  });
+  defineRoute(app, returnsApi.received, {
+    access: 'owner',
+    preHandler: moves,
+    handler: async (request, _reply, deps) => ({
+      returnRequest: await confirmReturnReceived(deps, currentUser(request), request.body),
     }),
   });
   defineRoute(app, returnsApi.decide, {

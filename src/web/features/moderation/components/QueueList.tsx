@@ -1,6 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { QueueComment, QueueReport } from '../../../../shared/contracts/moderation';
+import type {
+  QueueComment,
+  QueueReport,
+  QueueReturn,
+} from '../../../../shared/contracts/moderation';
 import {
   REPORT_TARGET_NAMES,
   type CommentDecision,
@@ -24,17 +28,23 @@ const DONE: Record<CommentDecision | ReportDecision, string> = {
 };
 
 /**
- * The moderation queue: comments waiting for review and open reports, oldest first, each with the
- * decisions it allows. A decision reloads the queue (`onDecided`) and says what it did.
+ * The moderation queue: comments waiting for review, open reports and refund requests sent to
+ * moderation, oldest first, each with the decisions it allows. A decision reloads the queue (`onDecided`) and says what it did.
  */
 export function QueueList({
   queue,
   empty,
   onDecided,
+  renderReturn,
 }: {
   queue: QueueState;
   empty: ReactNode;
   onDecided: () => void;
+  /**
+   * A refund request sent to moderation, as the returns feature shows and decides it (its own
+   * form and call); `decided` is called once it is decided.
+   */
+  renderReturn: (item: QueueReturn, decided: () => void) => ReactNode;
 }) {
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
@@ -83,7 +93,14 @@ export function QueueList({
       ) : (
         <ul className="space-y-3" data-testid="queue-list">
           {queue.items.map((item) =>
-            item.kind === 'comment' ? (
+            item.kind === 'return' ? (
+              <Fragment key={item._id}>
+                {renderReturn(item, () => {
+                  setStatus('Refund request decided.');
+                  onDecided();
+                })}
+              </Fragment>
+            ) : item.kind === 'comment' ? (
               <CommentItem
                 key={item._id}
                 item={item}

@@ -1,15 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CARRIERS } from '../../../../shared/contracts/commerce-rules';
-import { COMMERCE_LIMITS } from '../../../../shared/contracts/commerce-rules';
 import { MESSAGES } from '../../../../shared/messages';
-import {
-  FieldShell,
-  SubmitButton,
-  TextField,
-  checkOf,
-  focusField,
-  useSend,
-} from '../../../components/ui/form';
+import { ParcelFields } from '../../../components/ParcelFields';
+import { SubmitButton, checkOf, focusField, useSend } from '../../../components/ui/form';
 import { modalActions, showConfirm } from '../../../components/ui/modal';
 import { shipSale } from '../actions';
 
@@ -75,42 +67,16 @@ export function ShipForm({ saleId, onShipped }: { saleId: string; onShipped: () 
         Once the parcel is on its way, enter the carrier and its tracking number. The buyer is
         emailed the tracking link and your payout is released. This can&apos;t be undone.
       </p>
-      <FieldShell id={`${id}-carrier`} label="Carrier" error={errors.carrier}>
-        {(aria) => (
-          <select
-            id={`${id}-carrier`}
-            name="carrier"
-            className="input"
-            value={carrier}
-            onChange={(e) => setCarrier(e.currentTarget.value)}
-            data-testid="ship-carrier"
-            {...aria}
-          >
-            {Object.entries(CARRIERS).map(([value, c]) => (
-              <option key={value} value={value}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FieldShell>
-      <TextField
-        id={`${id}-tracking`}
-        name="trackingNumber"
-        label="Tracking number"
-        hint="Letters, digits, spaces and dashes, as printed on the receipt."
-        value={trackingNumber}
-        maxLength={COMMERCE_LIMITS.trackingMax}
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        error={errors.trackingNumber}
-        onChange={(e) => {
-          const next = e.currentTarget.value;
-          setTrackingNumber(next);
-          void recheck('trackingNumber', { carrier, trackingNumber: next });
+      <ParcelFields
+        id={id}
+        value={{ carrier, trackingNumber }}
+        errors={errors}
+        testId="ship"
+        onChange={(next, field) => {
+          setCarrier(next.carrier);
+          setTrackingNumber(next.trackingNumber);
+          if (field === 'trackingNumber') void recheck('trackingNumber', next);
         }}
-        data-testid="ship-tracking"
       />
       <div aria-live="polite">
         {failure ? (

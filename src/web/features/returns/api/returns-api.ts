@@ -6,10 +6,10 @@ import { ApiError, type ApiClient } from '../../../lib/api-client';
 // Return requests (ADR 074): the reads of /returns and /returns/:id, and the writes of each side.
 
 export const RETURNS_PER_PAGE = 10;
+// Requests sent to moderation are items of the moderation queue (/moderation?kind=returns).
 export const RETURN_TABS = [
   { id: 'buyer', label: 'My requests' },
   { id: 'seller', label: 'On my sales' },
-  { id: 'moderation', label: 'Sent to moderation' },
 ] as const;
 export type ReturnTab = (typeof RETURN_TABS)[number]['id'];
 
@@ -76,3 +76,10 @@ export const decideReturn = async (input: {
   returnItem: boolean;
   note: string;
 }) => (await api.call(returnsApi.decide, { body: input })).returnRequest;
+export const addReturnTracking = async (input: {
+  id: string;
+  carrier: string;
+  trackingNumber: string;
+}) => (await api.call(returnsApi.tracking, { body: input })).returnRequest;
+export const confirmReturnReceived = async (id: string) =>
+  (await api.call(returnsApi.received, { body: { id } })).returnRequest;

@@ -10,7 +10,7 @@ import { acceptReturn, decideReturn, declineReturn, escalateReturn } from '../ap
 // or not) or declines (a reason); the buyer sends it to moderation; a moderator decides. The
 // server checks every rule again; its message is shown beside the button when it refuses.
 
-function useMove(onDone: () => void) {
+export function useMove(onDone: () => void) {
   const [pending, run] = usePending();
   const [failure, setFailure] = useState<string | null>(null);
   const go = (call: () => Promise<unknown>) => (event: FormEvent) => {
@@ -33,7 +33,15 @@ function useMove(onDone: () => void) {
   return { pending, go, shown };
 }
 
-function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+export function Section({
+  title,
+  id,
+  children,
+}: {
+  title: string;
+  id: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="card space-y-3">
       <h2 id={id} className="text-lg font-semibold text-gray-900">
@@ -47,6 +55,7 @@ function Section({ title, id, children }: { title: string; id: string; children:
 /** The refund amount and whether the item comes back (the seller's accept, a moderator's refund). */
 function RefundFields({
   prefix,
+  id = prefix,
   r,
   amount,
   setAmount,
@@ -54,6 +63,8 @@ function RefundFields({
   setBack,
 }: {
   prefix: string;
+  /** The DOM id prefix, when several forms share a page. */
+  id?: string;
   r: ReturnRequest;
   amount: string;
   setAmount: (v: string) => void;
@@ -63,7 +74,7 @@ function RefundFields({
   return (
     <>
       <TextField
-        id={`${prefix}-refund`}
+        id={`${id}-refund`}
         label={`Refund (at most ${formatMoney(r.partTotal, r.currency)})`}
         inputMode="decimal"
         value={amount}
@@ -77,7 +88,7 @@ function RefundFields({
           onChange={(e) => setBack(e.currentTarget.checked)}
           data-testid={`${prefix}-return-item`}
         />
-        The buyer sends the item back
+        The buyer sends the item back (the refund is sent once the seller confirms it arrived)
       </label>
     </>
   );
@@ -156,7 +167,9 @@ export function BuyerEscalate({ r, onDone }: { r: ReturnRequest; onDone: () => v
         <p className="text-sm text-gray-700">
           {r.status === 'declined'
             ? 'The seller declined. If you disagree, our moderators look at the request and decide.'
-            : 'The seller has not answered in 5 days. Our moderators can look at the request and decide.'}
+            : r.status === 'awaiting_return'
+              ? `The seller has not confirmed the item arrived within ${RETURN_LIMITS.receiptDays} days of you sending it. Our moderators can look at the tracking and decide.`
+              : `The seller has not answered in ${RETURN_LIMITS.answerDays} days. Our moderators can look at the request and decide.`}
         </p>
         {move.shown}
         <SubmitButton pending={move.pending} pendingLabel="Sending…" testId="escalate-submit">
@@ -167,9 +180,22 @@ export function BuyerEscalate({ r, onDone }: { r: ReturnRequest; onDone: () => v
   );
 }
 
-export function ModeratorDecision({ r, onDone }: { r: ReturnRequest; onDone: () => void }) {
-  const [amount, setAmount] = useState(String(r.partTotal));
-  const [back, setBack] = useState(false);
+/**
+ * A moderator's decision on an escalated request, on its page and in the moderation queue (where
+ * several are shown: `idPrefix` keeps their ids apart). Both call POST /returns/decide.
+ */
+export function ModeratorDecision({
+  r,
+  onDone,
+  idPrefix = 'decide',
+}: {
+  r: ReturnRequest;
+  onDone: () => void;
+  idPrefix?: string;
+}) {
+  // An amount already agreed (accepted with the item back, then left unconfirmed) is the default.
+  const [amount, setAmount] = useState(String(r.refund ?? r.partTotal));
+  const [back, setBack] = useState(r.returnItem ?? false);
   const [note, setNote] = useState('');
   const move = useMove(onDone);
   const decide = (decision: 'refund' | 'reject') =>
@@ -182,7 +208,7 @@ export function ModeratorDecision({ r, onDone }: { r: ReturnRequest; onDone: () 
     });
   const [choice, setChoice] = useState<'refund' | 'reject'>('refund');
   return (
-    <Section title="Decide" id="decide-title">
+    <Section title="Decide" id={`${idPrefix}-title`}>
       <form
         onSubmit={move.go(() => decide(choice))}
         className="space-y-3"
@@ -194,7 +220,7 @@ export function ModeratorDecision({ r, onDone }: { r: ReturnRequest; onDone: () 
             <label key={c} className="mr-4 inline-flex items-center gap-2">
               <input
                 type="radio"
-                name="decision"
+                name={`${idPrefix}-decision`}
                 value={c}
                 checked={choice === c}
                 onChange={() => setChoice(c)}
@@ -207,6 +233,7 @@ export function ModeratorDecision({ r, onDone }: { r: ReturnRequest; onDone: () 
         {choice === 'refund' ? (
           <RefundFields
             prefix="decide"
+            id={idPrefix}
             r={r}
             amount={amount}
             setAmount={setAmount}
@@ -215,7 +242,7 @@ export function ModeratorDecision({ r, onDone }: { r: ReturnRequest; onDone: () 
           />
         ) : null}
         <TextAreaField
-          id="decide-note"
+          id={`${idPrefix}-note`}
           label="Note to both sides (optional)"
           value={note}
           maxLength={RETURN_LIMITS.declineReasonMax}

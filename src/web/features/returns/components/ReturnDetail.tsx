@@ -5,7 +5,7 @@ import {
   RETURN_STATUS_LABELS,
   type ReturnStatus,
 } from '../../../../shared/contracts/returns-rules';
-import { orderRef as shortRef } from '../../../../shared/contracts/commerce-rules';
+import { CARRIERS, orderRef as shortRef } from '../../../../shared/contracts/commerce-rules';
 import { formatDay as day, formatMoney } from '../../../../shared/format';
 import { StatusBadge, type Tone } from '../../../components/ui/StatusBadge';
 
@@ -13,6 +13,7 @@ export const RETURN_TONES: Record<ReturnStatus, Tone> = {
   open: 'wait',
   declined: 'bad',
   escalated: 'info',
+  awaiting_return: 'wait',
   refunded: 'good',
   rejected: 'off',
 };
@@ -68,8 +69,35 @@ export function ReturnDetail({ r }: { r: ReturnRequest }) {
             <dd data-testid="return-refund">
               {formatMoney(r.refund, r.currency)}
               {r.returnItem ? ', the item goes back to the seller' : ''}
-              {r.refundSent ? ' — sent to the card' : ' — being sent'}
+              {r.refundSent
+                ? ' — sent to the card'
+                : r.status === 'refunded'
+                  ? ' — being sent'
+                  : ' — sent once the seller confirms the item is back'}
             </dd>
+          </>
+        ) : null}
+        {r.returnShipment ? (
+          <>
+            <dt className="font-semibold text-gray-900">Item sent back</dt>
+            <dd data-testid="return-shipment">
+              {CARRIERS[r.returnShipment.carrier]?.name ?? 'Other carrier'},{' '}
+              {r.returnShipment.trackingUrl ? (
+                <a href={r.returnShipment.trackingUrl} className="link" rel="noreferrer">
+                  {r.returnShipment.trackingNumber}
+                </a>
+              ) : (
+                r.returnShipment.trackingNumber
+              )}{' '}
+              on {day(r.returnShipment.sentAt)}
+              {r.itemReceivedAt ? `; received ${day(r.itemReceivedAt)}` : ''}
+            </dd>
+          </>
+        ) : null}
+        {r.status === 'awaiting_return' && r.returnShipment ? (
+          <>
+            <dt className="font-semibold text-gray-900">Seller confirms by</dt>
+            <dd>{day(r.answerBy)}</dd>
           </>
         ) : null}
         {r.moderatorNote ? (
