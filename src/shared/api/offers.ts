@@ -2,6 +2,7 @@ import {
   offerInput,
   offerLikersInput,
   offerLikersResponse,
+  offerListQuery,
   offerListResponse,
   offerRespondInput,
   offerResponse,
@@ -14,8 +15,9 @@ export const offersApi = {
     method: 'GET',
     path: '/offers',
     summary:
-      'My offers: those on my posts (received) and those where I am the buyer (sent), newest first',
+      'My offers: those on my posts (received) and those where I am the buyer (sent), newest first; ?with=<member id>: only those between me and that member (a conversation)',
     tags: ['offers'],
+    query: offerListQuery,
     response: offerListResponse,
   }),
   makeOffer: endpoint({

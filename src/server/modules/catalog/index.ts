@@ -43,6 +43,7 @@ export { catalogJobs } from './media-jobs';
 export { findPostShareCard, newestPostImage, type PostShareCard } from './share-card';
 export { listSitemapPosts, sitemapPostPageStarts, type SitemapPost, type SitemapPostStart } from './sitemap';
 export {
+  optionPriceMinor,
   quoteLines,
   refuseProblemLines,
   reserveStock,

@@ -92,6 +92,24 @@ function chosenOptions(variations: StoredVariation[], selected: Record<string, s
   return out;
 }
 
+/**
+ * The unit price of a post with these options chosen (its price plus their price changes, never
+ * below 0), or null when the choice leaves a variation unchosen or names no option of it. The
+ * same rule as a cart line's (offers price one choice of a post, docs/decisions/076).
+ */
+export function optionPriceMinor(
+  post: { priceMinor: number; variations: StoredVariation[] },
+  selected: Record<string, string>,
+): number | null {
+  const chosen = chosenOptions(post.variations, selected);
+  if (!chosen) return null;
+  const price = chosen.reduce(
+    (sum, c) => sum + post.variations[c.variation]!.options[c.option]!.priceDeltaMinor,
+    post.priceMinor,
+  );
+  return Math.max(0, price);
+}
+
 /** What a line of a post that cannot be bought says: the same for every reason, naming nothing. */
 export const UNAVAILABLE = 'An item in your cart is no longer available.';
 

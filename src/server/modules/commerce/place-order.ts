@@ -142,7 +142,12 @@ export async function placeOrder(
     offerPrices(
       deps,
       buyerId,
-      input.items.map((i) => ({ productId: i._id, amount: i.amount, offerId: i.offerId })),
+      input.items.map((i) => ({
+        productId: i._id,
+        amount: i.amount,
+        selectedVariations: i.selectedVariations,
+        offerId: i.offerId,
+      })),
     ),
   ]);
 
