@@ -34,7 +34,7 @@ export const offersApi = {
     method: 'POST',
     path: '/offers/respond',
     summary:
-      'Accept, decline or counter an offer made to me; an accepted offer is the buyer’s price for 48 hours',
+      'Accept, decline or counter an offer made to me (an accepted offer is the buyer’s price for 48 hours), or withdraw my own waiting offer (always possible)',
     tags: ['offers'],
     body: offerRespondInput,
     response: offerResponse,

@@ -104,6 +104,10 @@ export async function makeOffer(deps: ModuleDeps, buyerId: string, input: OfferI
   return readOffer(deps.db, id, nowDate(deps));
 }
 
+/** A counter to an offer whose option the seller has since renamed or removed. */
+const STALE_CHOICE =
+  'The options of this post have changed since this offer was made: decline it, and an offer can be made on one of the options there are now.';
+
 const SAID = {
   accept: (amount: string, item: string) =>
     `accepted the offer of ${amount} for ${item}: it holds for 48 hours.`,
@@ -164,7 +168,7 @@ export async function respondToOffer(
       const amountMinor = toMinor(input.amount!);
       checkBelowPrice(
         amountMinor,
-        choicePriceMinor(post, offer.selectedVariations),
+        choicePriceMinor(post, offer.selectedVariations, STALE_CHOICE),
         tx.env.CURRENCY,
       );
       await setStatus(tx.db, offer, 'countered', now);

@@ -46,15 +46,18 @@ export async function postTitle(db: DbOrTx, productId: string): Promise<string> 
  * on one of them — every variation chosen — and the offer is compared with that option's price.
  */
 export function choicePriceMinor(
-  post: { title: string; priceMinor: number; variations: Parameters<typeof optionPriceMinor>[0]['variations'] },
+  post: Parameters<typeof optionPriceMinor>[0] & { title: string },
   selected: Record<string, string>,
+  /** What a choice that names no option of the post says (a new offer: choose one). */
+  refusal?: string,
 ): number {
   const price = optionPriceMinor(post, selected);
   if (price === null) {
     throw validationError(
-      post.variations.length
-        ? `Choose one of the available options of “${post.title}” for your offer.`
-        : `“${post.title}” has no options to choose.`,
+      refusal ??
+        (post.variations.length
+          ? `Choose one of the available options of “${post.title}” for your offer.`
+          : `“${post.title}” has no options to choose.`),
     );
   }
   return price;
