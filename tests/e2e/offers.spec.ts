@@ -59,6 +59,8 @@ test('maya accepts a waiting offer from /offers, reached from the side menu', as
     .getByTestId('offer-card')
     .filter({ hasText: '$28.00' });
   await expect(waiting.getByTestId('offer-status')).toHaveText('Waiting for an answer');
+  // The mug comes in two sizes: leo's offer is for the regular one.
+  await expect(waiting.getByTestId('offer-option')).toHaveText('Size: Regular 350 ml');
   await expectAccessible(page, '/offers (seller, an offer to answer)');
   await waiting.getByTestId('offer-counter').click();
   await expect(waiting.getByTestId('offer-counter-amount')).toBeVisible();
@@ -123,8 +125,11 @@ test('a post that takes offers: signed out, the log-in modal; signed in, the off
 test('the seller sends an offer to the members who liked the mug', async ({ browser, baseURL }) => {
   const { page, close } = await signedIn(browser, baseURL, MAYA);
   await page.goto(await postPathOf(page, MUG));
+  // The offer is for the option chosen on the post.
+  await page.getByTestId('post-variations').getByText('Large 480 ml').click();
   await page.getByTestId('offer-to-likers').click();
   const dialog = page.getByTestId('offer-dialog');
+  await expect(dialog).toContainText('gets this price for Size: Large 480 ml');
   await dialog.getByTestId('offer-amount-input').fill('29');
   await dialog.getByTestId('offer-submit').click();
   // sam and leo like the mug; leo already has an open offer for it, so sam alone gets this one.
