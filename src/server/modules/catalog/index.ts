@@ -42,8 +42,8 @@ export { addProductMedia, createUploadTarget, UPLOAD_CONTENT_TYPES } from './upl
 export { catalogJobs } from './media-jobs';
 export { findPostShareCard, newestPostImage, type PostShareCard } from './share-card';
 export { listSitemapPosts, sitemapPostPageStarts, type SitemapPost, type SitemapPostStart } from './sitemap';
+export { optionPriceMinor } from './options';
 export {
-  optionPriceMinor,
   quoteLines,
   refuseProblemLines,
   reserveStock,

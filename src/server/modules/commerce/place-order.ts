@@ -139,16 +139,7 @@ export async function placeOrder(
     plansOf(deps, sellersOf(quoted)),
     input.discountCode ? findCartCodes(deps.db, sellersOf(quoted), input.discountCode) : [],
     // Accepted offers price their lines (docs/decisions/076); taken in the order's transaction.
-    offerPrices(
-      deps,
-      buyerId,
-      input.items.map((i) => ({
-        productId: i._id,
-        amount: i.amount,
-        selectedVariations: i.selectedVariations,
-        offerId: i.offerId,
-      })),
-    ),
+    offerPrices(deps, buyerId, input.items.map((i) => ({ ...i, productId: i._id }))),
   ]);
 
   const placed = await inTransaction(deps, async (tx) => {
