@@ -59,6 +59,8 @@ test('maya accepts a waiting offer from /offers, reached from the side menu', as
     .getByTestId('offer-card')
     .filter({ hasText: '$28.00' });
   await expect(waiting.getByTestId('offer-status')).toHaveText('Waiting for an answer');
+  // The mug comes in two sizes: leo's offer is for the regular one.
+  await expect(waiting.getByTestId('offer-option')).toHaveText('Size: Regular 350 ml');
   await expectAccessible(page, '/offers (seller, an offer to answer)');
   await waiting.getByTestId('offer-counter').click();
   await expect(waiting.getByTestId('offer-counter-amount')).toBeVisible();
@@ -74,6 +76,13 @@ async function postPathOf(page: Page, title: string): Promise<string> {
   const res = await page.request.post('/api/v1/products/search', { data: { query: title } });
   const { results } = (await res.json()) as { results: { title: string; path: string }[] };
   return results.find((r) => r.title === title)!.path;
+}
+
+/** The id of the demo post titled `title`. */
+async function postIdOf(page: Page, title: string): Promise<string> {
+  const res = await page.request.post('/api/v1/products/search', { data: { query: title } });
+  const { results } = (await res.json()) as { results: { _id: string; title: string }[] };
+  return results.find((r) => r.title === title)!._id;
 }
 
 test('a post that takes offers: signed out, the log-in modal; signed in, the offer is sent', async ({
@@ -116,8 +125,11 @@ test('a post that takes offers: signed out, the log-in modal; signed in, the off
 test('the seller sends an offer to the members who liked the mug', async ({ browser, baseURL }) => {
   const { page, close } = await signedIn(browser, baseURL, MAYA);
   await page.goto(await postPathOf(page, MUG));
+  // The offer is for the option chosen on the post.
+  await page.getByTestId('post-variations').getByText('Large 480 ml').click();
   await page.getByTestId('offer-to-likers').click();
   const dialog = page.getByTestId('offer-dialog');
+  await expect(dialog).toContainText('gets this price for Size: Large 480 ml');
   await dialog.getByTestId('offer-amount-input').fill('29');
   await dialog.getByTestId('offer-submit').click();
   // sam and leo like the mug; leo already has an open offer for it, so sam alone gets this one.
@@ -127,11 +139,8 @@ test('the seller sends an offer to the members who liked the mug', async ({ brow
 
 test('the checkout shows sam the price of his accepted offer', async ({ browser, baseURL }) => {
   const { page, close } = await signedIn(browser, baseURL, SAM);
-  const res = await page.request.post('/api/v1/products/search', { data: { query: BOWL } });
-  const { results } = (await res.json()) as { results: { _id: string; title: string }[] };
-  const bowl = results.find((r) => r.title === BOWL)!;
   await openCheckoutWithCart(page, [
-    { _id: bowl._id, amount: 1, price: 68, shippingCost: 9, selectedVariations: {}, title: BOWL },
+    { _id: await postIdOf(page, BOWL), amount: 1, price: 68, shippingCost: 9, selectedVariations: {}, title: BOWL },
   ]);
   await expect(page.getByTestId('cart-line-note')).toContainText(
     `Your accepted offer prices “${BOWL}” at $55.00.`,
@@ -139,4 +148,66 @@ test('the checkout shows sam the price of his accepted offer', async ({ browser,
   await expect(page.getByTestId('cart-line')).toContainText('$55.00');
   await expectAccessible(page, '/checkout with an offer price');
   await close();
+});
+
+/** Signs in through the API: the member's id and access token. */
+async function login(page: Page, who: typeof SAM): Promise<{ id: string; token: string }> {
+  const res = await page.request.post('/api/v1/login', { data: who });
+  expect(res.status()).toBe(200);
+  const { user } = (await res.json()) as { user: { _id: string; token: string } };
+  return { id: user._id, token: user.token };
+}
+
+// Last in the file: leo keeps an accepted offer for the bowl (the test above withdrew his first).
+test('an offer is answered in the conversation: maya counters, leo accepts', async ({
+  browser,
+  baseURL,
+}) => {
+  const buyer = await signedIn(browser, baseURL);
+  const leo = await login(buyer.page, LEO);
+  const seller = await signedIn(browser, baseURL);
+  const maya = await login(seller.page, MAYA);
+  const res = await buyer.page.request.post('/api/v1/offers', {
+    data: {
+      postId: await postIdOf(buyer.page, BOWL),
+      amount: 50,
+      note: 'Could it be 50?',
+    },
+    headers: { 'x-access-token': leo.token },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+
+  // Maya opens her conversation with leo: the offer is there, with her answers.
+  await seller.page.goto(`/messages?with=${leo.id}`);
+  const panel = seller.page.getByTestId('conversation-offers');
+  const offer = panel.getByTestId('offer-card').filter({ hasText: BOWL });
+  await expect(offer.getByTestId('offer-amount')).toHaveText('$50.00');
+  await expect(offer).toContainText('“Could it be 50?”');
+  await expect(offer.getByTestId('offer-status')).toHaveText('Waiting for an answer');
+  await expectAccessible(seller.page, '/messages conversation with an offer to answer');
+  await offer.getByRole('button', { name: 'Counter the offer of $50.00' }).click();
+  await offer.getByTestId('offer-counter-amount').fill('58');
+  await offer.getByTestId('offer-counter-send').click();
+  await okayModal(seller.page, 'Counter-offer sent!');
+  // The panel now shows her counter-offer, hers to withdraw, not to accept.
+  const counter = panel.getByTestId('offer-card').filter({ hasText: '$58.00' });
+  await expect(counter).toContainText('You offered $58.00');
+  await expect(counter.getByTestId('offer-withdraw')).toBeVisible();
+  await expect(counter.getByTestId('offer-accept')).toHaveCount(0);
+  // The countered offer is no longer in play (leo's accepted mug offer still is).
+  await expect(panel.getByTestId('offer-card').filter({ hasText: '$50.00' })).toHaveCount(0);
+
+  // Leo accepts it from his side of the conversation.
+  await buyer.page.goto(`/messages?with=${maya.id}`);
+  const his = buyer.page
+    .getByTestId('conversation-offers')
+    .getByTestId('offer-card')
+    .filter({ hasText: '$58.00' });
+  await his.getByRole('button', { name: 'Accept the offer of $58.00' }).click();
+  await okayModal(buyer.page, 'Offer accepted!');
+  await expect(his.getByTestId('offer-status')).toContainText('Accepted · valid until');
+  await expect(buyer.page.getByTestId('thread')).toBeVisible();
+  await expectAccessible(buyer.page, '/messages conversation with an accepted offer');
+  await buyer.close();
+  await seller.close();
 });

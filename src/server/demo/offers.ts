@@ -6,7 +6,7 @@ import type { DbOrTx } from '../modules/core';
 /**
  * The demo's offers (docs/decisions/076): maya takes offers on her serving bowl and her mug; sam
  * offered $55 for the bowl and maya accepted two hours ago (his price at checkout for 46 more
- * hours), and leo's $28 for the mug waits for maya's answer on /offers. Written straight into the
+ * hours), and leo's $28 for the regular mug waits for maya's answer on /offers. Written straight into the
  * tables in the seed's transaction (nobody is mailed about the demo).
  */
 const HOUR = 60 * 60_000;
@@ -43,6 +43,8 @@ export async function seedDemoOffers(
       sellerId: maya.id,
       buyerId: people.get('leo')!.id,
       amountMinor: 2800,
+      // The mug comes in two sizes: an offer is for one of them.
+      selectedVariations: { Size: 'Regular 350 ml' },
       note: 'For the studio shelf.',
       proposedBy: 'buyer',
       status: 'pending',

@@ -2,6 +2,7 @@ import {
   offerInput,
   offerLikersInput,
   offerLikersResponse,
+  offerListQuery,
   offerListResponse,
   offerRespondInput,
   offerResponse,
@@ -14,8 +15,9 @@ export const offersApi = {
     method: 'GET',
     path: '/offers',
     summary:
-      'My offers: those on my posts (received) and those where I am the buyer (sent), newest first',
+      'My offers: those on my posts (received) and those where I am the buyer (sent), newest first; ?with=<member id>: only those between me and that member (a conversation)',
     tags: ['offers'],
+    query: offerListQuery,
     response: offerListResponse,
   }),
   makeOffer: endpoint({
@@ -32,7 +34,7 @@ export const offersApi = {
     method: 'POST',
     path: '/offers/respond',
     summary:
-      'Accept, decline or counter an offer made to me; an accepted offer is the buyer’s price for 48 hours',
+      'Accept, decline or counter an offer made to me (an accepted offer is the buyer’s price for 48 hours), or withdraw my own waiting offer (always possible)',
     tags: ['offers'],
     body: offerRespondInput,
     response: offerResponse,

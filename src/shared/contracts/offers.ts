@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_LIMITS } from './catalog-rules';
-import { moneySchema, obj, text, uuidField } from './catalog-model';
+import { moneySchema, obj, selectedVariationsSchema, text, uuidField } from './catalog-model';
 import { OFFER_ACTIONS, OFFER_LIMITS, OFFER_SIDES, OFFER_STATUSES } from './offer-rules';
 
 export * from './offer-rules';
@@ -30,6 +30,10 @@ export const offerSchema = obj({
   seller: partySchema,
   buyer: partySchema,
   amount: z.number(),
+  /** The listed price of what is offered on: the post's with the option's price change. */
+  listedPrice: z.number(),
+  /** The option the offer is for (variation name → option name); {} when the post has none. */
+  selectedVariations: z.record(z.string(), z.string()),
   note: z.string(),
   proposedBy: z.enum(OFFER_SIDES),
   status: z.enum(OFFER_STATUSES),
@@ -53,12 +57,17 @@ export const offerListResponse = obj({
 });
 export type OfferList = z.infer<typeof offerListResponse>;
 
+/** GET /offers: `with` narrows both lists to the offers between me and that member. */
+export const offerListQuery = obj({ with: uuidField('a member id').optional() });
+
 // ---- requests ----
 
 /** POST /offers: a buyer offers a price for a post that takes offers. */
 export const offerInput = obj({
   postId: uuidField('a post id'),
   amount: offerAmount,
+  /** For a post with options: the one offered on (every variation chosen). */
+  selectedVariations: selectedVariationsSchema.default({}),
   note: text(OFFER_LIMITS.noteMax, ' for the note').trim().default(''),
 });
 export type OfferInput = z.input<typeof offerInput>;
@@ -79,6 +88,8 @@ export type OfferRespondInput = z.input<typeof offerRespondInput>;
 export const offerLikersInput = obj({
   postId: uuidField('a post id'),
   amount: offerAmount,
+  /** For a post with options: the one offered on (every variation chosen). */
+  selectedVariations: selectedVariationsSchema.default({}),
   note: text(OFFER_LIMITS.noteMax, ' for the note').trim().default(''),
 });
 export type OfferLikersInput = z.input<typeof offerLikersInput>;

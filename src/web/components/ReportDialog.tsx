@@ -8,6 +8,7 @@ import { MESSAGES } from '../../shared/messages';
 import { api } from '../lib/api';
 import { ApiError } from '../lib/api-client';
 import { apiErrorMessage } from '../lib/errors';
+import { DialogFormActions } from './DialogFormActions';
 import { modalActions, showNotify } from './ui/modal';
 
 const OTHER = 'Something else';
@@ -105,25 +106,13 @@ export default function ReportDialog({
                 data-testid="report-details"
               />
             </div>
-            <p role="alert" className="field-error" data-testid="report-error">
-              {error}
-            </p>
-            <div className="flex flex-wrap justify-end gap-3">
-              <Dialog.Close asChild>
-                <button type="button" className="btn btn-secondary" disabled={busy}>
-                  Cancel
-                </button>
-              </Dialog.Close>
-              <button
-                type="submit"
-                className="btn btn-primary"
-                disabled={busy}
-                aria-busy={busy || undefined}
-                data-testid="report-submit"
-              >
-                Send report
-              </button>
-            </div>
+            <DialogFormActions
+              busy={busy}
+              error={error}
+              errorTestId="report-error"
+              submitLabel="Send report"
+              submitTestId="report-submit"
+            />
           </form>
         </Dialog.Content>
       </Dialog.Portal>

@@ -16,8 +16,11 @@ import { MessageFeed } from '../features/messages/components/MessageFeed';
 import { MESSAGE_TABS, MessagesTabs, type MessageTab } from '../features/messages/components/MessagesTabs';
 import { MyMessages } from '../features/messages/components/MyMessages';
 import { ThreadView } from '../features/messages/components/ThreadView';
+import { loadOffers } from '../features/offers/api/offers-api';
+import { ConversationOffers } from '../features/offers/components/ConversationOffers';
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
+import { useRootData } from '../lib/root-data';
 
 const guard = guardLoader(['authenticated']);
 const LIMIT = MESSAGE_PAGE.sizeDefault;
@@ -48,6 +51,12 @@ export async function loader(args: Route.LoaderArgs) {
   const query = { page, limit: LIMIT };
 
   const likedIds = loadLikedMessageIds(client);
+  const threadWith = tab === 'conversations' && withId && UUID.test(withId) ? withId : null;
+  // The offers between the two, answered from the conversation (docs/decisions/076).
+  const offers =
+    threadWith && threadWith.toLowerCase() !== user?._id.toLowerCase()
+      ? loadOffers(client, threadWith)
+      : null;
   const [feed, conversations, thread, mine] = await Promise.all([
     tab === 'feed' ? loadFeed(client, { ...query, ...(tag ? { tag } : {}) }) : null,
     tab === 'conversations' && !withId ? loadConversations(client, query) : null,
@@ -73,6 +82,7 @@ export async function loader(args: Route.LoaderArgs) {
     mine,
     unreadCount,
     likedIds: await likedIds,
+    offers: await offers,
   };
 }
 
@@ -85,6 +95,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function MessagesPage({ loaderData }: Route.ComponentProps) {
   const d = loaderData;
+  const currency = useRootData()?.config.currency ?? 'USD';
   return (
     <div data-testid="messages-page">
       <PageHeader
@@ -125,6 +136,17 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
           page={d.page}
           limit={d.limit}
           href={d.href}
+          aside={
+            d.offers && d.thread.user ? (
+              <ConversationOffers
+                initial={d.offers}
+                withId={d.thread.user._id}
+                withName={d.thread.user.name}
+                viewerId={d.viewerId}
+                currency={currency}
+              />
+            ) : null
+          }
         />
       ) : null}
       {d.mine ? (

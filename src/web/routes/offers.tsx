@@ -1,9 +1,9 @@
 import { useRevalidator } from 'react-router';
 import type { Route } from './+types/offers';
 import { PageHeader } from '../components/ui/page';
-import { offersApi } from '../../shared/api/offers';
 import type { OfferList } from '../../shared/contracts/offers';
 import { guardLoader } from '../features/accounts/guards';
+import { loadOffers } from '../features/offers/api/offers-api';
 import { OfferCard } from '../features/offers/components/OfferCard';
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
@@ -18,12 +18,7 @@ const guard = guardLoader(['authenticated']);
  */
 export async function loader(args: Route.LoaderArgs) {
   await guard(args);
-  try {
-    const list: OfferList = await serverApi(args.context).call(offersApi.myOffers, {});
-    return { ...list, error: null as string | null };
-  } catch {
-    return { received: [], sent: [], error: 'Error loading offers' };
-  }
+  return loadOffers(serverApi(args.context));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -48,7 +43,14 @@ export default function OffersPage({ loaderData }: Route.ComponentProps) {
       {offers.length ? (
         <ul className="mt-2 grid gap-3">
           {offers.map((o) => (
-            <OfferCard key={o._id} offer={o} side={side} currency={currency} onChanged={reload} />
+            <OfferCard
+              key={o._id}
+              offer={o}
+              side={side}
+              currency={currency}
+              onChanged={reload}
+              withConversation
+            />
           ))}
         </ul>
       ) : (

@@ -73,13 +73,14 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
         <PostPage
           product={loaderData.product}
           onAddToCart={(line) => addToCart(line, loaderData.product.user.username)}
-          actions={
+          actions={({ selection, price }) => (
             <>
               <PostLikeAction product={loaderData.product} viewerId={viewerId} />
               {loaderData.product.allowOffers && (
                 <OfferButton
                   mode={viewerId === loaderData.product.user._id ? 'likers' : 'buyer'}
-                  post={loaderData.product}
+                  post={{ ...loaderData.product, price }}
+                  selection={selection}
                   signedIn={viewerId !== null}
                 />
               )}
@@ -92,7 +93,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
                 />
               )}
             </>
-          }
+          )}
         />
         {viewerId !== loaderData.product.user._id && (
           <div className="mt-8 flex justify-end">

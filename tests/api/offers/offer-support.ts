@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { offers } from '../../../src/server/db/schema';
 import { offersApi } from '../../../src/shared/api/offers';
-import type { OfferInput, OfferRespondInput } from '../../../src/shared/contracts/offers';
+import type {
+  OfferInput,
+  OfferLikersInput,
+  OfferRespondInput,
+} from '../../../src/shared/contracts/offers';
 import type { TestApp } from '../../helpers/app';
 import { typedClient } from '../../helpers/typed-client';
 import { signedInUser } from '../../factories/accounts';
@@ -19,8 +23,9 @@ export function offerCalls(app: () => TestApp) {
     make: (auth: Auth, body: OfferInput) => client.call(offersApi.makeOffer, { body }, as(auth)),
     respond: (auth: Auth, body: OfferRespondInput) =>
       client.call(offersApi.respondToOffer, { body }, as(auth)),
-    mine: (auth: Auth) => client.call(offersApi.myOffers, {}, as(auth)),
-    likers: (auth: Auth, body: { postId: string; amount: number; note?: string }) =>
+    mine: (auth: Auth, withId?: string) =>
+      client.call(offersApi.myOffers, { query: withId ? { with: withId } : {} }, as(auth)),
+    likers: (auth: Auth, body: OfferLikersInput) =>
       client.call(offersApi.offerToLikers, { body }, as(auth)),
   };
 }

@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -33,6 +34,11 @@ export const offers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     amountMinor: integer('amount_minor').notNull(),
     note: text('note').notNull().default(''),
+    /** The options the offer is for (variation name → option name); {} for a post without any. */
+    selectedVariations: jsonb('selected_variations')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     proposedBy: text('proposed_by', { enum: OFFER_SIDES }).notNull(),
     status: text('status', { enum: OFFER_STATUSES }).notNull().default('pending'),
     /** The offer this one answers (a counter-offer). */

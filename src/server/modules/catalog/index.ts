@@ -42,6 +42,7 @@ export { addProductMedia, createUploadTarget, UPLOAD_CONTENT_TYPES } from './upl
 export { catalogJobs } from './media-jobs';
 export { findPostShareCard, newestPostImage, type PostShareCard } from './share-card';
 export { listSitemapPosts, sitemapPostPageStarts, type SitemapPost, type SitemapPostStart } from './sitemap';
+export { optionPriceMinor } from './options';
 export {
   quoteLines,
   refuseProblemLines,

@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { products, users, type ProductRow, type StoredVariation } from '../../db/schema';
 import { conflict, validationError, type DbOrTx, type ModuleDeps } from '../core';
 import { announceLikedPostChange } from '../notifications';
+import { chosenOptions } from './options';
 
 /**
  * What commerce asks of the catalogue: the price of a cart line as it stands, and stock that is
@@ -75,21 +76,6 @@ async function loadRows(db: DbOrTx, ids: string[], lock: boolean): Promise<Map<s
   // Locks are taken in id order, so two orders for the same posts never deadlock.
   const rows = lock ? await query.for('update', { of: products }) : await query;
   return new Map(rows.map((r) => [r.id, r as Row]));
-}
-
-/** Resolves chosen options; null when a choice names no option or a variation is left unchosen. */
-function chosenOptions(variations: StoredVariation[], selected: Record<string, string>) {
-  const names = Object.keys(selected);
-  if (names.some((n) => !variations.some((v) => v.name === n))) return null;
-  const out: { variation: number; option: number }[] = [];
-  for (const [vi, v] of variations.entries()) {
-    const choice = selected[v.name];
-    if (choice === undefined) return null;
-    const oi = v.options.findIndex((o) => o.name === choice);
-    if (oi < 0) return null;
-    out.push({ variation: vi, option: oi });
-  }
-  return out;
 }
 
 /** What a line of a post that cannot be bought says: the same for every reason, naming nothing. */

@@ -99,7 +99,7 @@ export async function refreshCart(
     ? await offerPrices(
         deps,
         buyerId,
-        lines.map((l, i) => ({ productId: l.productId, amount: amounts[i]! })),
+        lines.map((l, i) => ({ ...l, amount: amounts[i]! })),
       )
     : new Map<number, { priceMinor: number }>();
   const priced = settled.priced.map((p, i) =>

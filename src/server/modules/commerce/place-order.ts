@@ -104,7 +104,8 @@ export async function cartTerms(
     offerPrices(
       deps,
       buyerId,
-      input.items.map((i) => ({ productId: i._id, amount: i.amount, offerId: i.offerId })),
+      // Accepted offers price their lines (docs/decisions/076); taken in the order's transaction.
+      input.items.map((i) => ({ ...i, productId: i._id })),
     ),
   ]);
   return { codes, offered };

@@ -87,10 +87,14 @@ function describe(event: DigestEvent, origin: string): MailItem {
       };
     }
     case 'offer':
-      // The excerpt is the offer's own sentence ("offers you $12.00 for “Lamp”…").
+      // The excerpt is the offer's own sentence ("offers you $12.00 for “Lamp”…"); the offer is
+      // answered in the conversation with its sender, which lists the offers between the two.
       return {
         text: `${actor} ${event.excerpt ?? 'sent you an offer.'}`,
-        link: { label: 'See your offers', url: `${origin}/offers` },
+        link: {
+          label: `See the offers with ${actor}`,
+          url: `${origin}/messages?with=${encodeURIComponent(event.actorId)}`,
+        },
       };
   }
 }

@@ -8,7 +8,15 @@ import { isExpired, offerNotFound } from './rows';
 export interface OfferLine {
   productId: string;
   amount: number;
+  /** The options chosen: an offer prices only a line with its own choice. */
+  selectedVariations: Record<string, string>;
   offerId?: string | undefined;
+}
+
+/** The same choice of options (as many, each the same option). */
+export function sameChoice(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => b[k] === a[k]);
 }
 
 /** The offer that prices one line (by the line's index in the cart). */
@@ -19,10 +27,12 @@ export interface OfferPrice {
 
 /**
  * Checkout's offer prices (docs/decisions/076): for each cart line, the buyer's accepted, unexpired,
- * unused offer for that post prices one item. A line naming an offer (`offerId`) must be able to
- * use it — the buyer's own, for that post, accepted, within its 48 hours, quantity 1 — or the
- * order is refused with a sentence saying why. A line naming none gets the buyer's valid offer
- * when its quantity is 1 (the price they were promised), else the listed price.
+ * unused offer for that post and that choice of options prices one item. A line naming an offer
+ * (`offerId`) must be able to use it — the buyer's own, for that post and option, accepted,
+ * within its 48 hours, quantity 1 — or the order is refused with a sentence saying why. A line
+ * naming none gets the buyer's valid offer when its quantity is 1 and its options are the
+ * offer's (the price they were promised), else the listed price: another option of the post is
+ * charged as listed.
  * Read only: `claimOfferPrices` takes them in the order's transaction.
  */
 export async function offerPrices(
@@ -60,6 +70,11 @@ export async function offerPrices(
     }
     if (offer.productId !== line.productId)
       throw validationError('This offer is for another post.');
+    if (!sameChoice(offer.selectedVariations, line.selectedVariations)) {
+      throw validationError(
+        'This offer is for another option of this post: choose the option you offered on, or pay the listed price.',
+      );
+    }
     if (offer.status === 'used' || taken.has(offer.id)) {
       throw validationError('This offer has already been used for an order.');
     }
@@ -79,6 +94,7 @@ export async function offerPrices(
       (r) =>
         r.buyerId === buyerId &&
         r.productId === line.productId &&
+        sameChoice(r.selectedVariations, line.selectedVariations) &&
         r.status === 'accepted' &&
         !isExpired(r, now) &&
         !taken.has(r.id),

@@ -9,8 +9,8 @@ import { offers, productLikes, users } from '../../db/schema';
 import { forbidden, inTransaction, nowDate, type ModuleDeps } from '../core';
 import { notify } from '../notifications';
 import { notBlockedFor } from '../social';
-import { checkBelowPrice, listedPost } from './post';
-import { money } from './rows';
+import { checkBelowPrice, choicePriceMinor, listedPost } from './post';
+import { itemOf, money } from './rows';
 
 /**
  * POST /offers/likers: the seller offers one price to every active member who liked the post
@@ -25,7 +25,8 @@ export async function offerToLikers(deps: ModuleDeps, sellerId: string, input: O
       throw forbidden("Only the post's seller can send an offer to the members who liked it.");
     }
     const amountMinor = toMinor(input.amount);
-    checkBelowPrice(amountMinor, post.priceMinor, tx.env.CURRENCY);
+    const selectedVariations = input.selectedVariations ?? {};
+    checkBelowPrice(amountMinor, choicePriceMinor(post, selectedVariations), tx.env.CURRENCY);
     const likers = await tx.db
       .select({ id: productLikes.userId })
       .from(productLikes)
@@ -61,6 +62,7 @@ export async function offerToLikers(deps: ModuleDeps, sellerId: string, input: O
           sellerId,
           buyerId: l.id,
           amountMinor,
+          selectedVariations,
           note: input.note ?? '',
           proposedBy: 'seller' as const,
           status: 'accepted' as const,
@@ -71,7 +73,7 @@ export async function offerToLikers(deps: ModuleDeps, sellerId: string, input: O
       )
       .onConflictDoNothing()
       .returning({ buyerId: offers.buyerId });
-    const excerpt = `offers you ${money(amountMinor, tx.env.CURRENCY)} for “${post.title}”, a post you liked: valid 48 hours.`;
+    const excerpt = `offers you ${money(amountMinor, tx.env.CURRENCY)} for ${itemOf(post.title, selectedVariations)}, a post you liked: valid 48 hours.`;
     for (const row of rows) {
       await notify(tx, {
         userId: row.buyerId,

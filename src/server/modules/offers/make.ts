@@ -18,9 +18,9 @@ import {
   type ModuleDeps,
 } from '../core';
 import { notify } from '../notifications';
-import { assertNotBlocked } from '../social';
-import { checkBelowPrice, listedPost } from './post';
-import { money, offerNotFound, readOffer } from './rows';
+import { assertNotBlocked, isBlockedEitherWay } from '../social';
+import { checkBelowPrice, choicePriceMinor, listedPost, postTitle } from './post';
+import { itemOf, money, offerNotFound, readOffer } from './rows';
 
 export const OPEN_OFFER_EXISTS =
   'You already have an open offer for this post: wait for the answer, or use the accepted offer within 48 hours.';
@@ -58,7 +58,8 @@ export async function makeOffer(deps: ModuleDeps, buyerId: string, input: OfferI
       throw validationError('You cannot make an offer on your own post.');
     if (!post.allowOffers) throw validationError('This post does not take offers.');
     const amountMinor = toMinor(input.amount);
-    checkBelowPrice(amountMinor, post.priceMinor, tx.env.CURRENCY);
+    const selectedVariations = input.selectedVariations ?? {};
+    checkBelowPrice(amountMinor, choicePriceMinor(post, selectedVariations), tx.env.CURRENCY);
     await assertNotBlocked(tx.db, buyerId, post.userId);
     const now = nowDate(tx);
     await expireStale(tx.db, buyerId, post.id, now);
@@ -82,6 +83,7 @@ export async function makeOffer(deps: ModuleDeps, buyerId: string, input: OfferI
         sellerId: post.userId,
         buyerId,
         amountMinor,
+        selectedVariations,
         note: input.note ?? '',
         proposedBy: 'buyer',
         createdAt: now,
@@ -94,7 +96,7 @@ export async function makeOffer(deps: ModuleDeps, buyerId: string, input: OfferI
       actorId: buyerId,
       data: {
         productId: post.id,
-        excerpt: `offers ${money(amountMinor, tx.env.CURRENCY)} for “${post.title}”.`,
+        excerpt: `offers ${money(amountMinor, tx.env.CURRENCY)} for ${itemOf(post.title, selectedVariations)}.`,
       },
     });
     return row!.id;
@@ -102,12 +104,16 @@ export async function makeOffer(deps: ModuleDeps, buyerId: string, input: OfferI
   return readOffer(deps.db, id, nowDate(deps));
 }
 
+/** A counter to an offer whose option the seller has since renamed or removed. */
+const STALE_CHOICE =
+  'The options of this post have changed since this offer was made: decline it, and an offer can be made on one of the options there are now.';
+
 const SAID = {
-  accept: (amount: string, title: string) =>
-    `accepted the offer of ${amount} for “${title}”: it holds for 48 hours.`,
-  decline: (amount: string, title: string) => `declined the offer of ${amount} for “${title}”.`,
-  withdraw: (amount: string, title: string) => `withdrew the offer of ${amount} for “${title}”.`,
-  counter: (amount: string, title: string) => `counters with ${amount} for “${title}”.`,
+  accept: (amount: string, item: string) =>
+    `accepted the offer of ${amount} for ${item}: it holds for 48 hours.`,
+  decline: (amount: string, item: string) => `declined the offer of ${amount} for ${item}.`,
+  withdraw: (amount: string, item: string) => `withdrew the offer of ${amount} for ${item}.`,
+  counter: (amount: string, item: string) => `counters with ${amount} for ${item}.`,
 } as const;
 
 /**
@@ -138,22 +144,34 @@ export async function respondToOffer(
       );
     }
     if (offer.status !== 'pending') throw conflict('This offer has already been answered.');
-    const post = await listedPost(tx.db, offer.productId);
-    await assertNotBlocked(tx.db, userId, side === 'seller' ? offer.buyerId : offer.sellerId);
     const now = nowDate(tx);
     const other = side === 'seller' ? offer.buyerId : offer.sellerId;
-    const tell = (excerpt: string) =>
-      notify(tx, {
-        userId: other,
-        kind: 'offer',
-        actorId: userId,
-        data: { productId: post.id, excerpt },
-      });
+    const tell = (productId: string, excerpt: string) =>
+      notify(tx, { userId: other, kind: 'offer', actorId: userId, data: { productId, excerpt } });
+    const amount = money(offer.amountMinor, tx.env.CURRENCY);
+
+    // Taking one's own offer back needs nothing of the post or the other side: it works when the
+    // post is no longer listed and when either has blocked the other (docs/decisions/076).
+    if (input.action === 'withdraw') {
+      await setStatus(tx.db, offer, 'withdrawn', now);
+      const title = await postTitle(tx.db, offer.productId);
+      if (!(await isBlockedEitherWay(tx.db, userId, other))) {
+        await tell(offer.productId, SAID.withdraw(amount, itemOf(title, offer.selectedVariations)));
+      }
+      return offer.id;
+    }
+    const post = await listedPost(tx.db, offer.productId);
+    await assertNotBlocked(tx.db, userId, other);
+    const item = itemOf(post.title, offer.selectedVariations);
 
     if (input.action === 'counter') {
       const amountMinor = toMinor(input.amount!);
-      checkBelowPrice(amountMinor, post.priceMinor, tx.env.CURRENCY);
-      await closeOffer(tx.db, offer, 'countered', now);
+      checkBelowPrice(
+        amountMinor,
+        choicePriceMinor(post, offer.selectedVariations, STALE_CHOICE),
+        tx.env.CURRENCY,
+      );
+      await setStatus(tx.db, offer, 'countered', now);
       const [row] = await tx.db
         .insert(offers)
         .values({
@@ -161,6 +179,7 @@ export async function respondToOffer(
           sellerId: offer.sellerId,
           buyerId: offer.buyerId,
           amountMinor,
+          selectedVariations: offer.selectedVariations,
           note: input.note ?? '',
           proposedBy: side,
           counterOf: offer.id,
@@ -168,24 +187,30 @@ export async function respondToOffer(
           updatedAt: now,
         })
         .returning({ id: offers.id });
-      await tell(SAID.counter(money(amountMinor, tx.env.CURRENCY), post.title));
+      await tell(post.id, SAID.counter(money(amountMinor, tx.env.CURRENCY), item));
       return row!.id;
     }
     const accepted = input.action === 'accept';
-    await tx.db
-      .update(offers)
-      .set({
-        status: accepted ? 'accepted' : input.action === 'withdraw' ? 'withdrawn' : 'declined',
-        expiresAt: accepted ? new Date(now.getTime() + OFFER_VALID_MS) : null,
-        updatedAt: now,
-      })
-      .where(eq(offers.id, offer.id));
-    await tell(SAID[input.action](money(offer.amountMinor, tx.env.CURRENCY), post.title));
+    await setStatus(tx.db, offer, accepted ? 'accepted' : 'declined', now);
+    await tell(post.id, SAID[input.action](amount, item));
     return offer.id;
   });
   return readOffer(deps.db, id, nowDate(deps));
 }
 
-async function closeOffer(db: DbOrTx, offer: OfferRow, status: 'countered', now: Date) {
-  await db.update(offers).set({ status, updatedAt: now }).where(eq(offers.id, offer.id));
+/** An answer's new status; an accepted offer holds for 48 hours from now. */
+async function setStatus(
+  db: DbOrTx,
+  offer: OfferRow,
+  status: 'accepted' | 'declined' | 'countered' | 'withdrawn',
+  now: Date,
+) {
+  await db
+    .update(offers)
+    .set({
+      status,
+      expiresAt: status === 'accepted' ? new Date(now.getTime() + OFFER_VALID_MS) : null,
+      updatedAt: now,
+    })
+    .where(eq(offers.id, offer.id));
 }

@@ -6,7 +6,8 @@ import { formatMoney } from '../../../shared/format';
 import { toMajor } from '../../../shared/money';
 import { postPath } from '../../../shared/post-path';
 import { offers, products, users, type OfferRow } from '../../db/schema';
-import { notFound, type DbOrTx } from '../core';
+import { optionPriceMinor } from '../catalog';
+import { notFound, validationError, type DbOrTx } from '../core';
 
 export const offerNotFound = () =>
   notFound('This offer could not be found. It may have been withdrawn.', 'OFFER_NOT_FOUND');
@@ -27,6 +28,7 @@ export async function readOffers(db: DbOrTx, where: SQL | undefined, now: Date):
       title: products.title,
       shortId: products.shortId,
       priceMinor: products.priceMinor,
+      variations: products.variations,
       seller: { id: sellers.id, username: sellers.username, name: sellers.name },
       buyer: { id: buyers.id, username: buyers.username, name: buyers.name },
     })
@@ -48,6 +50,9 @@ export async function readOffers(db: DbOrTx, where: SQL | undefined, now: Date):
     seller: { _id: r.seller.id, username: r.seller.username, name: r.seller.name },
     buyer: { _id: r.buyer.id, username: r.buyer.username, name: r.buyer.name },
     amount: toMajor(r.offer.amountMinor),
+    // An option renamed since (the choice no longer resolves) compares with the post's price.
+    listedPrice: toMajor(optionPriceMinor(r, r.offer.selectedVariations) ?? r.priceMinor),
+    selectedVariations: r.offer.selectedVariations,
     note: r.offer.note,
     proposedBy: r.offer.proposedBy,
     status: isExpired(r.offer, now) ? 'expired' : r.offer.status,
@@ -65,14 +70,35 @@ export async function readOffer(db: DbOrTx, id: string, now: Date): Promise<Offe
   return offer;
 }
 
-/** GET /offers: received (I sell) and sent (I buy), newest first. */
-export async function listMyOffers(db: DbOrTx, userId: string, now: Date) {
+/**
+ * GET /offers: received (I sell) and sent (I buy), newest first; with `withId`, only those whose
+ * other side is that member (the conversation's offers). Every row has me as one side, so nobody
+ * reads an offer they are not party to; asking about a third pair gives empty lists.
+ */
+export async function listMyOffers(db: DbOrTx, userId: string, now: Date, withId?: string) {
+  if (withId !== undefined && withId.toLowerCase() === userId.toLowerCase()) {
+    throw validationError('Choose another member: offers are between a seller and a buyer.');
+  }
   const [received, sent] = await Promise.all([
-    readOffers(db, and(eq(offers.sellerId, userId)), now),
-    readOffers(db, and(eq(offers.buyerId, userId)), now),
+    readOffers(
+      db,
+      and(eq(offers.sellerId, userId), withId ? eq(offers.buyerId, withId) : undefined),
+      now,
+    ),
+    readOffers(
+      db,
+      and(eq(offers.buyerId, userId), withId ? eq(offers.sellerId, withId) : undefined),
+      now,
+    ),
   ]);
   return { received, sent };
 }
 
 /** "$12.00" in the app's currency. */
 export const money = (minor: number, currency: string) => formatMoney(toMajor(minor), currency);
+
+/** “Lamp” or, for an offer on an option, “Lamp” (Size: M). */
+export const itemOf = (title: string, selected: Record<string, string>) => {
+  const choice = Object.entries(selected).map(([name, option]) => `${name}: ${option}`);
+  return choice.length ? `“${title}” (${choice.join(', ')})` : `“${title}”`;
+};

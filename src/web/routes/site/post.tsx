@@ -46,7 +46,7 @@ export default function SitePost({ loaderData }: Route.ComponentProps) {
         sellerHref={site ? sitePath(site.username) : undefined}
         tagUsername={site?.username}
         buttonClass="btn btn-site"
-        actions={
+        actions={({ selection, price }) => (
           <>
             <PostLikeAction
               product={product}
@@ -70,7 +70,8 @@ export default function SitePost({ loaderData }: Route.ComponentProps) {
             {product.allowOffers && (
               <OfferButton
                 mode={self ? 'likers' : 'buyer'}
-                post={product}
+                post={{ ...product, price }}
+                selection={selection}
                 signedIn={signedIn}
                 className="btn btn-site"
               />
@@ -85,7 +86,7 @@ export default function SitePost({ loaderData }: Route.ComponentProps) {
               </Link>
             )}
           </>
-        }
+        )}
       />
       <CommentsSection
         productId={loaderData.product._id}

@@ -14,7 +14,7 @@ export const offerRoutes: FastifyPluginAsync = async (app) => {
   defineRoute(app, offersApi.myOffers, {
     access: 'user',
     handler: async (request, _reply, deps) =>
-      listMyOffers(deps.db, currentUser(request).id, nowDate(deps)),
+      listMyOffers(deps.db, currentUser(request).id, nowDate(deps), request.query.with),
   });
   defineRoute(app, offersApi.makeOffer, {
     access: 'user',

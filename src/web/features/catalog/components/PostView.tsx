@@ -22,6 +22,12 @@ export interface CartLineInput {
   sellerId: string;
 }
 
+/** The options picked on the post and the price with them. */
+export interface ChosenOptions {
+  selection: Record<string, string>;
+  price: number;
+}
+
 export interface PostViewProps {
   product: Product;
   /** The editor's live preview: nothing to buy or share yet. */
@@ -34,8 +40,11 @@ export interface PostViewProps {
   tagUsername?: string;
   /** The call-to-action button's class (a seller's site uses its own colours). */
   buttonClass?: string;
-  /** More actions beside add-to-cart and share (the like button: composed by the route). */
-  actions?: ReactNode;
+  /**
+   * More actions beside add-to-cart and share (the like button: composed by the route); as a
+   * function, given the options chosen and their price (an offer is for that choice).
+   */
+  actions?: ReactNode | ((chosen: ChosenOptions) => ReactNode);
 }
 
 /**
@@ -127,7 +136,7 @@ export function PostView({
           >
             {soldOut ? 'Sold out' : 'Add to cart'}
           </button>
-          {!preview && actions}
+          {!preview && (typeof actions === 'function' ? actions({ selection, price }) : actions)}
           {!preview && <ShareButton title={product.title} testId="post-share" />}
         </div>
         <p role="status" className="mt-2 text-sm" data-testid="post-cart-status">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { MessageText } from './MessageText';
 import { Link } from 'react-router';
 import type { Message } from '../../../../shared/contracts/messages';
@@ -19,6 +19,8 @@ interface ThreadViewProps {
   page: number;
   limit: number;
   href: string;
+  /** Shown under the heading, above the messages (the offers between the two: the route's). */
+  aside?: ReactNode;
 }
 
 function Bubble({ message, mine, liked }: { message: Message; mine: boolean; liked: boolean }) {
@@ -58,7 +60,15 @@ function Bubble({ message, mine, liked }: { message: Message; mine: boolean; lik
  * One private conversation: the messages oldest to newest (page 1 = the latest), mine on the
  * right; a reply box under them sends the next message without leaving the page.
  */
-export function ThreadView({ thread, viewerId, likedIds, page, limit, href }: ThreadViewProps) {
+export function ThreadView({
+  thread,
+  viewerId,
+  likedIds,
+  page,
+  limit,
+  href,
+  aside,
+}: ThreadViewProps) {
   const liked = useLikedMessageIds(likedIds);
   const [messages, setMessages] = useState(thread.messages);
   const [count, setCount] = useState(thread.recordsCount);
@@ -124,6 +134,7 @@ export function ThreadView({ thread, viewerId, likedIds, page, limit, href }: Th
         </h2>
         {back}
       </div>
+      {aside}
       <Pager
         href={href}
         page={page}

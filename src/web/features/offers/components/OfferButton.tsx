@@ -16,11 +16,15 @@ const OfferDialog = lazy(loadDialog);
 export function OfferButton({
   mode,
   post,
+  selection = {},
   signedIn,
   className = 'btn btn-secondary',
 }: {
   mode: OfferMode;
+  /** `price`: the listed price of the options chosen. */
   post: { _id: string; title: string; price: number };
+  /** The options chosen on the post (variation → option): the offer is for them. */
+  selection?: Record<string, string>;
   signedIn: boolean;
   className?: string;
 }) {
@@ -52,6 +56,7 @@ export function OfferButton({
             postId={post._id}
             title={post.title}
             price={post.price}
+            selection={selection}
             currency={currency}
             onClose={() => setOpen(false)}
           />

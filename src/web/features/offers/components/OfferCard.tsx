@@ -4,6 +4,7 @@ import type { Offer } from '../../../../shared/contracts/offers';
 import type { OfferAction } from '../../../../shared/contracts/offer-rules';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { answerOffer } from '../actions';
+import { OfferActionButton } from './OfferActionButton';
 
 const STATUS_TEXT: Record<Offer['status'], string> = {
   pending: 'Waiting for an answer',
@@ -16,21 +17,24 @@ const STATUS_TEXT: Record<Offer['status'], string> = {
 };
 
 /**
- * One offer on /offers: the post, the amount against the listed price, the note (as text), its
- * state — and, when it is mine to answer, Accept / Decline / Counter (an amount, then Send); when
- * I made it and it waits, Withdraw.
+ * One offer (on /offers and in a conversation): the post and the option offered on, the amount
+ * against the listed price, the note (as text), who proposed it, its state — and, when it is mine
+ * to answer, Accept / Decline / Counter (an amount, then Send); when I made it and it waits,
+ * Withdraw. `withConversation` links to the conversation with the other side (on /offers).
  */
 export function OfferCard({
   offer,
   side,
   currency,
   onChanged,
+  withConversation = false,
 }: {
   offer: Offer;
   /** Which list it is in: received (I sell) or sent (I buy). */
   side: 'seller' | 'buyer';
   currency: string;
   onChanged: () => void;
+  withConversation?: boolean;
 }) {
   const [countering, setCountering] = useState(false);
   const [amount, setAmount] = useState('');
@@ -47,6 +51,8 @@ export function OfferCard({
     if (ok) onChanged();
   };
   const who = offer.proposedBy === side ? 'You' : other.name;
+  const theOffer = `the offer of ${money(offer.amount)}`;
+  const options = Object.entries(offer.selectedVariations).map(([name, o]) => `${name}: ${o}`);
   return (
     <li className="card p-4" data-testid="offer-card">
       <h3 className="font-semibold">
@@ -56,8 +62,21 @@ export function OfferCard({
       </h3>
       <p>
         {who} offered <strong data-testid="offer-amount">{money(offer.amount)}</strong> (listed at{' '}
-        {money(offer.product.price)}) · {side === 'seller' ? 'Buyer' : 'Seller'}: {other.name}
+        {money(offer.listedPrice)}) · {side === 'seller' ? 'Buyer' : 'Seller'}: {other.name}
+        {withConversation ? (
+          <>
+            {' · '}
+            <Link
+              to={`/messages?with=${encodeURIComponent(other._id)}`}
+              className="link"
+              data-testid="offer-conversation"
+            >
+              Conversation<span className="sr-only"> with {other.name}</span>
+            </Link>
+          </>
+        ) : null}
       </p>
+      {options.length ? <p data-testid="offer-option">{options.join(' · ')}</p> : null}
       {offer.note ? <p className="whitespace-pre-line">“{offer.note}”</p> : null}
       <p data-testid="offer-status">
         {STATUS_TEXT[offer.status]}
@@ -73,46 +92,39 @@ export function OfferCard({
       ) : null}
       {mineToAnswer ? (
         <div className="mt-2 flex flex-wrap gap-2">
-          <button
-            type="button"
-            className="btn btn-primary"
+          <OfferActionButton
+            label="Accept"
+            of={theOffer}
+            primary
             disabled={busy}
-            data-testid="offer-accept"
+            testId="offer-accept"
             onClick={() => void act('accept')}
-          >
-            Accept<span className="sr-only"> the offer of {money(offer.amount)}</span>
-          </button>
-          <button
-            type="button"
-            className="btn btn-secondary"
+          />
+          <OfferActionButton
+            label="Decline"
+            of={theOffer}
             disabled={busy}
-            data-testid="offer-decline"
+            testId="offer-decline"
             onClick={() => void act('decline')}
-          >
-            Decline<span className="sr-only"> the offer of {money(offer.amount)}</span>
-          </button>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            aria-expanded={countering}
-            data-testid="offer-counter"
+          />
+          <OfferActionButton
+            label="Counter"
+            of={theOffer}
+            expanded={countering}
+            testId="offer-counter"
             onClick={() => setCountering((v) => !v)}
-          >
-            Counter<span className="sr-only"> the offer of {money(offer.amount)}</span>
-          </button>
+          />
         </div>
       ) : null}
       {mineToWithdraw ? (
         <div className="mt-2">
-          <button
-            type="button"
-            className="btn btn-secondary"
+          <OfferActionButton
+            label="Withdraw"
+            of={`my offer of ${money(offer.amount)}`}
             disabled={busy}
-            data-testid="offer-withdraw"
+            testId="offer-withdraw"
             onClick={() => void act('withdraw')}
-          >
-            Withdraw<span className="sr-only"> my offer of {money(offer.amount)}</span>
-          </button>
+          />
         </div>
       ) : null}
       {mineToAnswer && countering ? (

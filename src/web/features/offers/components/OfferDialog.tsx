@@ -5,6 +5,7 @@ import { OFFER_LIMITS } from '../../../../shared/contracts/offer-rules';
 import { MODAL_WIDTH_PX } from '../../../../shared/constants';
 import { formatMoney } from '../../../../shared/format';
 import { MESSAGES } from '../../../../shared/messages';
+import { DialogFormActions } from '../../../components/DialogFormActions';
 import { modalActions, showNotify } from '../../../components/ui/modal';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
@@ -22,6 +23,7 @@ export default function OfferDialog({
   postId,
   title,
   price,
+  selection,
   currency,
   onClose,
 }: {
@@ -29,6 +31,8 @@ export default function OfferDialog({
   postId: string;
   title: string;
   price: number;
+  /** The options chosen on the post: the offer is for them. */
+  selection: Record<string, string>;
   currency: string;
   onClose: () => void;
 }) {
@@ -45,7 +49,7 @@ export default function OfferDialog({
     setBusy(true);
     setError('');
     try {
-      const body = { postId, amount: value, note };
+      const body = { postId, amount: value, note, selectedVariations: selection };
       if (mode === 'buyer') {
         await api.call(offersApi.makeOffer, { body });
         onClose();
@@ -65,6 +69,9 @@ export default function OfferDialog({
     }
   }
 
+  // The options picked on the post, said in the description: " (Size: M, Colour: Red)".
+  const picked = Object.entries(selection).map(([name, option]) => `${name}: ${option}`);
+  const choice = picked.length ? ` (${picked.join(', ')})` : '';
   const heading = mode === 'buyer' ? 'Make an offer' : 'Send an offer to likers';
   return (
     <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
@@ -78,8 +85,8 @@ export default function OfferDialog({
           <Dialog.Title className="text-lg font-semibold">{heading}</Dialog.Title>
           <Dialog.Description className="mt-1 text-gray-800">
             {mode === 'buyer'
-              ? `“${title}” is listed at ${formatMoney(price, currency)}. If the seller accepts, the price is yours for 48 hours.`
-              : `Everyone who liked “${title}” gets this price, for them alone, for 48 hours.`}
+              ? `“${title}”${choice} is listed at ${formatMoney(price, currency)}. If the seller accepts, the price is yours for 48 hours.`
+              : `Everyone who liked “${title}” gets this price${picked.length ? ` for ${picked.join(', ')}` : ''}, for them alone, for 48 hours.`}
           </Dialog.Description>
           <form className="mt-4 space-y-4" onSubmit={(e) => void submit(e)} noValidate>
             <div>
@@ -109,25 +116,13 @@ export default function OfferDialog({
                 data-testid="offer-note-input"
               />
             </div>
-            <p role="alert" className="field-error" data-testid="offer-error">
-              {error}
-            </p>
-            <div className="flex flex-wrap justify-end gap-3">
-              <Dialog.Close asChild>
-                <button type="button" className="btn btn-secondary" disabled={busy}>
-                  Cancel
-                </button>
-              </Dialog.Close>
-              <button
-                type="submit"
-                className="btn btn-primary"
-                disabled={busy}
-                aria-busy={busy || undefined}
-                data-testid="offer-submit"
-              >
-                {mode === 'buyer' ? 'Send offer' : 'Send to likers'}
-              </button>
-            </div>
+            <DialogFormActions
+              busy={busy}
+              error={error}
+              errorTestId="offer-error"
+              submitLabel={mode === 'buyer' ? 'Send offer' : 'Send to likers'}
+              submitTestId="offer-submit"
+            />
           </form>
         </Dialog.Content>
       </Dialog.Portal>

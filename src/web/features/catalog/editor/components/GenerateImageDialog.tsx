@@ -12,6 +12,7 @@ import { UPGRADE_PATH } from '../../../../../shared/constants';
 import { ApiError } from '../../../../lib/api-client';
 import { apiErrorMessage } from '../../../../lib/errors';
 import { generateImages, generatedAlt, getAiAllowance } from '../ai-images';
+import { DialogFormActions, DialogFormError } from '../../../../components/DialogFormActions';
 
 const FAILED = 'The pictures could not be generated. Please try again.';
 
@@ -177,7 +178,7 @@ export default function GenerateImageDialog({
                 ? `Generating ${count === 1 ? 'a picture' : `${count} pictures`}… this can take a little while.`
                 : ''}
             </p>
-            <div role="alert" className="field-error" data-testid="ai-error">
+            <DialogFormError testId="ai-error">
               {error ? (
                 <>
                   {error.message}{' '}
@@ -188,7 +189,7 @@ export default function GenerateImageDialog({
                   ) : null}
                 </>
               ) : null}
-            </div>
+            </DialogFormError>
           </form>
 
           {result && result.images.length > 0 ? (
@@ -226,24 +227,16 @@ export default function GenerateImageDialog({
             </fieldset>
           ) : null}
 
-          <div className="mt-5 flex flex-wrap justify-end gap-3">
-            <Dialog.Close asChild>
-              <button type="button" className="btn btn-secondary" disabled={busy}>
-                Cancel
-              </button>
-            </Dialog.Close>
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={busy || !picked}
-              onClick={() =>
-                picked && result && onPick(picked, generatedAlt(result.prompt, result.generator))
-              }
-              data-testid="ai-add"
-            >
-              Add to post
-            </button>
-          </div>
+          <DialogFormActions
+            busy={busy}
+            disabled={!picked}
+            onClick={() =>
+              picked && result && onPick(picked, generatedAlt(result.prompt, result.generator))
+            }
+            submitLabel="Add to post"
+            submitTestId="ai-add"
+            className="mt-5"
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

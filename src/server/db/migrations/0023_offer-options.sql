@@ -1,0 +1,1 @@
+ALTER TABLE "offers" ADD COLUMN "selected_variations" jsonb DEFAULT '{}'::jsonb NOT NULL;
