@@ -3,9 +3,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import {
   addresses,
+  discountCodes,
+  discountRedemptions,
   jobs,
   ledgerEntries,
   orderItems,
+  offers,
   orders,
   paymentIntents,
   products,
@@ -21,7 +24,10 @@ import { createTestOrder } from '../../factories/commerce';
 
 export { DECLINED, NO_FUNDS, VISA, freshAuth, send, type Auth } from '../../helpers/member-calls';
 
-/** Row counts of every commerce table a checkout call writes, and the stock of the posts given. */
+/**
+ * Row counts of every commerce table a checkout call writes, the uses of discount codes and the
+ * state of offers it takes, and the stock of the posts given.
+ */
 export async function snapshot(t: TestApp, productIds: string[] = []) {
   const db = t.deps.database.db;
   const rows = async (table: typeof orders | typeof transactions | typeof orderItems) =>
@@ -42,6 +48,15 @@ export async function snapshot(t: TestApp, productIds: string[] = []) {
     ledger: (await db.select({ n: count() }).from(ledgerEntries))[0]!.n,
     orderRows: await db.select().from(orders).orderBy(orders.id),
     jobs: (await db.select({ n: count() }).from(jobs))[0]!.n,
+    codeUses: await db
+      .select({ id: discountCodes.id, uses: discountCodes.uses })
+      .from(discountCodes)
+      .orderBy(discountCodes.id),
+    redemptions: (await db.select({ n: count() }).from(discountRedemptions))[0]!.n,
+    offers: await db
+      .select({ id: offers.id, status: offers.status, orderId: offers.orderId })
+      .from(offers)
+      .orderBy(offers.id),
     stock,
   };
 }

@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  acceptReturn,
-  openReturn,
-  queuePayout,
-  returnRefundJob,
-} from '../../../src/server/modules/commerce';
+import { acceptReturn, openReturn, returnRefundJob } from '../../../src/server/modules/commerce';
 import { enqueueJob } from '../../../src/server/modules/core';
 import type { TestApp } from '../../helpers/app';
 import type { StripeStandIn } from '../../helpers/stripe-stand-in';
-import { markTestShipped } from '../../factories/commerce';
 import {
   closeStripeTestApp,
-  deliver,
   openStripeTestApp,
-  stripeOrder,
+  paidOutStripeSale,
   type StripeTestApp,
 } from '../commerce/stripe-support';
 import { ledgerOf } from './returns-support';
@@ -35,17 +28,7 @@ afterAll(() => closeStripeTestApp(w));
 
 describe('a refund after payout with Stripe', () => {
   it('refunds the buyer and reverses the seller’s transfer by their share, once', async () => {
-    const { order, intent, partId, seller } = await stripeOrder(w, { sellerReady: true });
-    standIn.succeed(intent.id);
-    await deliver(
-      t,
-      standIn,
-      standIn.event('payment_intent.succeeded', standIn.intents.get(intent.id)!),
-    );
-    await t.runJobs();
-    await markTestShipped(t, partId);
-    await queuePayout(t.moduleDeps(), partId);
-    await t.runJobs();
+    const { order, intent, partId, seller } = await paidOutStripeSale(w);
     const [transferCall] = standIn.calls('POST', '/v1/transfers').slice(-1);
     const transferId = [...standIn.transfers.values()].find(
       (tr) => (tr.metadata as Record<string, string>).transactionId === partId,
@@ -111,17 +94,7 @@ describe('a refund after payout with Stripe', () => {
   });
 
   it('a reversal Stripe refuses is retried by the job, and lands once', async () => {
-    const { intent, partId, seller } = await stripeOrder(w, { sellerReady: true });
-    standIn.succeed(intent.id);
-    await deliver(
-      t,
-      standIn,
-      standIn.event('payment_intent.succeeded', standIn.intents.get(intent.id)!),
-    );
-    await t.runJobs();
-    await markTestShipped(t, partId);
-    await queuePayout(t.moduleDeps(), partId);
-    await t.runJobs();
+    const { partId, seller } = await paidOutStripeSale(w);
     const deps = t.moduleDeps();
     const request = await openReturn(
       deps,
