@@ -14,7 +14,11 @@ import {
   products,
   transactions,
 } from '../../../src/server/db/schema';
+import type { CallInput, EndpointDef } from '../../../src/shared/api/endpoint';
+import { ApiError } from '../../../src/web/lib/api-client';
 import type { TestApp } from '../../helpers/app';
+import type { Auth } from '../../helpers/member-calls';
+import { typedClient } from '../../helpers/typed-client';
 import { signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
 import { createTestOrder } from '../../factories/commerce';
@@ -23,6 +27,37 @@ import { createTestOrder } from '../../factories/commerce';
 // refused call must leave as it was.
 
 export { DECLINED, NO_FUNDS, VISA, freshAuth, send, type Auth } from '../../helpers/member-calls';
+
+/**
+ * Calls through the web's typed client (endpoints of src/shared/api), as a member or anonymously:
+ * `call` resolves the answer's body or rejects with ApiError; `status()` is the status of the last
+ * answer, so a test still checks a 201 or a 200 exactly.
+ */
+export function typedCalls(app: () => TestApp) {
+  let last: LightMyRequestResponse | undefined;
+  const client = typedClient(app, { onAnswer: (res) => (last = res) });
+  return {
+    call: <E extends EndpointDef>(auth: Auth | null, endpoint: E, input: CallInput<E>) =>
+      client.call(endpoint, input, { headers: auth ?? {} }),
+    status: () => last?.statusCode,
+  };
+}
+
+/** A typed call's refusal, checked for its status and code as `refused` checks an answer. */
+export async function refusedCall(
+  call: Promise<unknown>,
+  status: number,
+  code: string,
+): Promise<ApiError> {
+  const error = await call.then(
+    (data) => new Error(`expected a ${status} refusal, got ${JSON.stringify(data)}`),
+    (err: unknown) => err,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  expect(error).toMatchObject({ status, code });
+  expect((error as ApiError).message.length).toBeGreaterThan(10);
+  return error as ApiError;
+}
 
 /**
  * Row counts of every commerce table a checkout call writes, the uses of discount codes and the
