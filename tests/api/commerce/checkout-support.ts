@@ -31,15 +31,23 @@ export { DECLINED, NO_FUNDS, VISA, freshAuth, send, type Auth } from '../../help
 /**
  * Calls through the web's typed client (endpoints of src/shared/api), as a member or anonymously:
  * `call` resolves the answer's body or rejects with ApiError; `status()` is the status of the last
- * answer, so a test still checks a 201 or a 200 exactly.
+ * answer, so a test still checks a 201 or a 200 exactly, and `statuses()` those of every answer
+ * since it was last asked (calls made at once).
  */
 export function typedCalls(app: () => TestApp) {
   let last: LightMyRequestResponse | undefined;
-  const client = typedClient(app, { onAnswer: (res) => (last = res) });
+  const answered: number[] = [];
+  const client = typedClient(app, {
+    onAnswer: (res) => {
+      last = res;
+      answered.push(res.statusCode);
+    },
+  });
   return {
     call: <E extends EndpointDef>(auth: Auth | null, endpoint: E, input: CallInput<E>) =>
       client.call(endpoint, input, { headers: auth ?? {} }),
     status: () => last?.statusCode,
+    statuses: () => answered.splice(0),
   };
 }
 
