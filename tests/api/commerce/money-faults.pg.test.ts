@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../../src/server/db/client';
 import { isDatabaseUnavailable } from '../../../src/server/db/faults';
 import { discountRedemptions, jobs, ledgerEntries, offers } from '../../../src/server/db/schema';
-import { returnRefundJob } from '../../../src/server/modules/commerce';
+import { refundJob, returnRefundJob } from '../../../src/server/modules/commerce';
 import { DEFAULT_LEASE_MS, enqueueJob } from '../../../src/server/modules/core/jobs';
 import { commerceApi } from '../../../src/shared/api/commerce';
 import { discountsApi } from '../../../src/shared/api/discounts';
@@ -24,6 +24,7 @@ import {
   closeStripeTestApp,
   openStripeTestApp,
   paidOutStripeSale,
+  paidStripeSale,
   type StripeTestApp,
 } from './stripe-support';
 
@@ -156,8 +157,46 @@ describe('POST /orders claiming an accepted offer, the server stopped mid-transa
   });
 });
 
-describe('the return refund job, the server stopped while Stripe refunds', () => {
-  it('records nothing half-way, and its retry records the one refund Stripe made', async () => {
+const ledgerOf = (partId: string) =>
+  t.deps.database.db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.transactionId, partId))
+    .orderBy(ledgerEntries.createdAt, ledgerEntries.kind);
+/** The newest job of this name (each drill below queues one of its kind). */
+const newestJob = async (name: string) =>
+  (
+    await t.deps.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.name, name))
+      .orderBy(desc(jobs.createdAt))
+      .limit(1)
+  )[0]!;
+const refundKeys = (key: string) =>
+  w.standIn.calls('POST', '/v1/refunds').filter((r) => r.idempotencyKey === key);
+
+/**
+ * Runs the due jobs with the server stopped while Stripe answers a refund (Stripe made it; the
+ * answer finds no database): the run fails, no process ends. Once the server is back the part's
+ * ledger is as it was and the job, still 'running', waits for its lease to run out; then it runs
+ * again, and is done.
+ */
+async function refundAcrossAStop(job: string, partId: string) {
+  const before = (await ledgerOf(partId)).map((e) => e.kind);
+  w.standIn.whenAnswering(/^\/v1\/refunds$/, () => server.stop());
+  await expect(t.runJobs()).rejects.toSatisfy(isDatabaseUnavailable);
+  await server.start();
+  await databaseBack();
+  expect((await ledgerOf(partId)).map((e) => e.kind)).toEqual(before);
+  expect(await newestJob(job)).toMatchObject({ status: 'running', attempts: 1 });
+  t.advanceTime(DEFAULT_LEASE_MS + 1_000);
+  await t.runJobs();
+  expect(await newestJob(job)).toMatchObject({ status: 'done', attempts: 2 });
+}
+
+describe('refund jobs, the server stopped while Stripe refunds', () => {
+  it('a return’s: no ledger row half-way; the retry records the one refund Stripe made', async () => {
     const { seller, intent, partId } = await paidOutStripeSale(w);
     const { returnRequest } = await client.call(
       returnsApi.open,
@@ -169,50 +208,16 @@ describe('the return refund job, the server stopped while Stripe refunds', () =>
       { body: { id: returnRequest._id, refund: 20, returnItem: true } },
       as(seller.auth),
     );
-    const ledger = () =>
-      t.deps.database.db
-        .select()
-        .from(ledgerEntries)
-        .where(eq(ledgerEntries.transactionId, partId))
-        .orderBy(ledgerEntries.createdAt, ledgerEntries.kind);
-    const refundJob = async () =>
-      (
-        await t.deps.database.db
-          .select()
-          .from(jobs)
-          .where(
-            and(
-              eq(jobs.name, returnRefundJob.name),
-              eq(jobs.dedupeKey, `${returnRefundJob.name}:${returnRequest._id}`),
-            ),
-          )
-      )[0]!;
 
-    // Stripe makes the refund; before its answer is back, the database is gone.
-    w.standIn.whenAnswering(/^\/v1\/refunds$/, () => server.stop());
-    await expect(t.runJobs()).rejects.toSatisfy(isDatabaseUnavailable);
-    await server.start();
-    await databaseBack();
-    // The money moved and is owed its record: no ledger row yet, the job still to run again.
+    await refundAcrossAStop(returnRefundJob.name, partId);
+    // Asked twice with one key, Stripe refunded once; the ledger holds that one refund.
+    expect(refundKeys(`refund:return:${returnRequest._id}`)).toHaveLength(2);
     expect(w.standIn.refunded.get(intent.id)).toBe(2000);
-    expect((await ledger()).map((e) => e.kind)).toEqual(['transfer']);
-    expect(await refundJob()).toMatchObject({ status: 'running', attempts: 1 });
-
-    // Its lease runs out; the retry asks Stripe again with the same key and gets the same refund.
-    t.advanceTime(DEFAULT_LEASE_MS + 1_000);
-    await t.runJobs();
-    const refunds = w.standIn.calls('POST', '/v1/refunds');
-    expect(refunds.map((r) => r.idempotencyKey)).toEqual([
-      `refund:return:${returnRequest._id}`,
-      `refund:return:${returnRequest._id}`,
-    ]);
-    expect(w.standIn.refunded.get(intent.id)).toBe(2000);
-    expect((await ledger()).map((e) => [e.kind, e.amountMinor])).toEqual([
+    expect((await ledgerOf(partId)).map((e) => [e.kind, e.amountMinor])).toEqual([
       ['transfer', 5250],
       ['refund', 2000],
       ['reversal', 1909],
     ]);
-    expect(await refundJob()).toMatchObject({ status: 'done', attempts: 2 });
     const shown = await client.call(
       returnsApi.list,
       { query: { id: returnRequest._id } },
@@ -225,6 +230,23 @@ describe('the return refund job, the server stopped while Stripe refunds', () =>
     await enqueueJob(t.moduleDeps(), returnRefundJob, { returnId: returnRequest._id });
     await t.runJobs();
     expect(w.standIn.requests.slice(asked).filter((r) => r.method === 'POST')).toEqual([]);
-    expect(await ledger()).toHaveLength(3);
+    expect(await ledgerOf(partId)).toHaveLength(3);
+  });
+
+  it('a cancelled sale’s: the same, one refund of the part’s total', async () => {
+    const { seller, intent, partId } = await paidStripeSale(w);
+    await client.call(
+      commerceApi.cancelSale,
+      { body: { id: partId, reason: 'Broken in the workshop.' } },
+      as(seller.auth),
+    );
+
+    await refundAcrossAStop(refundJob.name, partId);
+    expect(refundKeys(`refund:${partId}`)).toHaveLength(2);
+    // 2 × 20.00 + 2 × 5.00 shipping + 10 % tax.
+    expect(w.standIn.refunded.get(intent.id)).toBe(5500);
+    expect((await ledgerOf(partId)).map((e) => [e.kind, e.amountMinor])).toEqual([
+      ['refund', 5500],
+    ]);
   });
 });

@@ -113,16 +113,22 @@ export async function stripeOrder(w: StripeTestApp, options: { sellerReady?: boo
   return { seller, order, intent, accountId, partId: order.transactions[0]!._id };
 }
 
-/**
- * A stripeOrder the buyer paid (Stripe's event delivered), shipped and paid out to the seller (a
- * ready account): the transfer is in the ledger, so a refund now reverses part of it.
- */
-export async function paidOutStripeSale(w: StripeTestApp) {
-  const sale = await stripeOrder(w, { sellerReady: true });
+/** A stripeOrder the buyer paid: Stripe's event delivered and handled. */
+export async function paidStripeSale(w: StripeTestApp, options: { sellerReady?: boolean } = {}) {
+  const sale = await stripeOrder(w, options);
   w.standIn.succeed(sale.intent.id);
   const paid = w.standIn.event('payment_intent.succeeded', w.standIn.intents.get(sale.intent.id)!);
   await deliver(w.t, w.standIn, paid);
   await w.t.runJobs();
+  return sale;
+}
+
+/**
+ * A paidStripeSale shipped and paid out to the seller (a ready account): the transfer is in the
+ * ledger, so a refund now reverses part of it.
+ */
+export async function paidOutStripeSale(w: StripeTestApp) {
+  const sale = await paidStripeSale(w, { sellerReady: true });
   await markTestShipped(w.t, sale.partId);
   await queuePayout(w.t.moduleDeps(), sale.partId);
   await w.t.runJobs();
