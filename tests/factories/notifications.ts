@@ -4,8 +4,20 @@ import { eq } from 'drizzle-orm';
 import { notifications, users } from '../../src/server/db/schema';
 import { inTransaction } from '../../src/server/modules/core';
 import { notify, type NotificationEvent } from '../../src/server/modules/notifications';
+import {
+  NOTIFICATION_SETTING_KEYS,
+  type NotificationSettings,
+} from '../../src/shared/contracts/notifications';
 import { SOCIAL_LIMITS } from '../../src/shared/contracts/social-rules';
 import type { TestApp } from '../helpers/app';
+
+/**
+ * A member's settings with every notification email off, as the "all" unsubscribe link leaves
+ * them: built from the setting keys, so a new kind of email the link missed fails the comparison.
+ */
+export const ALL_EMAILS_OFF = Object.fromEntries(
+  NOTIFICATION_SETTING_KEYS.map((key) => [key, false]),
+) as NotificationSettings;
 
 /** Records an event the way other modules do: notify() inside their write transaction. */
 export function recordEvent(t: TestApp, event: NotificationEvent): Promise<void> {

@@ -24,6 +24,19 @@ export function expectDatabaseUnavailable(res: LightMyRequestResponse, what = 't
   });
 }
 
+/**
+ * A typed call (typedClient) refused because the database is away: it rejects with the 503, and
+ * its raw answer — `answered()`, the last one the client's `onAnswer` saw — is a database away's.
+ */
+export async function expectCallUnavailable(
+  call: Promise<unknown>,
+  answered: () => LightMyRequestResponse | undefined,
+  what = 'the call',
+) {
+  await expect(call, what).rejects.toMatchObject({ status: 503, code: 'DB_UNAVAILABLE' });
+  expectDatabaseUnavailable(answered()!, what);
+}
+
 /** The short "We'll be right back" page: a 503 with Retry-After, no script, the page CSP. */
 export function expectUnavailablePage(res: LightMyRequestResponse, what = 'the page') {
   expect(res.statusCode, what).toBe(503);

@@ -63,6 +63,13 @@ export interface StripeStandIn {
   billing: BillingStandIn;
   /** The next request whose path matches answers this error instead (once). */
   failNext(path: RegExp, status: number, code?: string): void;
+  /**
+   * The next request whose path matches is carried out, then `hook` runs before its answer is sent
+   * (once): a fault drill makes the app's database go away while Stripe is answering.
+   */
+  whenAnswering(path: RegExp, hook: () => Promise<void>): void;
+  /** What has been refunded of each payment intent so far (minor units). */
+  refunded: ReadonlyMap<string, number>;
   /** The buyer paid: the intent succeeds with a charge. */
   succeed(intentId: string): Json;
   /** An attempt was declined: the intent waits for another payment method. */
@@ -87,6 +94,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const refunded = new Map<string, number>();
   const answered = new Map<string, { status: number; body: unknown; request: string }>();
   const failures: { path: RegExp; status: number; code: string }[] = [];
+  const hooks: { path: RegExp; hook: () => Promise<void> }[] = [];
   const billing = createBillingStandIn({ intents, newId, now, error: stripeError, missing });
 
   function route(method: string, path: string, body: Json): { status: number; body: unknown } {
@@ -285,6 +293,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       answer = earlier;
     } else {
       answer = route(method, path, recorded.body);
+      const hooked = hooks.findIndex((h) => h.path.test(path));
+      if (hooked >= 0) await hooks.splice(hooked, 1)[0]!.hook();
       // Stripe keeps the answer of a key unless the request failed on its side (5xx).
       if (key && method === 'POST' && answer.status < 500) {
         answered.set(key, { ...answer, request: `${method} ${path} ${text}` });
@@ -327,6 +337,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     billing,
     failNext: (path, status, code = status >= 500 ? 'api_error' : 'parameter_invalid') =>
       void failures.push({ path, status, code }),
+    whenAnswering: (path, hook) => void hooks.push({ path, hook }),
+    refunded,
     succeed(id) {
       const intent = intentOf(id);
       Object.assign(intent, {

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { products } from '../../../src/server/db/schema';
+import { commerceApi } from '../../../src/shared/api/commerce';
+import type { cartRefreshRequest } from '../../../src/shared/contracts/commerce';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
-import { refused, send, unchanged } from './checkout-support';
+import { refusedCall, typedCalls, unchanged, type Auth } from './checkout-support';
 
 let t: TestApp;
+const api = typedCalls(() => t);
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -17,8 +21,10 @@ async function seller(name = 'Maya Maker') {
   return signedInUser(t.deps, { accountType: 'seller', name });
 }
 
-const refresh = (auth: Record<string, string> | null, items: readonly unknown[]) =>
-  send(t, auth, 'POST', '/cart/refresh', { items });
+type Lines = z.input<typeof cartRefreshRequest>['items'];
+/** POST /cart/refresh; malformed lines go as a script would send them, past the client's types. */
+const refresh = (auth: Auth | null, items: readonly unknown[]) =>
+  api.call(auth, commerceApi.refreshCart, { body: { items: items as Lines } });
 
 const setRow = (id: string, values: Partial<typeof products.$inferInsert>) =>
   t.deps.database.db.update(products).set(values).where(eq(products.id, id));
@@ -32,11 +38,11 @@ describe('POST /cart/refresh', () => {
       shippingCost: 15.5,
       stock: 4,
     });
-    const res = await refresh(null, [
+    const cart = await refresh(null, [
       { _id: post._id, amount: 2, selectedVariations: {}, price: 120, shippingCost: 15.5 },
     ]);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().items).toEqual([
+    expect(api.status()).toBe(200);
+    expect(cart.items).toEqual([
       {
         _id: post._id,
         selectedVariations: {},
@@ -77,7 +83,7 @@ describe('POST /cart/refresh', () => {
     await setRow(soldOut._id, { stock: 0 });
     await setRow(hidden._id, { status: 'draft' });
 
-    const res = await refresh(sam.auth, [
+    const cart = await refresh(sam.auth, [
       { _id: repriced._id, amount: 1, selectedVariations: {}, price: 10, shippingCost: 1 },
       { _id: scarce._id, amount: 5, selectedVariations: {}, price: 8 },
       { _id: soldOut._id, amount: 1, selectedVariations: {} },
@@ -86,9 +92,9 @@ describe('POST /cart/refresh', () => {
       { _id: samsOwn._id, amount: 1, selectedVariations: {} },
       { _id: randomUUID(), amount: 3, selectedVariations: {} },
     ]);
-    expect(res.statusCode, res.body).toBe(200);
-    const lines = res.json().items as Record<string, unknown>[];
-    const pick = (l: Record<string, unknown>) => [l.problem, l.amount, l.notice];
+    expect(api.status()).toBe(200);
+    const lines = cart.items;
+    const pick = (l: (typeof lines)[number]) => [l.problem, l.amount, l.notice];
     expect(lines.map(pick)).toEqual([
       [
         null,
@@ -132,12 +138,11 @@ describe('POST /cart/refresh', () => {
         },
       ],
     });
-    const res = await refresh(null, [
+    const { items: lines } = await refresh(null, [
       { _id: shirt._id, amount: 2, selectedVariations: { Size: 'M' } },
       { _id: shirt._id, amount: 3, selectedVariations: { Size: 'S' } },
       { _id: shirt._id, amount: 1, selectedVariations: { Size: 'S' } },
     ]);
-    const lines = res.json().items as { amount: number; stock: number; notice: string | null }[];
     // M has one; the post has three in all: 1 M, then 2 of the 3 S asked, then none left.
     expect(lines.map((l) => [l.amount, l.stock])).toEqual([
       [1, 1],
@@ -153,10 +158,10 @@ describe('POST /cart/refresh', () => {
     try {
       const maya = await signedInUser(euro.deps, { accountType: 'seller' });
       const post = await createProduct(euro, maya.user, { title: 'Print', price: 1234.5 });
-      const res = await send(euro, null, 'POST', '/cart/refresh', {
-        items: [{ _id: post._id, amount: 1, selectedVariations: {}, price: 1000 }],
+      const cart = await typedCalls(() => euro).call(null, commerceApi.refreshCart, {
+        body: { items: [{ _id: post._id, amount: 1, selectedVariations: {}, price: 1000 }] },
       });
-      expect(res.json().items[0].notice).toBe(
+      expect(cart.items[0]!.notice).toBe(
         'The price of “Print” changed from €1,000.00 to €1,234.50.',
       );
     } finally {
@@ -168,9 +173,8 @@ describe('POST /cart/refresh', () => {
     const maya = await seller();
     const post = await createProduct(t, maya.user, { stock: 2 });
     await unchanged(t, [post._id], async () => {
-      expect(
-        (await refresh(null, [{ _id: post._id, amount: 2, selectedVariations: {} }])).statusCode,
-      ).toBe(200);
+      await refresh(null, [{ _id: post._id, amount: 2, selectedVariations: {} }]);
+      expect(api.status()).toBe(200);
       for (const [items, message] of [
         [[], 'items: Your cart is empty.'],
         [[{ _id: post._id, amount: 0 }], 'items.0.amount: The amount must be at least 1.'],
@@ -179,8 +183,8 @@ describe('POST /cart/refresh', () => {
         [[{ _id: post._id, amount: 1, price: -3 }], 'items.0.price: Must be 0 or more.'],
         [[{ _id: 'not-an-id', amount: 1 }], 'items.0._id: Must be a post id.'],
       ] as const) {
-        const res = await refresh(null, items);
-        expect(refused(res, 400, 'VALIDATION_ERROR').message).toBe(message);
+        const refusal = await refusedCall(refresh(null, items), 400, 'VALIDATION_ERROR');
+        expect(refusal.message).toBe(message);
       }
     });
   });

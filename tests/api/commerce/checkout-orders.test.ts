@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { orderItems, products } from '../../../src/server/db/schema';
+import { commerceApi } from '../../../src/shared/api/commerce';
+import type { orderCreateRequest } from '../../../src/shared/contracts/commerce';
 import { COMMERCE_LIMITS } from '../../../src/shared/contracts/commerce-rules';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
 import { createTestAddress, readTestOrder } from '../../factories/commerce';
-import { market, refused, send, stockOf, unchanged } from './checkout-support';
+import { market, refusedCall, stockOf, typedCalls, unchanged, type Auth } from './checkout-support';
 
 let t: TestApp;
+const api = typedCalls(() => t);
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -41,21 +45,21 @@ async function shop() {
   return { maya, leo, sam, lamp, shirt, home };
 }
 
-const placeOrder = (auth: Record<string, string>, body: object) =>
-  send(t, auth, 'POST', '/orders', body);
+/** POST /orders; a body off the contract goes as a script would send it, past the client's types. */
+const placeOrder = (auth: Auth, body: object) =>
+  api.call(auth, commerceApi.createOrder, { body: body as z.input<typeof orderCreateRequest> });
 
 describe('POST /orders', () => {
   it('prices from the database, reserves stock and splits the order per seller', async () => {
     const { maya, leo, sam, lamp, shirt, home } = await shop();
-    const res = await placeOrder(sam.auth, {
+    const { order } = await placeOrder(sam.auth, {
       items: [
         { _id: lamp._id, amount: 3, selectedVariations: {} },
         { _id: shirt._id, amount: 1, selectedVariations: { Size: 'XL' } },
       ],
       shippingAddressId: home.id,
     });
-    expect(res.statusCode, res.body).toBe(201);
-    const { order } = res.json();
+    expect(api.status()).toBe(201);
     // Lamp: 3 × 10.05 + 3 × 2.50 shipping; shirt XL: 23.33. Tax 10% of (53.48 + 7.50) = 6.098 → 6.10.
     expect(order).toMatchObject({
       status: 'pending',
@@ -135,7 +139,7 @@ describe('POST /orders', () => {
       grandTotal: 0.01,
       totals: { grandTotal: 0.01 },
     });
-    expect(tampered.statusCode, tampered.body).toBe(201);
+    expect(api.status()).toBe(201);
     const totals = (o: { order: Record<string, unknown> }) => {
       const { subtotal, shipping, tax, grandTotal, transactions } = o.order;
       return {
@@ -149,17 +153,16 @@ describe('POST /orders', () => {
         })),
       };
     };
-    expect(totals(tampered.json())).toEqual(totals(honest.json()));
-    expect(tampered.json().order.grandTotal).toBe(13.81);
+    expect(totals(tampered)).toEqual(totals(honest));
+    expect(tampered.order.grandTotal).toBe(13.81);
   });
 
   it('copies the lines at purchase time: later edits to the post do not change the order', async () => {
     const { sam, lamp, home } = await shop();
-    const res = await placeOrder(sam.auth, {
+    const { order } = await placeOrder(sam.auth, {
       items: [{ _id: lamp._id, amount: 1, selectedVariations: {} }],
       shippingAddressId: home.id,
     });
-    const { order } = res.json();
     await t.deps.database.db
       .update(products)
       .set({ title: 'Renamed lamp', priceMinor: 99_999 })
@@ -189,11 +192,11 @@ describe('POST /orders', () => {
           `items.0.amount: You can buy at most ${COMMERCE_LIMITS.amountMax} of one item at a time.`,
         ],
       ] as const) {
-        const res = await placeOrder(sam.auth, {
-          items: [line({ amount })],
-          shippingAddressId: home.id,
-        });
-        const body = refused(res, 400, 'VALIDATION_ERROR');
+        const body = await refusedCall(
+          placeOrder(sam.auth, { items: [line({ amount })], shippingAddressId: home.id }),
+          400,
+          'VALIDATION_ERROR',
+        );
         if (typeof amount === 'number') expect(body.message).toBe(message);
       }
       for (const [bad, message] of [
@@ -212,14 +215,14 @@ describe('POST /orders', () => {
         [{ _id: shirt._id }, 'Choose one of the available options of “Shirt”.'],
       ] as const) {
         // A good line first: it must not be reserved when a later one fails.
-        const res = await placeOrder(sam.auth, {
+        const res = placeOrder(sam.auth, {
           items: [line({}), line(bad)],
           shippingAddressId: home.id,
         });
-        expect(refused(res, 400, 'ITEM_UNAVAILABLE').message).toBe(message);
+        expect((await refusedCall(res, 400, 'ITEM_UNAVAILABLE')).message).toBe(message);
       }
-      refused(
-        await placeOrder(sam.auth, { items: [], shippingAddressId: home.id }),
+      await refusedCall(
+        placeOrder(sam.auth, { items: [], shippingAddressId: home.id }),
         400,
         'VALIDATION_ERROR',
       );
@@ -229,23 +232,27 @@ describe('POST /orders', () => {
   it('refuses too little stock with 409 OUT_OF_STOCK, nothing reserved', async () => {
     const { sam, lamp, shirt, home } = await shop();
     await unchanged(t, [lamp._id, shirt._id], async () => {
-      const res = await placeOrder(sam.auth, {
+      const res = placeOrder(sam.auth, {
         items: [
           { _id: lamp._id, amount: 1, selectedVariations: {} },
           { _id: shirt._id, amount: 2, selectedVariations: { Size: 'XL' } },
         ],
         shippingAddressId: home.id,
       });
-      expect(refused(res, 409, 'OUT_OF_STOCK').message).toBe('Only 1 of “Shirt” is left.');
+      expect((await refusedCall(res, 409, 'OUT_OF_STOCK')).message).toBe(
+        'Only 1 of “Shirt” is left.',
+      );
       // Two lines of one post share its stock.
-      const split = await placeOrder(sam.auth, {
+      const split = placeOrder(sam.auth, {
         items: [
           { _id: lamp._id, amount: 3, selectedVariations: {} },
           { _id: lamp._id, amount: 3, selectedVariations: {} },
         ],
         shippingAddressId: home.id,
       });
-      expect(refused(split, 409, 'OUT_OF_STOCK').message).toBe('Only 2 of “Lamp” are left.');
+      expect((await refusedCall(split, 409, 'OUT_OF_STOCK')).message).toBe(
+        'Only 2 of “Lamp” are left.',
+      );
     });
   });
 
@@ -260,8 +267,8 @@ describe('POST /orders', () => {
         { items, shippingAddressId: home.id, billingAddressId: leosHome.id },
         { items, shippingAddressId: randomUUID() },
       ]) {
-        const res = await placeOrder(sam.auth, body);
-        expect(refused(res, 404, 'ADDRESS_NOT_FOUND').message).toBe(
+        const refusal = await refusedCall(placeOrder(sam.auth, body), 404, 'ADDRESS_NOT_FOUND');
+        expect(refusal.message).toBe(
           'This address could not be found. Choose one of your saved addresses.',
         );
       }
@@ -271,22 +278,20 @@ describe('POST /orders', () => {
   it('keeps the billing address apart when one is given', async () => {
     const { sam, lamp, home } = await shop();
     const office = await createTestAddress(t, sam.user.id, { line1: '9 Office Park' });
-    const res = await placeOrder(sam.auth, {
+    const { order } = await placeOrder(sam.auth, {
       items: [{ _id: lamp._id, amount: 1, selectedVariations: {} }],
       shippingAddressId: home.id,
       billingAddressId: office.id,
     });
-    expect(res.json().order.billingAddress.line1).toBe('9 Office Park');
-    expect(res.json().order.shippingAddress.line1).toBe('1 Main Street');
+    expect(order.billingAddress.line1).toBe('9 Office Park');
+    expect(order.shippingAddress.line1).toBe('1 Main Street');
     // The order keeps its copy when the book entry goes.
-    await send(t, sam.auth, 'DELETE', `/addresses?id=${office.id}`);
-    expect((await readTestOrder(t, res.json().order._id)).billingAddress.line1).toBe(
-      '9 Office Park',
-    );
+    await api.call(sam.auth, commerceApi.deleteAddress, { query: { id: office.id } });
+    expect((await readTestOrder(t, order._id)).billingAddress.line1).toBe('9 Office Park');
     const items = await t.deps.database.db
       .select()
       .from(orderItems)
-      .where(eq(orderItems.orderId, res.json().order._id));
+      .where(eq(orderItems.orderId, order._id));
     expect(items).toHaveLength(1);
   });
 
@@ -294,10 +299,12 @@ describe('POST /orders', () => {
     const { sam, lamp } = await shop();
     const items = [{ _id: lamp._id, amount: 1, selectedVariations: {} }];
     for (let i = 0; i < 30; i++) {
-      const res = await placeOrder(sam.auth, { items, shippingAddressId: randomUUID() });
-      expect(res.statusCode).toBe(404);
+      const res = placeOrder(sam.auth, { items, shippingAddressId: randomUUID() });
+      await expect(res).rejects.toMatchObject({ status: 404 });
     }
-    const limited = await placeOrder(sam.auth, { items, shippingAddressId: randomUUID() });
-    expect(refused(limited, 429, 'RATE_LIMITED').message).toMatch(/^Too many attempts\./);
+    const limited = placeOrder(sam.auth, { items, shippingAddressId: randomUUID() });
+    expect((await refusedCall(limited, 429, 'RATE_LIMITED')).message).toMatch(
+      /^Too many attempts\./,
+    );
   });
 });

@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, paymentIntents } from '../../../src/server/db/schema';
+import { commerceApi } from '../../../src/shared/api/commerce';
+import type { CardInput } from '../../../src/shared/card';
+import type { localConfirmRequest } from '../../../src/shared/contracts/commerce';
+import type { z } from 'zod';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { signedInUser } from '../../factories/accounts';
 import { createPaidOrder, readTestOrder } from '../../factories/commerce';
@@ -10,24 +14,29 @@ import {
   VISA,
   freshAuth,
   ledgerOf,
-  refused,
-  send,
+  refusedCall,
   stockOf,
   unchanged,
   unpaidOrder,
+  typedCalls,
   type Auth,
 } from './checkout-support';
 
 let t: TestApp;
+const api = typedCalls(() => t);
+type LocalConfirmRequest = z.input<typeof localConfirmRequest>;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t?.close());
 
 const startPayment = (auth: Auth, orderId: string) =>
-  send(t, auth, 'POST', '/payment-intent', { orderId });
+  api.call(auth, commerceApi.createPaymentIntent, { body: { orderId } });
+/** A card off the contract goes as a script would send it, past the client's types. */
 const confirm = (auth: Auth, paymentIntentId: string, card: object = VISA) =>
-  send(t, auth, 'POST', '/payments/local/confirm', { paymentIntentId, card });
+  api.call(auth, commerceApi.confirmLocalPayment, {
+    body: { paymentIntentId, card: card as CardInput },
+  });
 
 async function mailsTo(email: string, subject: RegExp) {
   return (await t.outbox()).filter((m) => m.to === email && subject.test(m.subject));
@@ -36,9 +45,8 @@ async function mailsTo(email: string, subject: RegExp) {
 describe('POST /payment-intent', () => {
   it('creates the order’s payment intent once and answers the same one on every call', async () => {
     const { sam, order } = await unpaidOrder(t);
-    const first = await startPayment(sam.auth, order._id);
-    expect(first.statusCode, first.body).toBe(200);
-    const intent = first.json();
+    const intent = await startPayment(sam.auth, order._id);
+    expect(api.status()).toBe(200);
     expect(intent).toMatchObject({
       provider: 'local',
       amount: 13.2,
@@ -48,8 +56,7 @@ describe('POST /payment-intent', () => {
     expect(intent.paymentIntentId).toMatch(/^pi_local_/);
     expect(intent.clientSecret).toMatch(new RegExp(`^${intent.paymentIntentId}_secret_`));
 
-    const again = await startPayment(sam.auth, order._id);
-    expect(again.json()).toEqual(intent);
+    expect(await startPayment(sam.auth, order._id)).toEqual(intent);
     const rows = await t.deps.database.db
       .select()
       .from(paymentIntents)
@@ -71,10 +78,12 @@ describe('POST /payment-intent', () => {
     const leo = await signedInUser(t.deps);
     await unchanged(t, [], async () => {
       for (const id of [order._id, '00000000-0000-4000-8000-000000000000']) {
-        const res = await startPayment(leo.auth, id);
-        expect(refused(res, 404, 'ORDER_NOT_FOUND').message).toBe('This order could not be found.');
+        const res = startPayment(leo.auth, id);
+        expect((await refusedCall(res, 404, 'ORDER_NOT_FOUND')).message).toBe(
+          'This order could not be found.',
+        );
       }
-      refused(await startPayment(leo.auth, 'nope'), 400, 'VALIDATION_ERROR');
+      await refusedCall(startPayment(leo.auth, 'nope'), 400, 'VALIDATION_ERROR');
     });
   });
 
@@ -82,8 +91,10 @@ describe('POST /payment-intent', () => {
     const { sam, lamp } = await unpaidOrder(t);
     const paid = await createPaidOrder(t, sam.user.id, [{ productId: lamp._id }]);
     await unchanged(t, [], async () => {
-      const res = await startPayment(sam.auth, paid._id);
-      expect(refused(res, 409, 'ALREADY_PAID').message).toBe('This order is already paid.');
+      const res = startPayment(sam.auth, paid._id);
+      expect((await refusedCall(res, 409, 'ALREADY_PAID')).message).toBe(
+        'This order is already paid.',
+      );
     });
   });
 
@@ -93,8 +104,8 @@ describe('POST /payment-intent', () => {
     try {
       const auth = await freshAuth(t, sam.user);
       await unchanged(t, [], async () => {
-        const res = await startPayment(auth, order._id);
-        expect(refused(res, 409, 'ORDER_NOT_PAYABLE').message).toBe(
+        const res = startPayment(auth, order._id);
+        expect((await refusedCall(res, 409, 'ORDER_NOT_PAYABLE')).message).toBe(
           'This order expired before it was paid, so its items were released. Place the order again from your cart.',
         );
       });
@@ -107,10 +118,12 @@ describe('POST /payment-intent', () => {
 describe('POST /payments/local/confirm', () => {
   it('pays the order with 4242…: paid, one charge, mails to the buyer and the seller', async () => {
     const { maya, sam, order } = await unpaidOrder(t);
-    const { paymentIntentId } = (await startPayment(sam.auth, order._id)).json();
-    const res = await confirm(sam.auth, paymentIntentId);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ status: 'succeeded', orderId: order._id });
+    const { paymentIntentId } = await startPayment(sam.auth, order._id);
+    expect(await confirm(sam.auth, paymentIntentId)).toEqual({
+      status: 'succeeded',
+      orderId: order._id,
+    });
+    expect(api.status()).toBe(200);
 
     const paid = await readTestOrder(t, order._id);
     expect(paid.status).toBe('paid');
@@ -123,34 +136,36 @@ describe('POST /payments/local/confirm', () => {
     expect(await mailsTo(maya.user.email, /^New sale/)).toHaveLength(1);
 
     // A double submit: the same answer, nothing charged or mailed twice.
-    const again = await confirm(sam.auth, paymentIntentId);
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ status: 'succeeded', orderId: order._id });
-    const both = await Promise.all([
-      confirm(sam.auth, paymentIntentId),
-      confirm(sam.auth, paymentIntentId),
-    ]);
-    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await confirm(sam.auth, paymentIntentId)).toEqual({
+      status: 'succeeded',
+      orderId: order._id,
+    });
+    expect(api.status()).toBe(200);
+    api.statuses();
+    await Promise.all([confirm(sam.auth, paymentIntentId), confirm(sam.auth, paymentIntentId)]);
+    expect(api.statuses()).toEqual([200, 200]);
     expect(await ledgerOf(t, order._id)).toHaveLength(1);
     expect(await mailsTo(sam.user.email, /is confirmed/)).toHaveLength(1);
     expect(await mailsTo(maya.user.email, /^New sale/)).toHaveLength(1);
     // And asking to pay it again is refused.
-    refused(await startPayment(sam.auth, order._id), 409, 'ALREADY_PAID');
+    await refusedCall(startPayment(sam.auth, order._id), 409, 'ALREADY_PAID');
   });
 
   it('records a decline on the order (402 with Stripe’s code), then takes a good card', async () => {
     const { sam, order } = await unpaidOrder(t);
-    const { paymentIntentId } = (await startPayment(sam.auth, order._id)).json();
-    const declined = await confirm(sam.auth, paymentIntentId, DECLINED);
-    expect(refused(declined, 402, 'card_declined').message).toBe('Your card was declined.');
+    const { paymentIntentId } = await startPayment(sam.auth, order._id);
+    const declined = confirm(sam.auth, paymentIntentId, DECLINED);
+    expect((await refusedCall(declined, 402, 'card_declined')).message).toBe(
+      'Your card was declined.',
+    );
     let stored = await readTestOrder(t, order._id);
     expect(stored).toMatchObject({
       status: 'payment_failed',
       paymentError: 'Your card was declined.',
     });
 
-    const poor = await confirm(sam.auth, paymentIntentId, NO_FUNDS);
-    expect(refused(poor, 402, 'insufficient_funds').message).toBe(
+    const poor = confirm(sam.auth, paymentIntentId, NO_FUNDS);
+    expect((await refusedCall(poor, 402, 'insufficient_funds')).message).toBe(
       'Your card has insufficient funds.',
     );
     stored = await readTestOrder(t, order._id);
@@ -158,28 +173,30 @@ describe('POST /payments/local/confirm', () => {
     expect(await ledgerOf(t, order._id)).toEqual([]);
 
     // The same intent is offered again, and a good card pays it.
-    expect((await startPayment(sam.auth, order._id)).json().paymentIntentId).toBe(paymentIntentId);
-    expect((await confirm(sam.auth, paymentIntentId)).statusCode).toBe(200);
+    expect((await startPayment(sam.auth, order._id)).paymentIntentId).toBe(paymentIntentId);
+    await confirm(sam.auth, paymentIntentId);
+    expect(api.status()).toBe(200);
     stored = await readTestOrder(t, order._id);
     expect(stored).toMatchObject({ status: 'paid', paymentError: null });
   });
 
   it('refuses a malformed card by the field (400 CARD_INVALID), nothing changed', async () => {
     const { sam, order } = await unpaidOrder(t);
-    const { paymentIntentId } = (await startPayment(sam.auth, order._id)).json();
+    const { paymentIntentId } = await startPayment(sam.auth, order._id);
     await unchanged(t, [], async () => {
-      const res = await confirm(sam.auth, paymentIntentId, {
+      const res = confirm(sam.auth, paymentIntentId, {
         number: '4242 4242 4242 4241',
         expMonth: 13,
         expYear: 2020,
         cvc: '1',
       });
-      const body = refused(res, 400, 'CARD_INVALID');
+      const body = await refusedCall(res, 400, 'CARD_INVALID');
       expect(body.message).toBe('Your card number is invalid.');
       const fields = (body.details as { path: string[] }[]).map((d) => d.path.join('.'));
       expect(fields).toEqual(['card.number', 'card.expiry', 'card.cvc']);
-      refused(
-        await send(t, sam.auth, 'POST', '/payments/local/confirm', { paymentIntentId }),
+      const cardless = { body: { paymentIntentId } as LocalConfirmRequest };
+      await refusedCall(
+        api.call(sam.auth, commerceApi.confirmLocalPayment, cardless),
         400,
         'VALIDATION_ERROR',
       );
@@ -188,12 +205,14 @@ describe('POST /payments/local/confirm', () => {
 
   it('answers 404 PAYMENT_NOT_FOUND for another member’s or an unknown payment', async () => {
     const { sam, order } = await unpaidOrder(t);
-    const { paymentIntentId } = (await startPayment(sam.auth, order._id)).json();
+    const { paymentIntentId } = await startPayment(sam.auth, order._id);
     const leo = await signedInUser(t.deps);
     await unchanged(t, [], async () => {
       for (const id of [paymentIntentId, 'pi_local_nothing']) {
-        const res = await confirm(leo.auth, id);
-        expect(refused(res, 404, 'PAYMENT_NOT_FOUND').message).toMatch(/could not be found/);
+        const res = confirm(leo.auth, id);
+        expect((await refusedCall(res, 404, 'PAYMENT_NOT_FOUND')).message).toMatch(
+          /could not be found/,
+        );
       }
     });
     expect((await readTestOrder(t, order._id)).status).toBe('pending');
@@ -201,12 +220,14 @@ describe('POST /payments/local/confirm', () => {
 
   it('limits card attempts per member (card testing): the 11th in 10 minutes is 429', async () => {
     const { sam, order } = await unpaidOrder(t);
-    const { paymentIntentId } = (await startPayment(sam.auth, order._id)).json();
+    const { paymentIntentId } = await startPayment(sam.auth, order._id);
     for (let i = 0; i < 10; i++)
-      expect((await confirm(sam.auth, paymentIntentId, DECLINED)).statusCode).toBe(402);
+      await expect(confirm(sam.auth, paymentIntentId, DECLINED)).rejects.toMatchObject({
+        status: 402,
+      });
     await unchanged(t, [], async () => {
-      const res = await confirm(sam.auth, paymentIntentId, VISA);
-      expect(refused(res, 429, 'RATE_LIMITED').message).toMatch(
+      const res = confirm(sam.auth, paymentIntentId, VISA);
+      expect((await refusedCall(res, 429, 'RATE_LIMITED')).message).toMatch(
         /^Too many attempts\. Please wait \d+ minutes and try again\.$/,
       );
     });
@@ -217,7 +238,7 @@ describe('POST /payments/local/confirm', () => {
 describe('an unpaid order after its hold (commerce.expire-order)', () => {
   it('is cancelled with its stock back, and can no longer be paid', async () => {
     const { sam, lamp, order } = await unpaidOrder(t);
-    const { paymentIntentId } = (await startPayment(sam.auth, order._id)).json();
+    const { paymentIntentId } = await startPayment(sam.auth, order._id);
     expect(await stockOf(t, lamp._id)).toBe(2);
     // Not yet: the job waits for the deadline.
     await t.runJobs();
@@ -232,9 +253,11 @@ describe('an unpaid order after its hold (commerce.expire-order)', () => {
     expect(await stockOf(t, lamp._id)).toBe(3);
 
     await unchanged(t, [lamp._id], async () => {
-      refused(await startPayment(auth, order._id), 409, 'ORDER_NOT_PAYABLE');
-      const res = await confirm(auth, paymentIntentId);
-      expect(refused(res, 409, 'ORDER_NOT_PAYABLE').message).toMatch(/Place the order again/);
+      await refusedCall(startPayment(auth, order._id), 409, 'ORDER_NOT_PAYABLE');
+      const res = confirm(auth, paymentIntentId);
+      expect((await refusedCall(res, 409, 'ORDER_NOT_PAYABLE')).message).toMatch(
+        /Place the order again/,
+      );
     });
     expect(await ledgerOf(t, order._id)).toEqual([]);
   });

@@ -4,13 +4,14 @@ import { orders, products } from '../../../src/server/db/schema';
 import { enqueueJob } from '../../../src/server/modules/core';
 import { checkoutReminderJob, REMINDER_DELAY_MS } from '../../../src/server/modules/commerce';
 import { updateNotificationSettings } from '../../../src/server/modules/notifications';
+import { commerceApi } from '../../../src/shared/api/commerce';
 import { COMMERCE_LIMITS } from '../../../src/shared/contracts/commerce-rules';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
 import { createPaidOrder, createTestOrder, readTestOrder } from '../../factories/commerce';
 import { headersOf, mailsTo, unsubscribeLinks } from '../../factories/notifications';
-import { send } from './checkout-support';
+import { typedCalls } from './checkout-support';
 
 /**
  * The reminder for a checkout left behind (docs/decisions/075): an unpaid order that runs out of
@@ -19,6 +20,7 @@ import { send } from './checkout-support';
  * The clock is the test app's (advanceTime), the jobs run when the test says (runJobs).
  */
 let t: TestApp;
+const api = typedCalls(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -79,9 +81,9 @@ describe('the reminder of an expired checkout', () => {
     t.advanceTime(24 * 60 * 60_000);
     const token = cartTokenOf(mail!.text);
     expect(token).not.toBeNull();
-    const opened = await send(t, sam.auth, 'GET', `/cart/link?cart=${encodeURIComponent(token!)}`);
-    expect(opened.statusCode, opened.body).toBe(200);
-    expect(opened.json<{ items: { _id: string; amount: number }[] }>().items).toMatchObject([
+    const opened = await api.call(sam.auth, commerceApi.openCartLink, { query: { cart: token! } });
+    expect(api.status()).toBe(200);
+    expect(opened.items).toMatchObject([
       { _id: lamp._id, amount: 2 },
     ]);
 
@@ -95,8 +97,8 @@ describe('the reminder of an expired checkout', () => {
 
   it('is never sent for an order the buyer cancelled', async () => {
     const { sam, order } = await abandoned();
-    const res = await send(t, sam.auth, 'POST', '/orders/cancel', { id: order._id });
-    expect(res.statusCode, res.body).toBe(200);
+    await api.call(sam.auth, commerceApi.cancelOrder, { body: { id: order._id } });
+    expect(api.status()).toBe(200);
     t.advanceTime(HOLD_MS + 1000);
     await t.runJobs();
     // Even a reminder job queued for it by some other path sends nothing.

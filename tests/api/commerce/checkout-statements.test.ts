@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commerceApi } from '../../../src/shared/api/commerce';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
 import { createTestAddress } from '../../factories/commerce';
-import { send, VISA } from './checkout-support';
+import { typedCalls, VISA } from './checkout-support';
 
 /**
  * The SQL of one whole checkout (docs/decisions/047, 052): the posts' rows are locked only by the
@@ -11,6 +12,7 @@ import { send, VISA } from './checkout-support';
  * one insert per table whatever the cart; paying reads the order once.
  */
 let t: TestApp;
+const api = typedCalls(() => t);
 const statements: string[] = [];
 
 beforeAll(async () => {
@@ -40,12 +42,14 @@ describe('a checkout’s statements', () => {
     const chair = await createProduct(t, leo.user, { stock: 5 });
     let orderId = '';
     const placing = await recorded(async () => {
-      const res = await send(t, buyer.auth, 'POST', '/orders', {
-        items: [lamp, mug, chair].map((p) => ({ _id: p._id, amount: 2, selectedVariations: {} })),
-        shippingAddressId: address.id,
+      const { order } = await api.call(buyer.auth, commerceApi.createOrder, {
+        body: {
+          items: [lamp, mug, chair].map((p) => ({ _id: p._id, amount: 2, selectedVariations: {} })),
+          shippingAddressId: address.id,
+        },
       });
-      expect(res.statusCode, res.body).toBe(201);
-      orderId = res.json<{ order: { _id: string } }>().order._id;
+      expect(api.status()).toBe(201);
+      orderId = order._id;
     });
     expect(count(placing, /for update/i)).toBe(0);
     // The unpaid orders limit (ADR 052) locks the buyer's row only, never a post's.
@@ -63,18 +67,19 @@ describe('a checkout’s statements', () => {
 
     let intentId = '';
     const starting = await recorded(async () => {
-      const res = await send(t, buyer.auth, 'POST', '/payment-intent', { orderId });
-      expect(res.statusCode, res.body).toBe(200);
-      intentId = res.json<{ paymentIntentId: string }>().paymentIntentId;
+      const intent = await api.call(buyer.auth, commerceApi.createPaymentIntent, {
+        body: { orderId },
+      });
+      expect(api.status()).toBe(200);
+      intentId = intent.paymentIntentId;
     });
     expect(count(starting, /from "orders"/)).toBe(1);
 
     const paying = await recorded(async () => {
-      const res = await send(t, buyer.auth, 'POST', '/payments/local/confirm', {
-        paymentIntentId: intentId,
-        card: VISA,
+      await api.call(buyer.auth, commerceApi.confirmLocalPayment, {
+        body: { paymentIntentId: intentId, card: VISA },
       });
-      expect(res.statusCode, res.body).toBe(200);
+      expect(api.status()).toBe(200);
     });
     expect(count(paying, /from "orders"/)).toBe(1);
     expect(count(paying, /savepoint/i)).toBe(0);

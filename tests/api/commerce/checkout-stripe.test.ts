@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentsDriver } from '../../../src/server/adapters/payments/types';
+import { commerceApi } from '../../../src/shared/api/commerce';
 import { createTestApp } from '../../helpers/app';
 import { readTestOrder } from '../../factories/commerce';
-import { VISA, refused, send, unpaidOrder } from './checkout-support';
+import { VISA, refusedCall, typedCalls, unpaidOrder } from './checkout-support';
 
 /**
  * With Stripe configured (deps.payments set), POST /payment-intent goes to the Stripe driver (here
@@ -49,9 +50,9 @@ describe('with Stripe configured', () => {
     try {
       const { sam, order } = await unpaidOrder(app);
       expect(order.paymentProvider).toBe('stripe');
-      const res = await send(app, sam.auth, 'POST', '/payment-intent', { orderId: order._id });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({
+      const api = typedCalls(() => app);
+      const intent = { body: { orderId: order._id } };
+      expect(await api.call(sam.auth, commerceApi.createPaymentIntent, intent)).toEqual({
         provider: 'stripe',
         clientSecret: 'pi_stripe_1_secret_x',
         paymentIntentId: 'pi_stripe_1',
@@ -59,6 +60,7 @@ describe('with Stripe configured', () => {
         currency: 'USD',
         publishableKey: 'pk_test_checkout',
       });
+      expect(api.status()).toBe(200);
       expect(stripe.created).toEqual([
         {
           amountMinor: 1320,
@@ -75,16 +77,14 @@ describe('with Stripe configured', () => {
       ]);
       // A second call reads the stored intent back instead of creating one.
       expect(
-        (await send(app, sam.auth, 'POST', '/payment-intent', { orderId: order._id })).json()
-          .paymentIntentId,
+        (await api.call(sam.auth, commerceApi.createPaymentIntent, intent)).paymentIntentId,
       ).toBe('pi_stripe_1');
       expect(stripe.created).toHaveLength(1);
 
-      const card = await send(app, sam.auth, 'POST', '/payments/local/confirm', {
-        paymentIntentId: 'pi_stripe_1',
-        card: VISA,
+      const card = api.call(sam.auth, commerceApi.confirmLocalPayment, {
+        body: { paymentIntentId: 'pi_stripe_1', card: VISA },
       });
-      expect(refused(card, 409, 'WRONG_PAYMENT_PROVIDER').message).toMatch(/Stripe/);
+      expect((await refusedCall(card, 409, 'WRONG_PAYMENT_PROVIDER')).message).toMatch(/Stripe/);
       expect((await readTestOrder(app, order._id)).status).toBe('pending');
     } finally {
       await app.close();

@@ -3,15 +3,22 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import {
   addresses,
+  discountCodes,
+  discountRedemptions,
   jobs,
   ledgerEntries,
   orderItems,
+  offers,
   orders,
   paymentIntents,
   products,
   transactions,
 } from '../../../src/server/db/schema';
+import type { CallInput, EndpointDef } from '../../../src/shared/api/endpoint';
+import { ApiError } from '../../../src/web/lib/api-client';
 import type { TestApp } from '../../helpers/app';
+import type { Auth } from '../../helpers/member-calls';
+import { typedClient } from '../../helpers/typed-client';
 import { signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
 import { createTestAddress, createTestOrder } from '../../factories/commerce';
@@ -33,7 +40,49 @@ export async function market(t: TestApp) {
   return { maya, leo, sam, home };
 }
 
-/** Row counts of every commerce table a checkout call writes, and the stock of the posts given. */
+/**
+ * Calls through the web's typed client (endpoints of src/shared/api), as a member or anonymously:
+ * `call` resolves the answer's body or rejects with ApiError; `status()` is the status of the last
+ * answer, so a test still checks a 201 or a 200 exactly, and `statuses()` those of every answer
+ * since it was last asked (calls made at once).
+ */
+export function typedCalls(app: () => TestApp) {
+  let last: LightMyRequestResponse | undefined;
+  const answered: number[] = [];
+  const client = typedClient(app, {
+    onAnswer: (res) => {
+      last = res;
+      answered.push(res.statusCode);
+    },
+  });
+  return {
+    call: <E extends EndpointDef>(auth: Auth | null, endpoint: E, input: CallInput<E>) =>
+      client.call(endpoint, input, { headers: auth ?? {} }),
+    status: () => last?.statusCode,
+    statuses: () => answered.splice(0),
+  };
+}
+
+/** A typed call's refusal, checked for its status and code as `refused` checks an answer. */
+export async function refusedCall(
+  call: Promise<unknown>,
+  status: number,
+  code: string,
+): Promise<ApiError> {
+  const error = await call.then(
+    (data) => new Error(`expected a ${status} refusal, got ${JSON.stringify(data)}`),
+    (err: unknown) => err,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  expect(error).toMatchObject({ status, code });
+  expect((error as ApiError).message.length).toBeGreaterThan(10);
+  return error as ApiError;
+}
+
+/**
+ * Row counts of every commerce table a checkout call writes, the uses of discount codes and the
+ * state of offers it takes, and the stock of the posts given.
+ */
 export async function snapshot(t: TestApp, productIds: string[] = []) {
   const db = t.deps.database.db;
   const rows = async (table: typeof orders | typeof transactions | typeof orderItems) =>
@@ -54,6 +103,15 @@ export async function snapshot(t: TestApp, productIds: string[] = []) {
     ledger: (await db.select({ n: count() }).from(ledgerEntries))[0]!.n,
     orderRows: await db.select().from(orders).orderBy(orders.id),
     jobs: (await db.select({ n: count() }).from(jobs))[0]!.n,
+    codeUses: await db
+      .select({ id: discountCodes.id, uses: discountCodes.uses })
+      .from(discountCodes)
+      .orderBy(discountCodes.id),
+    redemptions: (await db.select({ n: count() }).from(discountRedemptions))[0]!.n,
+    offers: await db
+      .select({ id: offers.id, status: offers.status, orderId: offers.orderId })
+      .from(offers)
+      .orderBy(offers.id),
     stock,
   };
 }

@@ -2,12 +2,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelOwnOrder, placeOrder } from '../../../src/server/modules/commerce';
 import { cartTotalsMinor } from '../../../src/shared/cart';
+import { commerceApi } from '../../../src/shared/api/commerce';
 import { toMinor } from '../../../src/shared/money';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
 import { createTestAddress } from '../../factories/commerce';
-import { refused, send, unchanged } from './checkout-support';
+import { refusedCall, typedCalls, unchanged } from './checkout-support';
 
 /**
  * The server's order totals on generated carts: the order is SPEC §9 on database prices, and its
@@ -15,6 +16,7 @@ import { refused, send, unchanged } from './checkout-support';
  * seller is paid plus the tax shares is always what the buyer was charged.
  */
 let t: TestApp;
+const api = typedCalls(() => t);
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -103,11 +105,13 @@ describe('order totals (placeOrder on generated carts)', () => {
       stock: 99,
     });
     await unchanged(t, [yacht._id], async () => {
-      const res = await send(t, buyer.auth, 'POST', '/orders', {
-        items: [{ _id: yacht._id, amount: 99, selectedVariations: {} }],
-        shippingAddressId: address.id,
+      const order = api.call(buyer.auth, commerceApi.createOrder, {
+        body: {
+          items: [{ _id: yacht._id, amount: 99, selectedVariations: {} }],
+          shippingAddressId: address.id,
+        },
       });
-      expect(refused(res, 400, 'VALIDATION_ERROR').message).toBe(
+      expect((await refusedCall(order, 400, 'VALIDATION_ERROR')).message).toBe(
         'An order can total at most $999,999.99: place it as several smaller orders.',
       );
     });

@@ -1,17 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentIntents } from '../../../src/server/db/schema';
+import { commerceApi } from '../../../src/shared/api/commerce';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
 import { createTestOrder, readTestOrder } from '../../factories/commerce';
-import { VISA, ledgerOf, send } from './checkout-support';
+import { VISA, ledgerOf, typedCalls } from './checkout-support';
 
 /**
  * Real PostgreSQL only: a buyer's double (and tenfold) submit races on several connections. One
  * payment intent per order, one charge, one confirmation mail, whatever the number of clicks.
  */
 let t: TestApp;
+const api = typedCalls(() => t);
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -24,13 +26,14 @@ describe('paying under concurrency (PostgreSQL)', () => {
     const post = await createProduct(t, seller.user, { price: 25, shippingCost: 5 });
     const order = await createTestOrder(t, buyer.user.id, [{ productId: post._id }]);
 
+    api.statuses();
     const starts = await Promise.all(
       Array.from({ length: 10 }, () =>
-        send(t, buyer.auth, 'POST', '/payment-intent', { orderId: order._id }),
+        api.call(buyer.auth, commerceApi.createPaymentIntent, { body: { orderId: order._id } }),
       ),
     );
-    expect(starts.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
-    const ids = new Set(starts.map((r) => r.json().paymentIntentId as string));
+    expect(api.statuses()).toEqual(Array(10).fill(200));
+    const ids = new Set(starts.map((r) => r.paymentIntentId));
     expect(ids.size).toBe(1);
     const [paymentIntentId] = [...ids];
     const rows = await t.deps.database.db
@@ -41,11 +44,13 @@ describe('paying under concurrency (PostgreSQL)', () => {
 
     const confirms = await Promise.all(
       Array.from({ length: 10 }, () =>
-        send(t, buyer.auth, 'POST', '/payments/local/confirm', { paymentIntentId, card: VISA }),
+        api.call(buyer.auth, commerceApi.confirmLocalPayment, {
+          body: { paymentIntentId: paymentIntentId!, card: VISA },
+        }),
       ),
     );
-    expect(confirms.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
-    for (const r of confirms) expect(r.json()).toEqual({ status: 'succeeded', orderId: order._id });
+    expect(api.statuses()).toEqual(Array(10).fill(200));
+    for (const r of confirms) expect(r).toEqual({ status: 'succeeded', orderId: order._id });
     expect((await readTestOrder(t, order._id)).status).toBe('paid');
     expect(await ledgerOf(t, order._id)).toMatchObject([{ kind: 'charge', amountMinor: 3300 }]);
     const confirmations = (await t.outbox()).filter(

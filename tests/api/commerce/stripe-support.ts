@@ -1,16 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { jobs, sellerAccounts } from '../../../src/server/db/schema';
-import { paymentsOf, stripeEventJob } from '../../../src/server/modules/commerce';
+import { paymentsOf, queuePayout, stripeEventJob } from '../../../src/server/modules/commerce';
 import {
   paymentIntentResponse,
   type Order,
   type PaymentIntentResponse,
 } from '../../../src/shared/contracts/commerce';
+import type { Database } from '../../../src/server/db/client';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { startStripeStandIn, type StripeStandIn } from '../../helpers/stripe-stand-in';
 import { inject, signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
-import { createTestOrder } from '../../factories/commerce';
+import { createTestOrder, markTestShipped } from '../../factories/commerce';
 
 /** What the Stripe tests share: signed deliveries, an order's intent, a seller's account. */
 
@@ -78,12 +79,18 @@ export interface StripeTestApp {
   buyer: { id: string; email: string; auth: Record<string, string> };
 }
 
-/** An app whose payments driver is Stripe (aimed at a fresh stand-in), with a signed-in buyer. */
-export async function openStripeTestApp(): Promise<StripeTestApp> {
+/**
+ * An app whose payments driver is Stripe (aimed at a fresh stand-in), with a signed-in buyer; on
+ * `database` when given (a fault drill's own PostgreSQL).
+ */
+export async function openStripeTestApp(
+  options: { database?: Database } = {},
+): Promise<StripeTestApp> {
   const standIn = await startStripeStandIn();
   const t = await createTestApp(
     { payments: standIn.driver() },
     { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+    options,
   );
   const { user, auth } = await signedInUser(t.deps, { name: 'Sam Buyer' });
   return { t, standIn, buyer: { id: user.id, email: user.email, auth } };
@@ -104,6 +111,31 @@ export async function stripeOrder(w: StripeTestApp, options: { sellerReady?: boo
   const started = await startStripePayment(w.t, w.buyer.auth, order);
   const intent = { ...started, id: started.paymentIntentId };
   return { seller, order, intent, accountId, partId: order.transactions[0]!._id };
+}
+
+/** A stripeOrder the buyer paid: Stripe's event delivered and handled. */
+export async function paidStripeSale(w: StripeTestApp, options: { sellerReady?: boolean } = {}) {
+  const sale = await stripeOrder(w, options);
+  w.standIn.succeed(sale.intent.id);
+  const paid = w.standIn.event('payment_intent.succeeded', w.standIn.intents.get(sale.intent.id)!);
+  await deliver(w.t, w.standIn, paid);
+  await w.t.runJobs();
+  return sale;
+}
+
+/**
+ * A paidStripeSale shipped and paid out to the seller (a ready account): the transfer is in the
+ * ledger, so a refund now reverses part of it. `transferId` is that transfer at Stripe.
+ */
+export async function paidOutStripeSale(w: StripeTestApp) {
+  const sale = await paidStripeSale(w, { sellerReady: true });
+  await markTestShipped(w.t, sale.partId);
+  await queuePayout(w.t.moduleDeps(), sale.partId);
+  await w.t.runJobs();
+  const transferId = [...w.standIn.transfers.values()].find(
+    (tr) => (tr.metadata as Record<string, string>).transactionId === sale.partId,
+  )!.id as string;
+  return { ...sale, transferId };
 }
 
 /** The queued (or run) Stripe event jobs of the test app. */

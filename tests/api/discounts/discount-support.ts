@@ -35,10 +35,7 @@ export async function call<E extends EndpointDef>(
   input: CallInput<E>,
 ): Promise<Answer<ResponseOf<E>>> {
   let status = 0;
-  const client = typedClient(
-    () => t,
-    (s) => (status = s),
-  );
+  const client = typedClient(() => t, { onAnswer: (res) => (status = res.statusCode) });
   try {
     const ok = await client.call(endpoint, input, auth ? { headers: auth } : undefined);
     return { status, ok, error: null };

@@ -11,9 +11,10 @@ import type { StripeStandIn } from '../../helpers/stripe-stand-in';
 import {
   closeStripeTestApp,
   openStripeTestApp,
+  paidOutStripeSale,
   type StripeTestApp,
 } from '../commerce/stripe-support';
-import { ledgerOf, paidAndTransferredPart } from './returns-support';
+import { ledgerOf } from './returns-support';
 
 /**
  * A return refunded after the seller was paid, with Stripe as the payments driver (its stand-in):
@@ -32,7 +33,7 @@ afterAll(() => closeStripeTestApp(w));
 
 describe('a refund after payout with Stripe', () => {
   it('refunds the buyer and reverses the seller’s transfer by their share, once', async () => {
-    const { order, intent, partId, seller, transferId } = await paidAndTransferredPart(w);
+    const { order, intent, partId, seller, transferId } = await paidOutStripeSale(w);
     const [transferCall] = standIn.calls('POST', '/v1/transfers').slice(-1);
     expect(transferCall!.body.amount).toBe('5250');
 
@@ -92,7 +93,7 @@ describe('a refund after payout with Stripe', () => {
   });
 
   it('a reversal Stripe refuses is retried by the job, and lands once', async () => {
-    const { partId, seller } = await paidAndTransferredPart(w);
+    const { partId, seller } = await paidOutStripeSale(w);
     const deps = t.moduleDeps();
     const request = await openReturn(
       deps,

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { ledgerEntries, sellerAccounts } from '../../../src/server/db/schema';
 import { queuePayout } from '../../../src/server/modules/commerce';
-import { deliver, stripeOrder, type StripeTestApp } from '../commerce/stripe-support';
 import type { TestApp } from '../../helpers/app';
 import { inject, nextIp, signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
@@ -105,26 +104,3 @@ export function ledgerOf(t: TestApp, partId: string) {
 }
 
 export const DAY = 24 * 3600_000;
-
-/**
- * A Stripe order paid (the stand-in's webhook delivered), shipped and its seller paid out: the
- * start of every refund-after-payout test with Stripe. `transferId` is the seller's transfer.
- */
-export async function paidAndTransferredPart(w: StripeTestApp) {
-  const { t, standIn } = w;
-  const { order, intent, partId, seller } = await stripeOrder(w, { sellerReady: true });
-  standIn.succeed(intent.id);
-  await deliver(
-    t,
-    standIn,
-    standIn.event('payment_intent.succeeded', standIn.intents.get(intent.id)!),
-  );
-  await t.runJobs();
-  await markTestShipped(t, partId);
-  await queuePayout(t.moduleDeps(), partId);
-  await t.runJobs();
-  const transferId = [...standIn.transfers.values()].find(
-    (tr) => (tr.metadata as Record<string, string>).transactionId === partId,
-  )!.id as string;
-  return { order, intent, partId, seller, transferId };
-}
