@@ -14,6 +14,8 @@ import * as moderationTables from '../../src/server/db/schema/moderation';
 import * as notificationsTables from '../../src/server/db/schema/notifications';
 import * as commerceTables from '../../src/server/db/schema/commerce';
 import * as discountTables from '../../src/server/db/schema/commerce-discounts';
+import * as paymentTables from '../../src/server/db/schema/commerce-payments';
+import * as returnTables from '../../src/server/db/schema/commerce-returns';
 import * as plansTables from '../../src/server/db/schema/plans';
 import * as outreachTables from '../../src/server/db/schema/outreach';
 import * as aiTables from '../../src/server/db/schema/ai';
@@ -40,7 +42,7 @@ const OWNED: Record<string, Record<string, unknown>> = {
   messages: messagesTables,
   moderation: moderationTables,
   notifications: notificationsTables,
-  commerce: { ...commerceTables, ...discountTables },
+  commerce: { ...commerceTables, ...discountTables, ...paymentTables, ...returnTables },
   core: jobsTables,
   plans: plansTables,
   outreach: outreachTables,

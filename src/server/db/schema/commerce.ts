@@ -1,8 +1,9 @@
 // Tables of the commerce module: buyers' addresses, orders split into one transaction per seller,
-// their line items (copied at purchase time), payments, payouts and refunds (one ledger), the
-// embedded payment driver's intents, sellers' payout accounts, processed webhook events and
-// feedback. Money is integer minor units. Orders and sales keep the other party's records when a
-// member is deleted (docs/decisions/022): people FKs are ON DELETE SET NULL with copied names.
+// their line items (copied at purchase time), payments, payouts and refunds (one ledger), sellers'
+// payout accounts and feedback (the payment driver's records: commerce-payments.ts; return
+// requests: commerce-returns.ts; discount codes: commerce-discounts.ts). Money is integer minor
+// units. Orders and sales keep the other party's records when a member is deleted
+// (docs/decisions/022): people FKs are ON DELETE SET NULL with copied names.
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -17,18 +18,16 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { RETURN_REASONS, RETURN_STATUSES } from '../../../shared/contracts/returns-rules';
 import {
   FEEDBACK_TYPES,
   LEDGER_KINDS,
   ORDER_STATUSES,
-  PAYMENT_INTENT_STATUSES,
   PAYOUT_STATUSES,
   TRANSACTION_STATUSES,
   type StoredAddress,
 } from '../../../shared/contracts/commerce-rules';
 import { users } from './accounts';
-import { products, type StoredMedia } from './catalog';
+import { products } from './catalog';
 
 export { ORDER_STATUSES, TRANSACTION_STATUSES, PAYOUT_STATUSES, FEEDBACK_TYPES };
 
@@ -217,28 +216,6 @@ export const ledgerEntries = pgTable(
 );
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 
-/** The embedded payment driver's payment intents (Stripe keeps its own). */
-export const paymentIntents = pgTable('payment_intents', {
-  id: text('id').primaryKey(),
-  clientSecret: text('client_secret').notNull(),
-  amountMinor: integer('amount_minor').notNull(),
-  currency: text('currency').notNull(),
-  status: text('status', { enum: PAYMENT_INTENT_STATUSES }).notNull(),
-  transferGroup: text('transfer_group'),
-  metadata: jsonb('metadata')
-    .$type<Record<string, string>>()
-    .notNull()
-    .default(sql`'{}'::jsonb`),
-  /** Card brand and last four digits of the card that paid (never the number). */
-  cardLast4: text('card_last4'),
-  lastErrorCode: text('last_error_code'),
-  /** Idempotency: the same key always answers with the same intent. */
-  idempotencyKey: text('idempotency_key').unique(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-});
-export type PaymentIntentRow = typeof paymentIntents.$inferSelect;
-
 /** A seller's payout account with the payment provider (acct_…): onboarding state. */
 export const sellerAccounts = pgTable('seller_accounts', {
   userId: uuid('user_id')
@@ -255,14 +232,6 @@ export const sellerAccounts = pgTable('seller_accounts', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 export type SellerAccountRow = typeof sellerAccounts.$inferSelect;
-
-/** Stripe webhook events already accepted (dedupe by event id; processed through the job queue). */
-export const webhookEvents = pgTable('webhook_events', {
-  id: text('id').primaryKey(),
-  type: text('type').notNull(),
-  receivedAt: ts('received_at').notNull().defaultNow(),
-  processedAt: ts('processed_at'),
-});
 
 /**
  * A rating of one side of a transaction: `order` — the buyer about the seller; `transaction` —
@@ -295,63 +264,3 @@ export const feedbacks = pgTable(
   ],
 );
 export type FeedbackRow = typeof feedbacks.$inferSelect;
-
-/**
- * A buyer's request to be refunded for one seller's part after it shipped (issue 27 §4, ADR 074):
- * one per part. The refund itself is a ledger movement (`refund:return:{id}`) and, when the seller
- * was already paid, the reversal of their transfer (`reversal:return:{id}`).
- */
-export const returnRequests = pgTable(
-  'return_requests',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    transactionId: uuid('transaction_id')
-      .notNull()
-      .references(() => transactions.id, { onDelete: 'cascade' }),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
-    sellerId: uuid('seller_id').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status', { enum: RETURN_STATUSES }).notNull().default('open'),
-    reason: text('reason', { enum: RETURN_REASONS }).notNull(),
-    message: text('message').notNull(),
-    photos: jsonb('photos')
-      .$type<StoredMedia[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    refundMinor: integer('refund_minor'),
-    /** The platform fee the refund gives back (feeShareReturned, fixed when it is accepted). */
-    feeReturnedMinor: integer('fee_returned_minor').notNull().default(0),
-    returnItem: boolean('return_item'),
-    /** The item going back (ADR 074): the carrier and tracking number the buyer added. */
-    returnCarrier: text('return_carrier'),
-    returnTrackingNumber: text('return_tracking_number'),
-    returnSentAt: ts('return_sent_at'),
-    /** The seller confirmed the returned item arrived: the refund is sent then. */
-    itemReceivedAt: ts('item_received_at'),
-    declineReason: text('decline_reason'),
-    moderatorId: uuid('moderator_id').references(() => users.id, { onDelete: 'set null' }),
-    moderatorNote: text('moderator_note'),
-    decidedBy: text('decided_by', { enum: ['seller', 'moderator'] }),
-    /**
-     * The seller's deadline: to answer, then (a tracked return) to confirm the item arrived;
-     * missed, the buyer may escalate.
-     */
-    answerBy: ts('answer_by').notNull(),
-    escalatedAt: ts('escalated_at'),
-    decidedAt: ts('decided_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('return_requests_transaction_idx').on(t.transactionId),
-    index('return_requests_buyer_idx').on(t.buyerId, t.createdAt.desc()),
-    index('return_requests_seller_idx').on(t.sellerId, t.createdAt.desc()),
-    index('return_requests_escalated_idx')
-      .on(t.escalatedAt)
-      .where(sql`${t.status} = 'escalated'`),
-    check('return_requests_refund_check', sql`${t.refundMinor} is null or ${t.refundMinor} > 0`),
-  ],
-);
-export type ReturnRequestRow = typeof returnRequests.$inferSelect;

@@ -9,6 +9,8 @@ export * from './messages';
 export * from './moderation';
 export * from './notifications';
 export * from './commerce';
+export * from './commerce-payments';
+export * from './commerce-returns';
 export * from './commerce-discounts';
 export * from './plans';
 export * from './outreach';

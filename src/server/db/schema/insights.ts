@@ -19,7 +19,14 @@ import { users } from './accounts';
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /** What happened: a page seen, a link clicked, an item into a cart, an order placed, paid, taken back. */
-export const INSIGHT_EVENT_KINDS = ['view', 'click', 'cart', 'checkout', 'order', 'refund'] as const;
+export const INSIGHT_EVENT_KINDS = [
+  'view',
+  'click',
+  'cart',
+  'checkout',
+  'order',
+  'refund',
+] as const;
 export type InsightEventKind = (typeof INSIGHT_EVENT_KINDS)[number];
 
 /**

@@ -51,7 +51,10 @@ export const sites = pgTable(
     imageThumbnail: text('image_thumbnail'),
     imageFullsize: text('image_fullsize'),
     /** Storage keys of the current logo, so a replaced logo can be deleted. */
-    imageKeys: text('image_keys').array().notNull().default(sql`'{}'::text[]`),
+    imageKeys: text('image_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     headerBackgroundColor: text('header_background_color').notNull().default('#ffffff'),
     headerTextColor: text('header_text_color').notNull().default('#111827'),
     footerBackgroundColor: text('footer_background_color').notNull().default('#111827'),
@@ -72,7 +75,9 @@ export const sites = pgTable(
     uniqueIndex('sites_user_id_idx').on(t.userId),
     // Claims don't block (docs/decisions/049): any number of sites may hold a pending claim on a
     // domain, looked up by this index; only a verified domain is one site's alone.
-    index('sites_domain_name_idx').on(t.domainName).where(sql`${t.domainName} is not null`),
+    index('sites_domain_name_idx')
+      .on(t.domainName)
+      .where(sql`${t.domainName} is not null`),
     uniqueIndex('sites_verified_domain_unique_idx')
       .on(sql`lower(${t.domainName})`)
       .where(sql`${t.domainVerifiedAt} is not null`),
@@ -112,8 +117,12 @@ export const siteLinks = pgTable(
   (t) => [
     index('site_links_site_position_idx').on(t.siteId, t.position),
     // At most one featured link per seller, whatever writes the rows.
-    uniqueIndex('site_links_one_featured_idx').on(t.siteId).where(sql`${t.featured}`),
-    index('site_links_post_id_idx').on(t.postId).where(sql`${t.postId} is not null`),
+    uniqueIndex('site_links_one_featured_idx')
+      .on(t.siteId)
+      .where(sql`${t.featured}`),
+    index('site_links_post_id_idx')
+      .on(t.postId)
+      .where(sql`${t.postId} is not null`),
     check('site_links_one_target', sql`num_nonnulls(${t.url}, ${t.postId}, ${t.tag}) = 1`),
   ],
 );

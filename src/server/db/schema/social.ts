@@ -25,7 +25,9 @@ export const productLikes = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.productId] }),
     // "Who rang the bell for this post": only the few likes with an alert are indexed.
-    index('product_likes_alert_idx').on(t.productId).where(sql`${t.alert}`),
+    index('product_likes_alert_idx')
+      .on(t.productId)
+      .where(sql`${t.alert}`),
     // "My favourites, newest first" reads (user, created_at); the PK serves "did I like it".
     index('product_likes_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('product_likes_product_idx').on(t.productId),

@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { paymentIntents, sellerAccounts, type PaymentIntentRow } from '../../db/schema';
+import { eq, sql } from 'drizzle-orm';
+import {
+  localRefunds,
+  paymentIntents,
+  sellerAccounts,
+  type PaymentIntentRow,
+} from '../../db/schema';
 import type { PaymentIntentInfo, PaymentsDriver } from '../../adapters/payments/types';
 import { localCardOutcome, type DeclineCode } from '../../adapters/payments/test-cards';
 import { digitsOnly, type CardInput } from '../../../shared/card';
 import {
   appOrigin,
   conflict,
+  inTransaction,
   notFound,
   nowDate,
   paymentRequired,
@@ -48,10 +54,44 @@ async function intentRow(deps: Pick<ModuleDeps, 'db'>, id: string, lock = false)
 }
 
 /**
+ * A refund of the embedded driver, kept as Stripe keeps one: asked again with the same key it is
+ * the same refund (a job retried after the refund was made but before the ledger recorded it gets
+ * the id it got the first time), and a payment's refunds never add up to more than was paid. The
+ * payment's row is locked first, so two refunds of one payment are decided one after the other.
+ */
+function localRefund(deps: ModuleDeps, input: Parameters<PaymentsDriver['createRefund']>[0]) {
+  return inTransaction(deps, async (tx) => {
+    const row = await intentRow(tx, input.paymentIntentId, true);
+    const [done] = await tx.db
+      .select({ id: localRefunds.id })
+      .from(localRefunds)
+      .where(eq(localRefunds.idempotencyKey, input.idempotencyKey))
+      .limit(1);
+    if (done) return { id: done.id };
+    if (row.status !== 'succeeded') throw conflict('Only a paid payment can be refunded.');
+    const [sum] = await tx.db
+      .select({ refunded: sql<number>`coalesce(sum(${localRefunds.amountMinor}), 0)::int` })
+      .from(localRefunds)
+      .where(eq(localRefunds.paymentIntentId, row.id));
+    if (sum!.refunded + input.amountMinor > row.amountMinor)
+      throw conflict('This refund is more than what is left of the payment to refund.');
+    const id = newId('re');
+    await tx.db.insert(localRefunds).values({
+      id,
+      paymentIntentId: row.id,
+      amountMinor: input.amountMinor,
+      metadata: input.metadata,
+      idempotencyKey: input.idempotencyKey,
+    });
+    return { id };
+  });
+}
+
+/**
  * The embedded driver (DESIGN §1): real payment intents in the database, Stripe's test-card
  * behaviour on confirm, payout accounts filled in through our own form. Transfers and refunds
  * have nowhere to send money on a laptop: they succeed with an id, and commerce's ledger records
- * them exactly once, as it does for Stripe.
+ * them exactly once, as it does for Stripe; refunds are kept (localRefund) as Stripe keeps them.
  */
 export function localPayments(deps: ModuleDeps): PaymentsDriver {
   return {
@@ -100,11 +140,7 @@ export function localPayments(deps: ModuleDeps): PaymentsDriver {
     async createTransfer() {
       return { id: newId('tr') };
     },
-    async createRefund(input) {
-      const row = await intentRow(deps, input.paymentIntentId);
-      if (row.status !== 'succeeded') throw conflict('Only a paid payment can be refunded.');
-      return { id: newId('re') };
-    },
+    createRefund: (input) => localRefund(deps, input),
     async createTransferReversal() {
       return { id: newId('trr') };
     },
