@@ -50,6 +50,8 @@ const MEMBER_FORM_PARTS = [
   /\/src\/web\/components\/ui\/PillNav\.tsx$/,
   // Copy buttons of the page editor (address, DNS records, bio links) and of /insights.
   /\/src\/web\/components\/CopyButton\.tsx$/,
+  // Carrier and tracking number: a seller's shipment, a buyer's return (with the carriers list).
+  /\/src\/web\/components\/ParcelFields\.tsx$/,
 ];
 
 /**

@@ -33,6 +33,8 @@ const LAZY_ONLY = {
   'side menu drawer': 'src/web/shell/SideMenu.tsx',
   'zod contracts': 'src/shared/contracts/accounts.ts',
   'site editor': 'src/web/features/sites/editor/components/SiteEditor.tsx',
+  // Shipments' and returns' carrier fields (with the carriers list): members' forms only.
+  'parcel fields': 'src/web/components/ParcelFields.tsx',
   // The browser's API client loads on the first call (docs/decisions/054).
   'API client': 'src/web/lib/browser-api.ts',
 } as const;
