@@ -109,9 +109,8 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-export const orderSchema = z.object({
-  _id: z.string(),
-  status: z.enum(ORDER_STATUSES),
+/** An order's money, in major units: what it is written with and what a preview of it answers. */
+export const orderTotalsFields = {
   currency: z.string(),
   subtotal: money,
   /** What the parts' discount codes took off the subtotal (tax is on what is left plus shipping). */
@@ -120,6 +119,12 @@ export const orderSchema = z.object({
   tax: money,
   totalWithTax: money,
   grandTotal: money,
+};
+
+export const orderSchema = z.object({
+  _id: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  ...orderTotalsFields,
   shippingAddress: addressRecordSchema.omit({ _id: true, createdAt: true }),
   billingAddress: addressRecordSchema.omit({ _id: true, createdAt: true }),
   paymentProvider: z.enum(['local', 'stripe']),

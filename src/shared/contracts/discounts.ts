@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredAs } from './common';
 import { moneySchema, obj } from './catalog-model';
-import { cartLines, typedDiscountCode } from './commerce';
+import { cartLines, orderTotalsFields, typedDiscountCode } from './commerce';
 import { idField, iso, money } from './commerce-fields';
 import {
   DISCOUNT_CODE_PATTERN,
@@ -145,13 +145,7 @@ export const discountPreviewPartSchema = z.object({
 
 /** The figures POST /orders would write for this cart and code, to the cent. */
 export const discountPreviewResponse = z.object({
-  currency: z.string(),
-  subtotal: money,
-  discount: money,
-  shipping: money,
-  tax: money,
-  totalWithTax: money,
-  grandTotal: money,
+  ...orderTotalsFields,
   parts: z.array(discountPreviewPartSchema),
 });
 export type DiscountPreview = z.infer<typeof discountPreviewResponse>;

@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { offers } from '../../../src/server/db/schema';
+import type { z } from 'zod';
+import { commerceApi } from '../../../src/shared/api/commerce';
 import { offersApi } from '../../../src/shared/api/offers';
+import type { orderCreateRequest } from '../../../src/shared/contracts/commerce';
 import type {
   OfferInput,
   OfferLikersInput,
@@ -27,6 +30,9 @@ export function offerCalls(app: () => TestApp) {
       client.call(offersApi.myOffers, { query: withId ? { with: withId } : {} }, as(auth)),
     likers: (auth: Auth, body: OfferLikersInput) =>
       client.call(offersApi.offerToLikers, { body }, as(auth)),
+    /** POST /orders: the checkout that uses (or refuses) an accepted offer. */
+    order: (auth: Auth, body: z.input<typeof orderCreateRequest>) =>
+      client.call(commerceApi.createOrder, { body }, as(auth)),
   };
 }
 

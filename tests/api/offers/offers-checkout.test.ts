@@ -4,8 +4,6 @@ import { orders } from '../../../src/server/db/schema';
 import { commerceApi } from '../../../src/shared/api/commerce';
 import { discountsApi } from '../../../src/shared/api/discounts';
 import { OFFER_EXPIRED_MESSAGE, OFFER_VALID_MS } from '../../../src/shared/contracts/offer-rules';
-import type { orderCreateRequest } from '../../../src/shared/contracts/commerce';
-import type { z } from 'zod';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { freshAuth } from '../../helpers/member-calls';
 import { typedClient } from '../../helpers/typed-client';
@@ -26,8 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const order = (auth: Auth, body: z.input<typeof orderCreateRequest>) =>
-  client.call(commerceApi.createOrder, { body }, { headers: auth });
+const order = api.order;
 const orderCount = async () => (await t.deps.database.db.select({ n: count() }).from(orders))[0]!.n;
 
 /** Sam's offer of $30 for Maya's $40 lamp, accepted; Sam's address. */
@@ -178,7 +175,7 @@ describe('an offer and a discount code in one order', () => {
     const lamp = { _id: post._id, amount: 1, selectedVariations: {}, offerId: offer._id };
     const before = await orderCount();
     // The preview (POST /discounts/preview) refuses with the same sentence, and prices the same.
-    const preview = (items: z.input<typeof orderCreateRequest>['items']) =>
+    const preview = (items: Parameters<typeof order>[1]['items']) =>
       client.call(
         discountsApi.previewDiscount,
         { body: { items, discountCode: 'tenoff' } },

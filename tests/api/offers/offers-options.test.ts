@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commerceApi } from '../../../src/shared/api/commerce';
-import type { orderCreateRequest } from '../../../src/shared/contracts/commerce';
-import type { z } from 'zod';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { typedClient } from '../../helpers/typed-client';
 import { signedInUser } from '../../factories/accounts';
@@ -9,7 +7,7 @@ import { createTestAddress } from '../../factories/commerce';
 import { createProduct } from '../../factories/catalog';
 import { likeProduct } from '../../factories/social';
 import { unmailed } from '../../factories/notifications';
-import { offerCalls, offerRow, type Auth } from './offer-support';
+import { offerCalls, offerRow } from './offer-support';
 
 /**
  * An offer on a post with options is for one choice of them (issue 27 point 2, docs/decisions/076):
@@ -24,8 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const order = (auth: Auth, body: z.input<typeof orderCreateRequest>) =>
-  client.call(commerceApi.createOrder, { body }, { headers: auth });
+const order = api.order;
 
 /** Maya's $20 shirt in S and XL (+$5), taking offers; Sam the buyer with an address. */
 async function shirtMarket() {
