@@ -163,15 +163,7 @@ export async function placeOrder(
     const offeredLines = withOfferPrices(quoted, offered);
     // A code never discounts a line an offer priced (docs/decisions/073, 076).
     const applied = discountsFor(deps, await redeemCodes(tx, buyerId, codes), offeredLines);
-    const written = await writeOrder(
-      tx,
-      buyer,
-      offeredLines,
-      plans,
-      input.attribution ?? [],
-      applied,
-    );
-    await claimOfferPrices(tx, written.order._id, offered);
+    const written = await writeOrder(tx, buyer, offeredLines, plans, input, applied, offered);
     if (!(await takeQuotedStock(tx.db, buyerId, lines, quoted))) throw new StockMoved();
     return written;
   }).catch(async (err: unknown) => {
@@ -182,16 +174,7 @@ export async function placeOrder(
       const offeredLines = withOfferPrices(await reserveStock(tx, buyerId, lines), offered);
       const applied = discountsFor(deps, taken, offeredLines);
       const plansNow = await plansOf(tx, sellersOf(offeredLines));
-      const written = await writeOrder(
-        tx,
-        buyer,
-        offeredLines,
-        plansNow,
-        input.attribution ?? [],
-        applied,
-      );
-      await claimOfferPrices(tx, written.order._id, offered);
-      return written;
+      return writeOrder(tx, buyer, offeredLines, plansNow, input, applied, offered);
     });
   });
   // Stock changed: lists showing "sold out" or counts must not serve the old answer; the
@@ -200,14 +183,18 @@ export async function placeOrder(
   return placed.order;
 }
 
-/** The order's rows (order, one transaction per seller, items, its expiry job): 4 inserts. */
+/**
+ * The order's rows (order, one transaction per seller, items, its expiry job): 4 inserts; then
+ * the accepted offers that priced its lines are taken by it.
+ */
 async function writeOrder(
   deps: ModuleDeps,
   buyer: Buyer,
   priced: PricedLine[],
   plans: Awaited<ReturnType<typeof plansOf>>,
-  attribution: readonly Attribution[],
+  { attribution = [] }: Pick<PlaceOrderInput, 'attribution'>,
   applied: ReadonlyMap<string, AppliedDiscount>,
+  offered: Awaited<ReturnType<typeof offerPrices>>,
 ) {
   // The same figures POST /discounts/preview answers (order-figures.ts).
   const figures = orderFigures(deps, priced, applied);
@@ -296,5 +283,6 @@ async function writeOrder(
   await recordRedemptions(deps, buyer.id, order!.id, parts, applied);
   await recordSaleEvents(deps, 'checkout', parts);
   await enqueueJob(deps, expireOrderJob, { orderId: order!.id }, { runAt: order!.expiresAt });
+  await claimOfferPrices(deps, order!.id, offered);
   return { order: placedOrder(order!, parts, items), sellers: groups.map((g) => g.sellerId) };
 }

@@ -5,6 +5,7 @@ import type { OfferAction } from '../../../../shared/contracts/offer-rules';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { answerOffer } from '../actions';
 import { OfferActionButton } from './OfferActionButton';
+import { OfferPriceField, offeredAmount } from './OfferPriceField';
 
 const STATUS_TEXT: Record<Offer['status'], string> = {
   pending: 'Waiting for an answer',
@@ -132,23 +133,17 @@ export function OfferCard({
           className="mt-2 flex flex-wrap items-end gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            void act('counter', Number(amount.replace(',', '.')));
+            void act('counter', offeredAmount(amount));
           }}
         >
-          <div>
-            <label htmlFor={`${id}-amount`} className="field-label">
-              Your price ({currency})
-            </label>
-            <input
-              id={`${id}-amount`}
-              className="input"
-              inputMode="decimal"
-              required
-              value={amount}
-              data-testid="offer-counter-amount"
-              onChange={(e) => setAmount(e.target.value)}
-            />
-          </div>
+          <OfferPriceField
+            id={`${id}-amount`}
+            currency={currency}
+            value={amount}
+            onChange={setAmount}
+            testId="offer-counter-amount"
+            required
+          />
           <button
             type="submit"
             className="btn btn-primary"

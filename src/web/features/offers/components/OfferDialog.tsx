@@ -10,6 +10,7 @@ import { modalActions, showNotify } from '../../../components/ui/modal';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/errors';
+import { OfferPriceField, offeredAmount } from './OfferPriceField';
 
 export type OfferMode = 'buyer' | 'likers';
 
@@ -44,8 +45,8 @@ export default function OfferDialog({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const value = Number(amount.replace(/[\s$€£]/g, '').replace(',', '.'));
-    if (!amount.trim() || !Number.isFinite(value)) return setError('Enter the amount you offer.');
+    const value = offeredAmount(amount);
+    if (!Number.isFinite(value)) return setError('Enter the amount you offer.');
     setBusy(true);
     setError('');
     try {
@@ -89,19 +90,13 @@ export default function OfferDialog({
               : `Everyone who liked “${title}” gets this price${picked.length ? ` for ${picked.join(', ')}` : ''}, for them alone, for 48 hours.`}
           </Dialog.Description>
           <form className="mt-4 space-y-4" onSubmit={(e) => void submit(e)} noValidate>
-            <div>
-              <label htmlFor={`${id}-amount`} className="field-label">
-                Your price ({currency})
-              </label>
-              <input
-                id={`${id}-amount`}
-                className="input"
-                inputMode="decimal"
-                value={amount}
-                onChange={(e) => setAmount(e.currentTarget.value)}
-                data-testid="offer-amount-input"
-              />
-            </div>
+            <OfferPriceField
+              id={`${id}-amount`}
+              currency={currency}
+              value={amount}
+              onChange={setAmount}
+              testId="offer-amount-input"
+            />
             <div>
               <label htmlFor={`${id}-note`} className="field-label">
                 Note (optional)
