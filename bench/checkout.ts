@@ -51,6 +51,13 @@ export interface CheckoutFigures {
   stockOk: boolean;
   /** The app process's CPU time per completed checkout: what a busy machine does not change much. */
   appCpuMs: number;
+  /** This load generator's CPU time per completed checkout (it shares the machine). */
+  clientCpuMs: number;
+  /**
+   * The whole machine's busy CPU time per completed checkout (app, database, this client and
+   * anything else running): on a quiet machine, what caps the rate at cores × 1000 / it.
+   */
+  machineCpuMs: number;
 }
 
 /** User + system CPU time of a process so far, in ms (Linux /proc; clock ticks of 10 ms). */
@@ -59,6 +66,19 @@ async function cpuMs(pid: number): Promise<number> {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
+
+/** Busy CPU time of the whole machine so far, in ms (/proc/stat's first line, idle and iowait out). */
+async function machineCpuMs(): Promise<number> {
+  const [cpu] = (await readFile('/proc/stat', 'utf8')).split('\n');
+  const ticks = cpu!.trim().split(/\s+/).slice(1).map(Number);
+  const busy = ticks.reduce((a, b) => a + b, 0) - ticks[3]! - ticks[4]!;
+  return busy * 10;
+}
+
+const clientCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -177,8 +197,14 @@ export async function measureCheckout(kind: 'postgres' | 'pglite'): Promise<Chec
       );
       const warm = await drive(base, accounts, product._id, WARMUP_S);
       const cpuBefore = await cpuMs(app.child.pid!);
+      const [machineBefore, clientBefore] = [await machineCpuMs(), clientCpuMs()];
       const { into, elapsedS } = await drive(base, accounts, product._id, DURATION_S);
       const cpuSpent = (await cpuMs(app.child.pid!)) - cpuBefore;
+      const [machineSpent, clientSpent] = [
+        (await machineCpuMs()) - machineBefore,
+        clientCpuMs() - clientBefore,
+      ];
+      const perCheckout = (ms: number) => ms / Math.max(1, into.whole.length);
       const ordered = warm.into.place.length + into.place.length;
       const after = await fetch(`${base}/api/v1/products/${product._id}`);
       const { product: final } = (await after.json()) as { product: { stock: number } };
@@ -194,7 +220,9 @@ export async function measureCheckout(kind: 'postgres' | 'pglite'): Promise<Chec
         confirmP99: percentile(into.confirm, 99),
         // Failed calls may have placed an order without paying: only a clean run is checked exactly.
         stockOk: failures.length > 0 || final.stock === STOCK - ordered,
-        appCpuMs: cpuSpent / Math.max(1, into.whole.length),
+        appCpuMs: perCheckout(cpuSpent),
+        clientCpuMs: perCheckout(clientSpent),
+        machineCpuMs: perCheckout(machineSpent),
       };
     } finally {
       await stop(app.child);
@@ -220,6 +248,13 @@ export async function runCheckoutBench(): Promise<Verdict[]> {
       `  ${f.completed} checkouts, ${f.perSecond.toFixed(1)}/s; p99 whole ${ms(f.wholeP99)}, ` +
         `place order ${ms(f.placeP99)}, payment intent ${ms(f.intentP99)}, confirm ${ms(f.confirmP99)}; ` +
         `${f.failed} failed; app CPU ${f.appCpuMs.toFixed(1)} ms per checkout`,
+    );
+    const cores = os.cpus().length;
+    console.log(
+      `  CPU per checkout: machine ${f.machineCpuMs.toFixed(1)} ms (app ${f.appCpuMs.toFixed(1)}, ` +
+        `this client ${f.clientCpuMs.toFixed(1)}, database and the rest ` +
+        `${(f.machineCpuMs - f.appCpuMs - f.clientCpuMs).toFixed(1)}): ` +
+        `${cores} cores cap the rate near ${((cores * 1000) / f.machineCpuMs).toFixed(0)}/s`,
     );
     const target = TARGETS[kind];
     verdicts.push(

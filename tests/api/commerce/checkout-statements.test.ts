@@ -83,5 +83,9 @@ describe('a checkout’s statements', () => {
     });
     expect(count(paying, /from "orders"/)).toBe(1);
     expect(count(paying, /savepoint/i)).toBe(0);
+    // The buyer's mail, each seller's mail and each part's ship-by deadline: one insert, its
+    // "once per order" check included (no read of the queue before it).
+    expect(count(paying, /^\s*insert into "jobs"/)).toBe(1);
+    expect(count(paying, /^select .* from "jobs"/)).toBe(0);
   });
 });

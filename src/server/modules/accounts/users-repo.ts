@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, is, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { PublicMember, SessionUser } from '../../../shared/contracts/accounts';
 import { imageOf } from '../../../shared/contracts/common';
 import { refreshTokens, users, type NewUserRow, type SiteRow, type UserRow } from '../../db/schema';
@@ -45,24 +46,41 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
   return row;
 }
 
-/**
- * What authenticating a token needs of its user, in one primary-key read with no heavy columns;
- * given a login (refresh family), also whether that login has been ended.
- */
-export async function findSessionSubject(db: DbOrTx, id: string, familyId?: string) {
-  const [row] = await db
+/** The session subject's read, built from `db` with its two values left as placeholders. */
+function sessionSubjectQuery(db: DbOrTx) {
+  return db
     .select({
       id: users.id,
       role: users.role,
       status: users.status,
       sessionVersion: users.sessionVersion,
-      sessionEnded: familyId
-        ? sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId} and ${refreshTokens.revokedAt} is not null)`
-        : sql<boolean>`false`,
+      // No login given (null): no refresh token matches, so it has not ended.
+      sessionEnded: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('familyId')} and ${refreshTokens.revokedAt} is not null)`,
     })
     .from(users)
-    .where(eq(users.id, id))
+    .where(eq(users.id, sql.placeholder('id')))
     .limit(1);
+}
+
+/**
+ * Every signed-in request runs this read, so outside a transaction its SQL is built once per
+ * database and kept as a named prepared statement: PostgreSQL parses and plans it once per
+ * connection, and Drizzle does not rebuild the same string each time (a third of a query's
+ * cost in the process: bench/RESULTS.md, "Checkout after issue 27").
+ */
+const preparedSessionSubject = new WeakMap<object, ReturnType<typeof prepareSessionSubject>>();
+const prepareSessionSubject = (db: DbOrTx) => sessionSubjectQuery(db).prepare('session_subject');
+
+/**
+ * What authenticating a token needs of its user, in one primary-key read with no heavy columns;
+ * given a login (refresh family), also whether that login has been ended.
+ */
+export async function findSessionSubject(db: DbOrTx, id: string, familyId?: string) {
+  const values = { id, familyId: familyId ?? null };
+  if (is(db, PgTransaction)) return (await sessionSubjectQuery(db).execute(values))[0];
+  let query = preparedSessionSubject.get(db);
+  if (!query) preparedSessionSubject.set(db, (query = prepareSessionSubject(db)));
+  const [row] = await query.execute(values);
   return row;
 }
 

@@ -13,14 +13,16 @@ import {
   conflict,
   defineJob,
   enqueueJob,
+  enqueueJobs,
   inTransaction,
+  jobEntry,
   notFound,
   nowDate,
   type ModuleDeps,
 } from '../core';
 import { recordSaleEvents } from '../insights';
 import { ledgerKey, recordLedgerEntry } from './ledger';
-import { queueCommerceMail } from './mail';
+import { commerceMailEntry, queueCommerceMail } from './mail';
 import { itemsOf, releaseLockedOrder, unsellableItem } from './order-holds';
 import { refundJob } from './refunds';
 
@@ -70,18 +72,14 @@ export async function settleOrderStatus(deps: ModuleDeps, orderId: string): Prom
 }
 
 /** A paid part is cancelled and refunded if it is not shipped by `shipBy` (once per part). */
-export function scheduleAutoCancel(
-  deps: Pick<ModuleDeps, 'db' | 'now'>,
-  transactionId: string,
-  shipBy: Date,
-) {
-  return enqueueJob(
-    deps,
+export const autoCancelEntry = (transactionId: string, shipBy: Date) =>
+  jobEntry(
     autoCancelJob,
     { transactionId },
     { runAt: shipBy, dedupeKey: `${autoCancelJob.name}:${transactionId}` },
   );
-}
+export const scheduleAutoCancel = (deps: ModuleDeps, transactionId: string, shipBy: Date) =>
+  enqueueJobs(deps, [autoCancelEntry(transactionId, shipBy)]);
 
 /** The order's charge in the ledger, once (its key): whether this call recorded it. */
 function recordCharge(
@@ -175,11 +173,14 @@ export async function payLockedOrder(
     .returning();
   // Insights: a purchase, only ever from the provider's confirmation (docs/decisions/071).
   await recordSaleEvents(tx, 'order', parts);
-  await queueCommerceMail(tx, 'order_confirmation', order.id);
-  for (const part of parts) {
-    await queueCommerceMail(tx, 'new_sale', part.id);
-    await scheduleAutoCancel(tx, part.id, shipBy);
-  }
+  // The buyer's confirmation, each seller's new sale and each part's ship-by deadline: one insert.
+  await enqueueJobs(tx, [
+    commerceMailEntry('order_confirmation', order.id),
+    ...parts.flatMap((part) => [
+      commerceMailEntry('new_sale', part.id),
+      autoCancelEntry(part.id, shipBy),
+    ]),
+  ]);
   return 'paid';
 }
 

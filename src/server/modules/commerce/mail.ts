@@ -12,7 +12,7 @@ import {
   type OrderRow,
   type TransactionRow,
 } from '../../db/schema';
-import { appOrigin, defineJob, queueModuleMail, type ModuleDeps } from '../core';
+import { appOrigin, defineJob, moduleMailEntry, queueModuleMail, type ModuleDeps } from '../core';
 import { orderRef, trackingUrl } from '../../../shared/contracts/commerce-rules';
 
 /**
@@ -47,6 +47,10 @@ export function queueCommerceMail(
 ) {
   return queueModuleMail(deps, commerceMailJob, { mail, id }, id);
 }
+
+/** queueCommerceMail's job, to enqueue with others in one statement. */
+export const commerceMailEntry = (mail: CommerceMail, id: string) =>
+  moduleMailEntry(commerceMailJob, { mail, id }, id);
 
 export async function itemLines(
   deps: ModuleDeps,

@@ -18,16 +18,21 @@ export {
 export { inTransaction } from './transaction';
 export { toggleRow } from './toggle';
 export { uniqueViolation } from './db-errors';
+export { sqlRows } from './sql-rows';
 export {
   countJobsByStatus,
   createJobWorker,
   defineJob,
   enqueueJob,
+  enqueueJobs,
+  jobEntry,
   jobRegistry,
   listJobs,
+  moduleMailEntry,
   queueModuleMail,
   signalJobsEnqueued,
   type EnqueueOptions,
+  type JobEntry,
   type JobContext,
   type JobDefinition,
   type JobOutcome,

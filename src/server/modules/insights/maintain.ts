@@ -10,9 +10,8 @@ import {
   insightMonthlyDimensions,
   insightRollups,
 } from '../../db/schema';
-import { defineJob, enqueueJob, inTransaction, type ModuleDeps } from '../core';
+import { defineJob, enqueueJob, inTransaction, sqlRows, type ModuleDeps } from '../core';
 import { addDays, monthStart, utcDay } from './days';
-import { sqlRows } from './sql-rows';
 import { forgetOldSalts } from './visitor-hash';
 import { eventsOfKind, ordersOfEvents, revenueOfEvents } from './events';
 

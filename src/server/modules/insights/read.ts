@@ -17,10 +17,9 @@ import {
   users,
   type InsightDimension,
 } from '../../db/schema';
-import type { ModuleDeps } from '../core';
+import { sqlRows, type ModuleDeps } from '../core';
 import { addDays, daysBetween, utcDay, wholeMonths } from './days';
 import { foldedThrough } from './maintain';
-import { sqlRows } from './sql-rows';
 import { eventsOfKind, ordersOfEvents, revenueOfEvents } from './events';
 
 // GET /insights (docs/decisions/071): every number is read from the daily tables for the days

@@ -10,13 +10,8 @@ export {
   type JobDefinition,
   type JobRegistry,
 } from './define';
-export {
-  countJobsByStatus,
-  enqueueJob,
-  listJobs,
-  type EnqueueOptions,
-  type JobRecord,
-} from './queue';
+export { countJobsByStatus, listJobs, type JobRecord } from './queue';
+export { enqueueJob, enqueueJobs, jobEntry, type EnqueueOptions, type JobEntry } from './enqueue';
 export {
   createJobWorker,
   DEFAULT_LEASE_MS,
@@ -25,4 +20,4 @@ export {
   type JobWorkerOptions,
 } from './worker';
 export { signalJobsEnqueued } from './signal';
-export { queueModuleMail } from './job-mail';
+export { moduleMailEntry, queueModuleMail } from './job-mail';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { MailDriver } from '../../../adapters/mail/types';
 import type { ModuleDeps } from '../deps';
 import type { JobDefinition } from './define';
-import { enqueueJob } from './queue';
+import { enqueueJobs, jobEntry, type JobEntry } from './enqueue';
 
 /** Longer than any retry or replay of an event takes to come back. */
 const MAIL_ONCE_MS = 365 * 24 * 3600_000;
@@ -13,14 +13,24 @@ const MAIL_ONCE_MS = 365 * 24 * 3600_000;
  * mail and what it is about; the text is written when it is sent. With `onceFor` (the record it
  * reports) there is one mail per kind and record, whatever retries or replays enqueue it again.
  */
-export function queueModuleMail<P extends { mail: string }>(
+export async function queueModuleMail<P extends { mail: string }>(
   deps: Pick<ModuleDeps, 'db' | 'now' | 'requestId'>,
   job: JobDefinition<P>,
   payload: NoInfer<P>,
   onceFor?: string,
 ): Promise<string | null> {
-  if (onceFor === undefined) return enqueueJob(deps, job, payload);
-  return enqueueJob(deps, job, payload, {
+  const [id] = await enqueueJobs(deps, [moduleMailEntry(job, payload, onceFor)]);
+  return id ?? null;
+}
+
+/** queueModuleMail's job, to enqueue with others in one statement (`enqueueJobs`). */
+export function moduleMailEntry<P extends { mail: string }>(
+  job: JobDefinition<P>,
+  payload: NoInfer<P>,
+  onceFor?: string,
+): JobEntry {
+  if (onceFor === undefined) return jobEntry(job, payload);
+  return jobEntry(job, payload, {
     dedupeKey: `${job.name}:${payload.mail}:${onceFor}`,
     quietPeriodMs: MAIL_ONCE_MS,
   });

@@ -229,7 +229,11 @@ describe('job queue', () => {
     };
     await enqueueJob(bench.deps, ping, null);
     const w = createJobWorker({
-      deps: { ...bench.deps, db, log: { ...bench.deps.log, warn: record('warn'), info: record('info') } },
+      deps: {
+        ...bench.deps,
+        db,
+        log: { ...bench.deps.log, warn: record('warn'), info: record('info') },
+      },
       jobs: jobRegistry([ping]),
       // Polls back to back, so the outage is five failed polls in a row.
       pollIntervalMs: 1,
@@ -241,7 +245,10 @@ describe('job queue', () => {
     } finally {
       await w.stop();
     }
-    expect(lines.map(([line]) => line)).toEqual(['warn: job polling failed', 'info: job polling resumed']);
+    expect(lines.map(([line]) => line)).toEqual([
+      'warn: job polling failed',
+      'info: job polling resumed',
+    ]);
     expect(lines[1]![1]).toMatchObject({ failedPolls: 5 });
   });
 

@@ -1,81 +1,9 @@
-import { and, desc, eq, gt, inArray, is, lt, lte, or, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { and, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { jobs, type JobRow, type JobStatus } from '../../../db/schema';
 import type { DbOrTx, ModuleDeps } from '../deps';
-import type { JobDefinition } from './define';
-import { signalJobsEnqueued } from './signal';
 
-export interface EnqueueOptions {
-  /** Not before this time (default: now). */
-  runAt?: Date;
-  /** Tries before the job ends 'failed' (default 10). */
-  maxAttempts?: number;
-  /** While a queued or running job holds this key, enqueueing another with it is a no-op. */
-  dedupeKey?: string;
-  /** With dedupeKey: also a no-op when a job with the key was enqueued this recently (done or not). */
-  quietPeriodMs?: number;
-}
-
-export const DEFAULT_MAX_ATTEMPTS = 10;
 /** Enough to diagnose from the admin list without letting one error bloat the row. */
 const MAX_ERROR_LENGTH = 2000;
-
-/** Whether a job with this key was enqueued within the last `ms` (whatever became of it). */
-async function enqueuedSince(
-  deps: Pick<ModuleDeps, 'db' | 'now'>,
-  dedupeKey: string,
-  ms: number,
-): Promise<boolean> {
-  const [row] = await deps.db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.dedupeKey, dedupeKey), gt(jobs.createdAt, new Date(deps.now() - ms))))
-    .limit(1);
-  return row !== undefined;
-}
-
-/**
- * Inserts a job through `deps.db`, so inside `inTransaction` it commits or rolls back with the
- * domain write that caused it. The payload is typed by the job's definition (its schema's input);
- * the worker checks it when the job runs. The job keeps `deps.requestId`, so its log lines (and
- * those of the jobs it enqueues) lead back to the request. Returns the new id, or null when
- * `dedupeKey` is already pending.
- */
-export async function enqueueJob<In>(
-  deps: Pick<ModuleDeps, 'db' | 'now' | 'requestId'>,
-  job: JobDefinition<In>,
-  payload: NoInfer<In>,
-  opts: EnqueueOptions = {},
-): Promise<string | null> {
-  const maxAttempts = opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
-    throw new RangeError(`maxAttempts must be a positive integer, got ${maxAttempts}`);
-  }
-  const now = new Date(deps.now());
-  const quiet = opts.dedupeKey && opts.quietPeriodMs;
-  if (quiet && (await enqueuedSince(deps, opts.dedupeKey!, opts.quietPeriodMs!))) return null;
-  const [row] = await deps.db
-    .insert(jobs)
-    .values({
-      name: job.name,
-      // Drizzle writes a JS null as SQL NULL, not as the JSON value null the caller meant.
-      payload: payload === null ? sql`'null'::jsonb` : payload,
-      maxAttempts,
-      runAt: opts.runAt ?? now,
-      dedupeKey: opts.dedupeKey ?? null,
-      requestId: deps.requestId ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    // No conflict target: PostgreSQL then honours the partial unique index on dedupe_key (and
-    // only it can conflict, the id being fresh), which is exactly the "already pending" case.
-    .onConflictDoNothing()
-    .returning({ id: jobs.id });
-  if (!row) return null;
-  // Inside a transaction the job is invisible to workers until commit; inTransaction signals then.
-  if (!is(deps.db, PgTransaction)) signalJobsEnqueued();
-  return row.id;
-}
 
 export interface JobRecord {
   id: string;

@@ -155,7 +155,12 @@ describe('mail sent by jobs', () => {
     const sent: MailMessage[] = [];
     const mail: MailDriver = { name: 'outbox', send: async (m) => void sent.push(m) };
     let tries = 0;
-    const message = (to: string) => ({ to, subject: 'Your order is confirmed', text: 't', html: 'h' });
+    const message = (to: string) => ({
+      to,
+      subject: 'Your order is confirmed',
+      text: 't',
+      html: 'h',
+    });
     const notify = defineJob('notify', z.null(), async (d) => {
       await d.mail.send(message('sam@example.test'));
       await d.mail.send(message('maya@example.test'));

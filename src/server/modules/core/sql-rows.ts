@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../core';
+import type { DbOrTx } from './deps';
 
 /**
  * The rows of a raw SQL query (the aggregations and partition upkeep Drizzle's builder does not
