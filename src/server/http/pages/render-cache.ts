@@ -1,4 +1,30 @@
 import { isSoftChange, type ContentChange } from '../../modules/core';
+import type { CachedPage, CacheRead, RenderCacheLimits } from './cached-page';
+import { ChangeTicks } from './change-ticks';
+
+export {
+  RENDER_CACHE_LIMITS,
+  type CachedPage,
+  type CacheRead,
+  type RenderCacheLimits,
+} from './cached-page';
+
+/** Usernames remembered with their owner's id (the tag of a stored page). */
+const MAX_OWNER_NAMES = 10_000;
+
+interface Entry {
+  page: CachedPage;
+  ownerId: string;
+  expires: number;
+  size: number;
+  /** A soft change of its seller came after its render started. */
+  outdated: boolean;
+  /** No background render of it starts before then (the floor). */
+  refreshAfter: number;
+}
+
+const sizeOf = (key: string, page: CachedPage) =>
+  key.length + page.html.length + page.br.length + page.gzip.length + 512;
 
 /**
  * The rendered-page cache (docs/decisions/017): the HTML of anonymous visits to sellers' pages,
@@ -16,86 +42,6 @@ import { isSoftChange, type ContentChange } from '../../modules/core';
  * A page is stored byte for byte as rendered, with its brotli and gzip forms computed once and a
  * CSP that allows its inline scripts by hash: a hit costs no rendering, no compression and no copy.
  */
-export interface CachedPage {
-  /** Headers of the rendered answer to repeat (content type…): no cookies, lengths or encodings. */
-  headers: ReadonlyArray<readonly [string, string]>;
-  /** SHA-256 (base64) of each inline script of the page. */
-  scriptHashes: readonly string[];
-  /** The page's CSP: its own inline scripts allowed by hash (no nonce: the bytes never change). */
-  csp: string;
-  html: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-}
-
-export interface RenderCacheLimits {
-  maxEntries: number;
-  maxBytes: number;
-  /** Pages one seller may hold (every host, path and query together). */
-  maxPerOwner: number;
-  /** Past it a page is out of date: served while one render replaces it (heals a lost change). */
-  ttlMs: number;
-  /** How long past its TTL a page is still served while it is re-rendered; older, visits wait. */
-  staleWhileRevalidateMs: number;
-  /** The least time between two background renders of one page (soft changes, failed renders). */
-  refreshFloorMs: number;
-}
-
-export const RENDER_CACHE_LIMITS: RenderCacheLimits = {
-  maxEntries: 5_000,
-  maxBytes: 100 * 1024 * 1024,
-  maxPerOwner: 300,
-  ttlMs: 5 * 60_000,
-  staleWhileRevalidateMs: 30 * 60_000,
-  refreshFloorMs: 5_000,
-};
-
-/** Usernames remembered with their owner's id (the tag of a stored page). */
-const MAX_OWNER_NAMES = 10_000;
-/** Sellers whose last change is remembered for renders still running (see `store`). */
-const MAX_CHANGED_OWNERS = 10_000;
-
-interface Entry {
-  page: CachedPage;
-  ownerId: string;
-  expires: number;
-  size: number;
-  /** A soft change of its seller came after its render started. */
-  outdated: boolean;
-  /** No background render of it starts before then (the floor). */
-  refreshAfter: number;
-}
-
-/** A page read from the cache, and whether it is out of date (a soft change, or past its TTL). */
-export interface CacheRead {
-  page: CachedPage;
-  outdated: boolean;
-}
-
-/**
- * When the sellers last changed, in ticks: a render that started before its seller's change may
- * show the old state. Bounded: forgetting who changed counts as everyone changing.
- */
-class ChangeTicks {
-  #everyone = 0;
-  readonly #owners = new Map<string, number>();
-
-  mark(ownerIds: readonly string[] | null, tick: number) {
-    if (ownerIds === null || this.#owners.size + ownerIds.length > MAX_CHANGED_OWNERS) {
-      this.#owners.clear();
-      this.#everyone = tick;
-    }
-    for (const ownerId of ownerIds ?? []) this.#owners.set(ownerId, tick);
-  }
-
-  since(ownerId: string, startedAt: number): boolean {
-    return this.#everyone > startedAt || (this.#owners.get(ownerId) ?? 0) > startedAt;
-  }
-}
-
-const sizeOf = (key: string, page: CachedPage) =>
-  key.length + page.html.length + page.br.length + page.gzip.length + 512;
-
 export class RenderCache {
   // A Map iterates in insertion order: re-inserting on every hit keeps the least recently used first.
   readonly #entries = new Map<string, Entry>();
@@ -158,7 +104,8 @@ export class RenderCache {
   refresh(key: string, skipFloor = false): ((page: CachedPage | null) => void) | undefined {
     const entry = this.#entries.get(key);
     const now = this.now();
-    if (!entry || this.#pending.has(key) || (!skipFloor && now < entry.refreshAfter)) return undefined;
+    if (!entry || this.#pending.has(key) || (!skipFloor && now < entry.refreshAfter))
+      return undefined;
     if (!entry.outdated && entry.expires > now) return undefined;
     entry.refreshAfter = now + this.limits.refreshFloorMs;
     return this.begin(key);
