@@ -112,7 +112,6 @@ export const ERROR_CODES = {
   RETURN_NOT_ESCALATABLE: 'conflict',
   RETURN_NOT_ESCALATED: 'conflict',
   RETURN_NOT_AWAITING_ITEM: 'conflict',
-  RETURN_TRACKING_EXISTS: 'conflict',
   FEEDBACK_EXISTS: 'conflict',
   FEEDBACK_TOO_EARLY: 'conflict',
   WRONG_PAYMENT_PROVIDER: 'conflict',

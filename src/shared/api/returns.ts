@@ -66,7 +66,7 @@ export const returnsApi = {
     method: 'POST',
     path: '/returns/tracking',
     summary:
-      'The buyer adds the carrier and tracking number of the item going back (a return accepted with the item returned)',
+      'The buyer adds (or corrects, while it is awaited) the carrier and tracking number of the item going back (a return accepted with the item returned)',
     tags,
     body: returnTrackingRequest,
     response: returnResponse,

@@ -54,7 +54,7 @@ export default function ReturnPage({ loaderData }: Route.ComponentProps) {
       />
       <ReturnDetail r={r} />
       {isSeller && r.status === 'open' ? <SellerAnswer r={r} onDone={done} /> : null}
-      {viewer?._id === r.buyer._id && r.status === 'awaiting_return' && !r.returnShipment ? (
+      {viewer?._id === r.buyer._id && r.status === 'awaiting_return' ? (
         <BuyerTracking r={r} onDone={done} />
       ) : null}
       {isSeller && waitsForItem(r) ? <SellerReceived r={r} onDone={done} /> : null}

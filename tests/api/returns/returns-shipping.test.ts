@@ -84,14 +84,48 @@ describe('a return with the item sent back', () => {
       },
       itemReceivedAt: null,
     });
-    await expect(track(sale.buyer, { trackingNumber: '9400 1000 3000' })).rejects.toMatchObject({
-      status: 409,
-      code: 'RETURN_TRACKING_EXISTS',
-    });
     await t.runJobs();
     expect(await subjects(sale.seller.user.email)).toContainEqual(
       expect.stringMatching(/^Item on its way back: order /),
     );
+  });
+
+  it('lets the buyer correct the tracking while the item is awaited, keeping the seller’s deadline', async () => {
+    const sale = await acceptedWithReturn();
+    const { id } = sale;
+    const track = (who: Member, trackingNumber: string, carrier = 'usps') =>
+      client.call(returnsApi.tracking, { body: { id, trackingNumber, carrier } }, as(who));
+    const { returnRequest: first } = await track(sale.buyer, '9400 1000 2000');
+    await t.runJobs();
+    const corrections = async () =>
+      (await subjects(sale.seller.user.email)).filter((s) => s.startsWith('New tracking number'));
+
+    t.advanceTime(DAY);
+    const buyer = { ...sale.buyer, auth: await freshAuth(t, sale.buyer.user) };
+    const seller = { ...sale.seller, auth: await freshAuth(t, sale.seller.user) };
+    const { returnRequest: fixed } = await track(buyer, '9400 1000 2001', 'ups');
+    expect(fixed.returnShipment).toMatchObject({
+      carrier: 'ups',
+      trackingNumber: '9400 1000 2001',
+    });
+    // The seller's deadline and the day it was sent stay those of the first sending.
+    expect(fixed.answerBy).toBe(first.answerBy);
+    expect(fixed.returnShipment?.sentAt).toBe(first.returnShipment?.sentAt);
+    // The same number again changes nothing and mails no one again.
+    await track(buyer, '9400 1000 2001', 'ups');
+    await t.runJobs();
+    expect(await corrections()).toHaveLength(1);
+    // Still only the buyer, and a correction is checked like the first number.
+    await expect(track(seller, '9400 1000 2002')).rejects.toMatchObject({ status: 404 });
+    await expect(track(buyer, 'AB')).rejects.toMatchObject({ status: 400 });
+
+    // Once the item is received, the tracking is history.
+    await client.call(returnsApi.received, { body: { id } }, as(seller));
+    await expect(track(buyer, '9400 1000 2003')).rejects.toMatchObject({
+      status: 409,
+      code: 'RETURN_NOT_AWAITING_ITEM',
+      message: expect.stringContaining('can no longer be changed'),
+    });
   });
 
   it('refunds through the refund job only once the seller marks the item received', async () => {

@@ -5,7 +5,7 @@ import { RETURN_LIMITS } from '../../../shared/contracts/returns-rules';
 import { RETURN_REASON_LABELS } from '../../../shared/contracts/returns-rules';
 import { formatMoney } from '../../../shared/format';
 import { toMajor } from '../../../shared/money';
-import { orders, returnRequests, transactions } from '../../db/schema';
+import { orders, returnRequests, transactions, type ReturnRequestRow } from '../../db/schema';
 import { defineJob, queueModuleMail, type ModuleDeps } from '../core';
 import { build, emailOf, itemLines } from './mail';
 
@@ -19,6 +19,7 @@ export const RETURN_MAILS = [
   'escalated',
   'decided',
   'sent',
+  'tracking_changed',
   'received',
 ] as const;
 export type ReturnMail = (typeof RETURN_MAILS)[number];
@@ -33,6 +34,15 @@ export function queueReturnMail(
   id: string,
 ) {
   return queueModuleMail(deps, returnMailJob, { mail, id }, id);
+}
+
+/** The buyer corrected the return's tracking: the seller is told, once per carrier and number. */
+export function queueTrackingChangedMail(
+  deps: Pick<ModuleDeps, 'db' | 'now'>,
+  r: Pick<ReturnRequestRow, 'id' | 'returnCarrier' | 'returnTrackingNumber'>,
+) {
+  const onceFor = `${r.id}:${r.returnCarrier}:${r.returnTrackingNumber}`;
+  return queueModuleMail(deps, returnMailJob, { mail: 'tracking_changed', id: r.id }, onceFor);
 }
 
 async function deliver(deps: ModuleDeps, p: z.output<typeof payload>): Promise<void> {
@@ -178,6 +188,17 @@ async function deliver(deps: ModuleDeps, p: z.output<typeof payload>): Promise<v
           `${part.sellerName} has your tracking number (${tracking}). Your refund of ${refund} is sent when they confirm the item arrived.`,
         ],
         `Return sent: order ${ref}`,
+      );
+      return;
+    case 'tracking_changed':
+      await send(
+        seller,
+        'The buyer corrected the tracking number',
+        [
+          `${part.buyerName} corrected the tracking of the item of order ${ref} coming back: ${tracking}.`,
+          `When it arrives, confirm it on the request page and the refund of ${refund} is sent.`,
+        ],
+        `New tracking number: order ${ref}`,
       );
       return;
     case 'received':
