@@ -5,6 +5,7 @@ import {
   COMMENT_STATUSES,
   MODERATION_ACTIONS,
   REPORT_STATUSES,
+  ACTION_TARGETS,
   REPORT_TARGETS,
   SOCIAL_LIMITS,
 } from './social-rules';
@@ -201,7 +202,7 @@ export type ActionsQuery = z.input<typeof actionsQuery>;
 export const moderationActionSchema = z.object({
   _id: z.string(),
   action: z.enum(MODERATION_ACTIONS),
-  targetType: z.enum(REPORT_TARGETS),
+  targetType: z.enum(ACTION_TARGETS),
   targetId: z.string(),
   reportId: z.string().nullable(),
   /** What was decided, in words written when it was (names survive the account's deletion). */

@@ -8,6 +8,9 @@ export type CommentStatus = (typeof COMMENT_STATUSES)[number];
 /** What a member can report. */
 export const REPORT_TARGETS = ['product', 'comment', 'message', 'user'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
+/** What a logged decision can be about: what members report, and refund requests (ADR 074). */
+export const ACTION_TARGETS = [...REPORT_TARGETS, 'return'] as const;
+export type ActionTarget = (typeof ACTION_TARGETS)[number];
 
 /** open → dismissed (nothing wrong) or actioned (content removed or author suspended). */
 export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;

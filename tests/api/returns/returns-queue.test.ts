@@ -47,6 +47,12 @@ async function escalated(message: string) {
   return { ...sale, id };
 }
 
+/** The decision log's entries about one request, as a moderator reads the log. */
+async function logged(moderator: Member, id: string) {
+  const log = await client.call(moderationApi.actions, { query: { limit: 100 } }, as(moderator));
+  return log.actions.filter((a) => a.targetId === id);
+}
+
 describe('refund requests in the moderation queue', () => {
   it('lists escalated requests as a kind of item, oldest first, with what the decision needs', async () => {
     const first = await escalated('The glaze is grey, not blue.');
@@ -135,8 +141,20 @@ describe('refund requests in the moderation queue', () => {
       as(moderator),
     );
     expect(still.items.map((i) => i._id)).toContain(id);
+    expect(await logged(moderator, id)).toEqual([]);
 
     const { returnRequest } = await decide(55);
+    // The decision joins the moderation log, in words that survive the accounts.
+    expect(await logged(moderator, id)).toEqual([
+      expect.objectContaining({
+        action: 'approve',
+        targetType: 'return',
+        actor: expect.objectContaining({ _id: moderator.user.id }),
+        note: expect.stringMatching(
+          /^Refund request on order [0-9A-F]{8} \(.+ from .+\): \$55\.00 refunded — “Photos agree\.”$/,
+        ),
+      }),
+    ]);
     expect(returnRequest).toMatchObject({ status: 'refunded', refund: 55, decidedBy: 'moderator' });
     const after = await client.call(
       moderationApi.queue,
@@ -151,6 +169,22 @@ describe('refund requests in the moderation queue', () => {
     ]);
   });
 
+  it('a moderator’s refusal is in the decision log too, and a second decision is refused unlogged', async () => {
+    const moderator = await signedInUser(t.deps, { role: 'moderator' });
+    const { id } = await escalated('It arrived late.');
+    const reject = () =>
+      client.call(
+        returnsApi.decide,
+        { body: { id, decision: 'reject', returnItem: false, note: 'Delivered on time.' } },
+        as(moderator),
+      );
+    expect((await reject()).returnRequest).toMatchObject({ status: 'rejected' });
+    await expect(reject()).rejects.toMatchObject({ status: 409, code: 'RETURN_NOT_ESCALATED' });
+    expect((await logged(moderator, id)).map((a) => [a.action, a.note])).toEqual([
+      ['reject', expect.stringMatching(/: no refund — “Delivered on time\.”$/)],
+    ]);
+  });
+
   it('a refund with the item coming back waits for it, out of the queue', async () => {
     const moderator = await signedInUser(t.deps, { role: 'moderator' });
     const { id, buyer, seller, partId } = await escalated('Not what I ordered.');
@@ -160,6 +194,9 @@ describe('refund requests in the moderation queue', () => {
       as(moderator),
     );
     expect(returnRequest).toMatchObject({ status: 'awaiting_return', refund: 30 });
+    expect((await logged(moderator, id)).map((a) => [a.action, a.note])).toEqual([
+      ['approve', expect.stringMatching(/: \$30\.00 refunded, the item sent back first$/)],
+    ]);
     const queue = await client.call(
       moderationApi.queue,
       { query: { kind: 'returns', limit: 100 } },

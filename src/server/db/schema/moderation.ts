@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
+  ACTION_TARGETS,
   MODERATION_ACTIONS,
   REPORT_STATUSES,
   REPORT_TARGETS,
@@ -45,7 +46,7 @@ export const moderationActions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action', { enum: MODERATION_ACTIONS }).notNull(),
-    targetType: text('target_type', { enum: REPORT_TARGETS }).notNull(),
+    targetType: text('target_type', { enum: ACTION_TARGETS }).notNull(),
     targetId: uuid('target_id').notNull(),
     reportId: uuid('report_id').references(() => reports.id, { onDelete: 'set null' }),
     note: text('note').notNull().default(''),

@@ -6,4 +6,5 @@ export { createReport, toReport } from './reports';
 export { listQueue } from './queue';
 export { ALREADY_DECIDED_REPORT, decideComment, decideReport, reportNotFound } from './decide';
 export { listActions, recordAction, type ActionRecord } from './log';
+export { decideEscalatedReturn } from './returns';
 export { changeRole, deleteUser, setUserStatus } from './members';

@@ -5,14 +5,14 @@ import type {
   ModerationActionView,
   actionsQuery,
 } from '../../../shared/contracts/moderation';
-import type { ModerationAction, ReportTarget } from '../../../shared/contracts/social-rules';
+import type { ActionTarget, ModerationAction } from '../../../shared/contracts/social-rules';
 import { moderationActions, users } from '../../db/schema';
 import { nowDate, type DbOrTx, type ModuleDeps } from '../core';
 
 export interface ActionRecord {
   actorId: string;
   action: ModerationAction;
-  targetType: ReportTarget;
+  targetType: ActionTarget;
   targetId: string;
   reportId?: string | null;
   /** What was decided, in words (names written now survive a later deletion of the account). */

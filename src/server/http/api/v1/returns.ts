@@ -8,12 +8,12 @@ import {
   acceptReturn,
   addReturnTracking,
   confirmReturnReceived,
-  decideReturn,
   declineReturn,
   escalateReturn,
   openReturn,
   readReturns,
 } from '../../../modules/commerce';
+import { decideEscalatedReturn } from '../../../modules/moderation';
 import { currentUser } from '../auth';
 import { jsonField, parseOrThrow, readForm } from '../forms';
 import { defineRoute } from '../route';
@@ -96,7 +96,7 @@ export const returnRoutes: FastifyPluginAsync = async (app) => {
     access: 'moderator',
     preHandler: moves,
     handler: async (request, _reply, deps) => ({
-      returnRequest: await decideReturn(deps, currentUser(request), request.body),
+      returnRequest: await decideEscalatedReturn(deps, currentUser(request), request.body),
     }),
   });
 };

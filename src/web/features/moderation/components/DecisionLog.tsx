@@ -28,8 +28,8 @@ export function DecisionLog({ log }: { log: ActionsState }) {
   if (log.actions.length === 0)
     return (
       <p className="list-empty" data-testid="decisions-empty">
-        No decisions yet. Every approval, removal, suspension, deletion and role change is listed
-        here with who took it and when.
+        No decisions yet. Every approval, removal, suspension, deletion, role change and refund
+        decision is listed here with who took it and when.
       </p>
     );
   return (
