@@ -161,6 +161,10 @@ test('register, publish, buy, ship and rate with the keyboard alone', async ({
     });
 
     await test.step('checks out: a new address, then the test card', async () => {
+      const scripts: string[] = [];
+      buyerPage.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(r.url());
+      });
       await activate(buyerPage, buyerPage.getByTestId('cart-continue'));
       // A first address: the form is open from the start, once the address book has loaded.
       await expect(buyerPage.getByTestId('address-form')).toBeVisible();
@@ -173,10 +177,16 @@ test('register, publish, buy, ship and rate with the keyboard alone', async ({
       await expect(
         buyerPage.getByTestId('shipping-address-choices').getByRole('radio'),
       ).toBeChecked();
+      // The payment step's code has loaded while the address was typed, so it shows at once.
+      await expect
+        .poll(() => scripts.some((url) => /\/PaymentStep-[\w-]+\.js$/.test(url)))
+        .toBe(true);
       await activate(buyerPage, buyerPage.getByTestId('address-continue'));
-      // Focus is on the step's heading; the payment step's code loads on first use: a keyboard
-      // user tabs on once it shows (before, Tab from the heading skips to the footer).
+      // Focus is on the step's heading, and the first Tab from it lands in the payment step.
+      await expect(buyerPage.locator('#checkout-step-heading')).toBeFocused();
       await expect(buyerPage.getByTestId('place-order')).toBeVisible();
+      await buyerPage.keyboard.press('Tab');
+      await expect(buyerPage.getByTestId('checkout-payment').locator(':focus')).toHaveCount(1);
       await activate(buyerPage, buyerPage.getByTestId('place-order'));
       // The order is placed, then the card form shows for its payment.
       await expect(buyerPage.getByLabel('Card number')).toBeEditable();

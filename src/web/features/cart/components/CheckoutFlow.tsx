@@ -13,7 +13,8 @@ import { RefreshNotices } from './RefreshNotices';
 // Only signed-in buyers reach the address and payment steps: their code (the address form, the
 // order summary and, one chunk further, the card form) loads when they do (docs/decisions/031).
 const AddressStep = lazy(() => import('./AddressStep').then((m) => ({ default: m.AddressStep })));
-const PaymentStep = lazy(() => import('./PaymentStep').then((m) => ({ default: m.PaymentStep })));
+const loadPaymentStep = () => import('./PaymentStep');
+const PaymentStep = lazy(() => loadPaymentStep().then((m) => ({ default: m.PaymentStep })));
 
 const STEP_TITLES: Record<CheckoutTab, string> = {
   cart: 'Your cart',
@@ -70,6 +71,12 @@ export function CheckoutFlow() {
     if (step === 'cart' && !(await refresh.run())) return;
     show(next);
   }
+
+  // The payment step's code loads while the buyer fills in the address: when they go on, it shows
+  // at once, so a keyboard user's first Tab from the step's heading lands in it (not the footer).
+  useEffect(() => {
+    if (step === 'address') void loadPaymentStep();
+  }, [step]);
 
   const alertFor = (s: CheckoutTab) => (alert?.step === s ? alert.message : null);
   // On the cart step, and when the cart is empty (the refresh may have removed its last line).
