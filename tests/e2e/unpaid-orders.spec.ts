@@ -9,8 +9,8 @@ import { acceptCookies, expect, modal, test } from './support';
 
 // Unpaid orders in the browser (issue 23, docs/decisions/052): the buyer lets an order go from the
 // checkout's payment step and its item is theirs to order again at once; a member already holding
-// the most unpaid orders is told which ones, on the payment step. Cancelling from /orders:
-// orders-sales.spec.ts.
+// the most unpaid orders is told which ones, on the payment step; a lost answer to placing is not a
+// second unpaid order (docs/decisions/077). Cancelling from /orders: orders-sales.spec.ts.
 
 const RUN = Date.now().toString(36);
 const stepHeading = (page: Page) => page.locator('#checkout-step-heading');
@@ -185,4 +185,59 @@ test('a fourth unpaid order is refused on the payment step, naming the open ones
     await expect(page.getByLabel('Card number')).toBeVisible();
     await expect(page.getByTestId('payment-error')).toHaveCount(0);
   });
+});
+
+test('the answer to placing the order is lost: pressed again, the page pays that one order (ADR 077)', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const {
+    post: vase,
+    api,
+    buyer,
+  } = await buyerOfMayasPost(page, playwright, baseURL, {
+    title: `Glazed vase ${RUN}`,
+    price: 30,
+    stock: 5,
+  });
+  await addToCart(page, vase);
+  await toPaymentStep(page);
+
+  // The first POST /orders reaches the server, which places the order; its answer is lost on the
+  // way back (as when the connection drops at COMMIT): the page is told 503.
+  const keys: unknown[] = [];
+  let lost: Order | undefined;
+  await page.route('**/api/v1/orders', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    keys.push((route.request().postDataJSON() as { idempotencyKey?: unknown }).idempotencyKey);
+    if (keys.length > 1) return route.continue();
+    lost = ((await (await route.fetch()).json()) as { order: Order }).order;
+    await route.fulfill({
+      status: 503,
+      headers: { 'retry-after': '5' },
+      json: {
+        statusCode: 503,
+        error: 'Service Unavailable',
+        code: 'DB_UNAVAILABLE',
+        message: 'The service is briefly unavailable. Please try again in a few seconds.',
+      },
+    });
+  });
+  await page.getByTestId('place-order').click();
+  await expect(page.getByTestId('payment-error')).toBeVisible();
+  expect(lost?.status).toBe('pending');
+
+  const placing = nextPlacedOrder(page);
+  await page.getByTestId('place-order').click();
+  expect((await placing)._id).toBe(lost!._id);
+  expect(keys).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/), keys[0]]);
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await expect(page.getByTestId('cancel-order')).toHaveAccessibleName(
+    `Cancel order ${orderRef(lost!._id)}`,
+  );
+  // One order for the buyer, one vase held.
+  const mine = await api.get('/api/v1/orders', { headers: { 'x-access-token': buyer.token } });
+  expect(((await mine.json()) as { recordsCount: number }).recordsCount).toBe(1);
 });

@@ -64,7 +64,15 @@ export const COMMERCE_LIMITS = {
   holdMinutes: 30,
   /** Unpaid orders one member may hold at once (each holds stock until paid or released). */
   unpaidOrdersMax: 3,
+  /** An order's idempotency key (docs/decisions/077): room for a UUID, too long to guess. */
+  idempotencyKeyMin: 8,
+  idempotencyKeyMax: 100,
 } as const;
+
+/** An order's idempotency key (docs/decisions/077): letters, digits, "-" and "_" — a UUID fits. */
+export const IDEMPOTENCY_KEY_RE = new RegExp(
+  `^[A-Za-z0-9_-]{${COMMERCE_LIMITS.idempotencyKeyMin},${COMMERCE_LIMITS.idempotencyKeyMax}}$`,
+);
 
 /** "1A2B3C4D": an order's short reference, as the orders page and the emails show it. */
 export const orderRef = (id: string) => id.slice(0, 8).toUpperCase();

@@ -4,6 +4,7 @@ import { obj, text } from './catalog-model';
 import {
   CARRIER_IDS,
   COMMERCE_LIMITS as L,
+  IDEMPOTENCY_KEY_RE,
   ORDER_STATUSES,
   PAYOUT_STATUSES,
   TRANSACTION_STATUSES,
@@ -30,6 +31,8 @@ export const typedDiscountCode = z
   .trim()
   .max(DISCOUNT_LIMITS.codeMax, 'This discount code does not exist.');
 
+const idempotencyKeyRule = `Must be ${L.idempotencyKeyMin} to ${L.idempotencyKeyMax} letters, digits, “-” or “_” (one key per attempt to place an order, such as a UUID).`;
+
 export const orderCreateRequest = obj({
   items: cartLines,
   shippingAddressId: idField('an address id'),
@@ -53,6 +56,18 @@ export const orderCreateRequest = obj({
         return credit.success ? [credit.data] : [];
       }),
     ),
+  /**
+   * Names one attempt to place an order (docs/decisions/077): the buyer's later request with the
+   * same key answers the order that attempt placed instead of placing another, so retrying after a
+   * lost answer is safe. Optional: without it every request places an order.
+   */
+  idempotencyKey: z
+    .string(requiredAs('a text'))
+    // The bounds again, apart: the JSON Schema (OpenAPI) shows them as lengths.
+    .min(L.idempotencyKeyMin, { error: idempotencyKeyRule, abort: true })
+    .max(L.idempotencyKeyMax, { error: idempotencyKeyRule, abort: true })
+    .regex(IDEMPOTENCY_KEY_RE, idempotencyKeyRule)
+    .optional(),
 });
 
 export const orderItemSchema = z.object({

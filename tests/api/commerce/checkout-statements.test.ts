@@ -88,4 +88,26 @@ describe('a checkout’s statements', () => {
     expect(count(paying, /^\s*insert into "jobs"/)).toBe(1);
     expect(count(paying, /^select .* from "jobs"/)).toBe(0);
   });
+
+  it('answers a repeated idempotency key with reads alone: no lock, no write (ADR 077)', async () => {
+    const maya = await signedInUser(t.deps, { accountType: 'seller' });
+    const buyer = await signedInUser(t.deps, { accountType: 'buyer' });
+    const address = await createTestAddress(t, buyer.user.id);
+    const lamp = await createProduct(t, maya.user, { stock: 5 });
+    const body = {
+      items: [{ _id: lamp._id, amount: 1, selectedVariations: {} }],
+      shippingAddressId: address.id,
+      idempotencyKey: 'statements-test-key',
+    };
+    const first = await api.call(buyer.auth, commerceApi.createOrder, { body });
+    const repeat = await recorded(async () => {
+      expect(await api.call(buyer.auth, commerceApi.createOrder, { body })).toEqual(first);
+      expect(api.status()).toBe(201);
+    });
+    expect(repeat.filter((s) => !/^select /i.test(s.trim()))).toEqual([]);
+    expect(count(repeat, /for (no key )?update/i)).toBe(0);
+    expect(count(repeat, /"idempotency_key" = \$\d/)).toBe(1);
+    // The key's order and its parts, nothing priced: no post is read.
+    expect(count(repeat, /from "products"/)).toBe(0);
+  });
 });

@@ -81,12 +81,19 @@ export const orders = pgTable(
      * the mail goes out, so an order is never reminded twice.
      */
     remindedAt: ts('reminded_at'),
+    /**
+     * The checkout's key for the attempt that placed it (docs/decisions/077): the buyer's retry
+     * with the same key answers this order instead of placing another. Null: sent without one.
+     */
+    idempotencyKey: text('idempotency_key'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('orders_buyer_created_idx').on(t.buyerId, t.createdAt.desc(), t.id.desc()),
     uniqueIndex('orders_payment_intent_idx').on(t.paymentIntentId),
+    // Per buyer: two racing requests with one key cannot both write an order (NULLs never clash).
+    uniqueIndex('orders_buyer_idempotency_key_idx').on(t.buyerId, t.idempotencyKey),
     check(
       'orders_totals_check',
       sql`${t.grandTotalMinor} = ${t.subtotalMinor} - ${t.discountMinor} + ${t.shippingMinor} + ${t.taxMinor}`,

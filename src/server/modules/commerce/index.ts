@@ -35,6 +35,7 @@ export { payoutJob, queuePayout, readySellerAccount, releaseHeldPayouts } from '
 export { commerceMailJob, queueCommerceMail, type CommerceMail } from './mail';
 export { receiveStripeWebhook, stripeEventJob, type QueuedStripeEvent } from './stripe-events';
 export { addressNotFound, placeOrder, type PlaceOrderInput } from './place-order';
+export { placeOrderOnce } from './place-order-once';
 export { createAddress, deleteAddress, listAddresses } from './addresses';
 export { refreshCart } from './cart-refresh';
 export { confirmLocalPayment, startPayment } from './pay';

@@ -59,6 +59,8 @@ export interface PlaceOrderInput {
   attribution?: Attribution[] | undefined;
   /** A seller's discount code (docs/decisions/073): applies to its owner's part. */
   discountCode?: string | undefined;
+  /** Stored on the order; a repeat is answered before placing (place-order-once.ts, ADR 077). */
+  idempotencyKey?: string | undefined;
 }
 
 export const addressNotFound = () =>
@@ -192,7 +194,7 @@ async function writeOrder(
   buyer: Buyer,
   priced: PricedLine[],
   plans: Awaited<ReturnType<typeof plansOf>>,
-  { attribution = [] }: Pick<PlaceOrderInput, 'attribution'>,
+  { attribution = [], idempotencyKey }: Pick<PlaceOrderInput, 'attribution' | 'idempotencyKey'>,
   applied: ReadonlyMap<string, AppliedDiscount>,
   offered: Awaited<ReturnType<typeof offerPrices>>,
 ) {
@@ -223,6 +225,7 @@ async function writeOrder(
       billingAddress: buyer.billing.address,
       paymentProvider: paymentsOf(deps).provider,
       expiresAt: new Date(at.getTime() + COMMERCE_LIMITS.holdMinutes * 60_000),
+      idempotencyKey: idempotencyKey ?? null,
       createdAt: at,
       updatedAt: at,
     })

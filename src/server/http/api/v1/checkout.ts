@@ -7,7 +7,7 @@ import {
   createAddress,
   deleteAddress,
   listAddresses,
-  placeOrder,
+  placeOrderOnce,
   refreshCart,
   startPayment,
 } from '../../../modules/commerce';
@@ -102,8 +102,9 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   defineRoute(app, commerceApi.createOrder, {
     access: 'user',
     preHandler: orderPlacements,
+    // With an idempotency key, a repeat answers the order the key placed (docs/decisions/077).
     handler: async (request, _reply, deps) => ({
-      order: await placeOrder(deps, currentUser(request).id, request.body),
+      order: await placeOrderOnce(deps, currentUser(request).id, request.body),
     }),
   });
   defineRoute(app, commerceApi.cancelOrder, {

@@ -36,15 +36,20 @@ export const deleteAddress = (id: string) => api.call(commerceApi.deleteAddress,
 const orderLines = (items: readonly CartItem[]) =>
   items.map((i) => ({ _id: i._id, amount: i.amount, selectedVariations: i.selectedVariations }));
 
-/** POST /orders: the server prices every line itself; the cart's prices are not sent. */
+/**
+ * POST /orders: the server prices every line itself; the cart's prices are not sent. The key names
+ * this attempt (placing-attempt.ts): sent again, the server answers the order it placed.
+ */
 export const placeOrder = (
   items: readonly CartItem[],
   shippingAddressId: string,
   billingAddressId: string | null,
-  discountCode = '',
+  discountCode: string,
+  idempotencyKey: string,
 ) =>
   api.call(commerceApi.createOrder, {
     body: {
+      idempotencyKey,
       items: orderLines(items),
       shippingAddressId,
       ...(billingAddressId ? { billingAddressId } : {}),

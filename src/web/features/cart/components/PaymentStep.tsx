@@ -76,11 +76,14 @@ export function PaymentStep({ currency, userId, onBackToCart, onBackToAddress }:
       discountCode: discount.code,
     });
     if (store.placedOrder?.fingerprint === fingerprint) return store.placedOrder.orderId;
+    // Pressed again for the same cart (the answer was lost: a 503, the network): the same key, so
+    // the server answers the order the first press may have placed (docs/decisions/077).
     const { order } = await placeOrder(
       store.items,
       shippingAddressId,
       store.selectedBillingAddressId,
       discount.code,
+      store.placingKey(fingerprint),
     );
     setPlaced(order);
     useCartStore.getState().setPlacedOrder({ orderId: order._id, fingerprint });

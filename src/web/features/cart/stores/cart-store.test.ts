@@ -15,6 +15,7 @@ beforeEach(() => {
     selectedBillingAddressId: null,
     addressIsValid: false,
     placedOrder: null,
+    placingAttempt: null,
   });
 });
 
@@ -143,5 +144,31 @@ describe('cart store', () => {
       null,
       'cart',
     ]);
+  });
+
+  it('keeps one placing key per cart until an order is placed, across a reload', async () => {
+    const s = useCartStore.getState();
+    const key = s.placingKey('cart-a');
+    // A retry of the same cart (the answer was lost) sends the same key.
+    expect(useCartStore.getState().placingKey('cart-a')).toBe(key);
+    const stored = localStorage.getItem('cart') ?? '{}';
+    expect(JSON.parse(stored).state.placingAttempt).toEqual({ fingerprint: 'cart-a', key });
+    // A reload: the page's memory gone, the storage read again.
+    useCartStore.setState({ placingAttempt: null });
+    localStorage.setItem('cart', stored);
+    await useCartStore.persist.rehydrate();
+    expect(useCartStore.getState().placingKey('cart-a')).toBe(key);
+    // Another cart is another attempt.
+    expect(useCartStore.getState().placingKey('cart-b')).not.toBe(key);
+
+    // Its order placed, the attempt is over: placing the cart again (the order cancelled or
+    // expired) is a new attempt, with a new key.
+    const placed = useCartStore.getState().placingKey('cart-a');
+    s.setPlacedOrder({ orderId: 'o1', fingerprint: 'cart-a' });
+    expect(useCartStore.getState().placingAttempt).toBeNull();
+    s.setPlacedOrder(null);
+    expect(useCartStore.getState().placingKey('cart-a')).not.toBe(placed);
+    s.clearCart();
+    expect(useCartStore.getState().placingAttempt).toBeNull();
   });
 });

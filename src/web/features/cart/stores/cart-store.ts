@@ -4,6 +4,7 @@ import { cartTotals, type CartTotals } from '../../../../shared/cart';
 import type { AddressRecord } from '../../../../shared/contracts/commerce';
 import type { Attribution } from '../../../../shared/contracts/insights';
 import { preselectedShippingId } from '../address-choice';
+import { attemptFor, sanitizePlacingAttempt, type PlacingAttempt } from '../placing-attempt';
 
 /** A line in the cart (SPEC §3 Cart item); title and image are kept for display only. */
 export interface CartItem {
@@ -51,6 +52,8 @@ export interface CartState {
   addressIsValid: boolean;
   selectedTab: CheckoutTab;
   placedOrder: PlacedOrder | null;
+  /** The attempt to place the cart under way (placing-attempt.ts): persisted, as a reload retries. */
+  placingAttempt: PlacingAttempt | null;
   /** Merges with an existing line of the same post and variations. */
   addItem: (item: CartItemInput) => void;
   removeItem: (id: string, selectedVariations?: Record<string, string>) => void;
@@ -73,7 +76,13 @@ export interface CartState {
   /** A newly saved address joins the book and is selected for shipping or billing. */
   addAddress: (address: AddressRecord, use: 'shipping' | 'billing') => void;
   setSelectedTab: (tab: CheckoutTab) => void;
+  /** An order placed for the cart ends the attempt that placed it: placing again is a new one. */
   setPlacedOrder: (order: PlacedOrder | null) => void;
+  /**
+   * The idempotency key POST /orders gets for the cart `fingerprint` names: the attempt's under way
+   * when it is for the same cart (a retry), else a new attempt's (docs/decisions/077).
+   */
+  placingKey: (fingerprint: string) => string;
   /** SPEC §9 totals: subtotal, shipping, tax, totalWithTax, grandTotal (from src/shared/cart). */
   totals: () => CartTotals;
   itemCount: () => number;
@@ -164,6 +173,7 @@ export const useCartStore = create<CartState>()(
       addressIsValid: false,
       selectedTab: 'cart',
       placedOrder: null,
+      placingAttempt: null,
       addItem: (input) => {
         const [item] = sanitizeCartItems([{ amount: 1, ...input }]);
         if (!item) return;
@@ -201,7 +211,8 @@ export const useCartStore = create<CartState>()(
       replaceItems: (items) => set({ items }),
       creditLine: (postId, via) =>
         set({ items: get().items.map((i) => (i._id === postId ? { ...i, via } : i)) }),
-      clearCart: () => set({ items: [], selectedTab: 'cart', placedOrder: null }),
+      clearCart: () =>
+        set({ items: [], selectedTab: 'cart', placedOrder: null, placingAttempt: null }),
       setSelectedShippingAddressId: (id) => {
         const book = get().userAddresses;
         // Before the address book is loaded the id is taken on trust (it is checked on load).
@@ -230,7 +241,13 @@ export const useCartStore = create<CartState>()(
         else set({ userAddresses, ...shippingFrom(userAddresses, address._id) });
       },
       setSelectedTab: (selectedTab) => set({ selectedTab }),
-      setPlacedOrder: (placedOrder) => set({ placedOrder }),
+      setPlacedOrder: (placedOrder) =>
+        set(placedOrder ? { placedOrder, placingAttempt: null } : { placedOrder }),
+      placingKey: (fingerprint) => {
+        const placingAttempt = attemptFor(get().placingAttempt, fingerprint);
+        set({ placingAttempt });
+        return placingAttempt.key;
+      },
       totals: () => cartTotals(get().items),
       itemCount: () => get().items.reduce((n, i) => n + i.amount, 0),
     }),
@@ -245,6 +262,7 @@ export const useCartStore = create<CartState>()(
         addressIsValid: s.addressIsValid,
         selectedTab: s.selectedTab,
         placedOrder: s.placedOrder,
+        placingAttempt: s.placingAttempt,
       }),
       merge: (persisted, current) => {
         const p = (persisted ?? {}) as Partial<CartState>;
@@ -258,6 +276,7 @@ export const useCartStore = create<CartState>()(
           addressIsValid: p.addressIsValid === true,
           selectedTab: isTab(p.selectedTab) ? p.selectedTab : current.selectedTab,
           placedOrder: sanitizePlacedOrder(p.placedOrder),
+          placingAttempt: sanitizePlacingAttempt(p.placingAttempt),
         };
       },
     },
