@@ -80,6 +80,21 @@ export async function refusedCall(
 }
 
 /**
+ * Typed calls made at the same moment: the answers that succeeded and the refusals (each an
+ * ApiError: anything else thrown fails the test), both in call order.
+ */
+export async function atOnce<T>(calls: Promise<T>[]) {
+  const settled = await Promise.allSettled(calls);
+  const answered = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const refused = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
+  for (const error of refused) expect(error).toBeInstanceOf(ApiError);
+  const label = JSON.stringify(
+    settled.map((s) => (s.status === 'fulfilled' ? 'ok' : (s.reason as ApiError).status)),
+  );
+  return { answered, refused: refused as ApiError[], label };
+}
+
+/**
  * Row counts of every commerce table a checkout call writes, the uses of discount codes and the
  * state of offers it takes, and the stock of the posts given.
  */

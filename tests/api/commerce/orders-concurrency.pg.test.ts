@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../../helpers/app';
 import { signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
 import { createTestAddress } from '../../factories/commerce';
-import { send, stockOf } from './checkout-support';
+import { commerceApi } from '../../../src/shared/api/commerce';
+import { atOnce, stockOf, typedCalls } from './checkout-support';
 
 /**
  * Real PostgreSQL only (a pool of connections, so orders truly race; PGlite has one connection and
@@ -16,7 +17,8 @@ const BUYERS = 50;
 const ROUNDS = 20;
 
 let t: TestApp;
-let buyers: { auth: Record<string, string>; addressId: string }[];
+let buyers: { auth: Record<string, string>; addressId: string; userId: string }[];
+const api = typedCalls(() => t);
 let seller: Awaited<ReturnType<typeof signedInUser>>;
 
 beforeAll(async () => {
@@ -26,7 +28,7 @@ beforeAll(async () => {
     Array.from({ length: BUYERS }, async () => {
       const buyer = await signedInUser(t.deps, { accountType: 'buyer' });
       const address = await createTestAddress(t, buyer.user.id);
-      return { auth: buyer.auth, addressId: address.id };
+      return { auth: buyer.auth, addressId: address.id, userId: buyer.user.id };
     }),
   );
 }, 120_000);
@@ -39,30 +41,23 @@ describe('POST /orders under concurrency (PostgreSQL)', () => {
     async () => {
       for (let round = 1; round <= ROUNDS; round++) {
         const post = await createProduct(t, seller.user, { title: `Last one #${round}`, stock: 1 });
-        const answers = await Promise.all(
+        const { answered, refused, label } = await atOnce(
           buyers.map((b) =>
-            send(t, b.auth, 'POST', '/orders', {
-              items: [{ _id: post._id, amount: 1, selectedVariations: {} }],
-              shippingAddressId: b.addressId,
+            api.call(b.auth, commerceApi.createOrder, {
+              body: {
+                items: [{ _id: post._id, amount: 1, selectedVariations: {} }],
+                shippingAddressId: b.addressId,
+              },
             }),
           ),
         );
-        const statuses = answers.map((r) => r.statusCode);
-        const label = `round ${round}: ${JSON.stringify(statuses)}`;
+        expect(answered, `round ${round}: ${label}`).toHaveLength(1);
         expect(
-          statuses.filter((s) => s === 201),
-          label,
-        ).toHaveLength(1);
-        const refusedAnswers = answers.filter((r) => r.statusCode !== 201);
-        expect(
-          refusedAnswers.map((r) => r.statusCode),
-          label,
-        ).toEqual(Array(BUYERS - 1).fill(409));
-        for (const r of refusedAnswers)
-          expect(r.json(), label).toMatchObject({
-            code: 'OUT_OF_STOCK',
-            message: `“Last one #${round}” is sold out.`,
-          });
+          refused.map((e) => [e.status, e.code, e.message]),
+          `round ${round}: ${label}`,
+        ).toEqual(
+          Array(BUYERS - 1).fill([409, 'OUT_OF_STOCK', `“Last one #${round}” is sold out.`]),
+        );
         expect(await stockOf(t, post._id), label).toBe(0);
         const [sold] = await t.deps.database.db
           .select({ n: count() })
@@ -74,11 +69,10 @@ describe('POST /orders under concurrency (PostgreSQL)', () => {
         expect(placed!.n, label).toBe(round);
         // The winner lets the order go, so no buyer reaches the unpaid orders limit (ADR 052)
         // by winning several rounds.
-        const winner = answers.findIndex((r) => r.statusCode === 201);
-        const cancel = await send(t, buyers[winner]!.auth, 'POST', '/orders/cancel', {
-          id: answers[winner]!.json<{ order: { _id: string } }>().order._id,
-        });
-        expect(cancel.statusCode, cancel.body).toBe(200);
+        const [won] = answered;
+        const winner = buyers.find((b) => b.userId === won!.order.transactions[0]!.buyer._id)!;
+        await api.call(winner.auth, commerceApi.cancelOrder, { body: { id: won!.order._id } });
+        expect(api.status()).toBe(200);
       }
     },
   );

@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from '../../helpers/app';
 import { signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
 import { createTestAddress, createTestOrder } from '../../factories/commerce';
-import { send, stockOf } from './checkout-support';
+import { commerceApi } from '../../../src/shared/api/commerce';
+import { atOnce, stockOf, typedCalls } from './checkout-support';
 
 /**
  * Real PostgreSQL only (a pool of connections, so one member's orders truly race): the unpaid
@@ -18,6 +19,7 @@ const ROUNDS = 8;
 
 let t: TestApp;
 let seller: Awaited<ReturnType<typeof signedInUser>>;
+const api = typedCalls(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -46,23 +48,21 @@ describe('the unpaid orders limit under concurrency (PostgreSQL)', () => {
         const before = round % 2 === 1 ? 2 : 0;
         for (let i = 0; i < before; i++)
           await createTestOrder(t, buyer.user.id, [{ productId: post._id }]);
-        const answers = await Promise.all(
+        const attempts = await atOnce(
           Array.from({ length: AT_ONCE }, () =>
-            send(t, buyer.auth, 'POST', '/orders', {
-              items: [{ _id: post._id, amount: 1, selectedVariations: {} }],
-              shippingAddressId: address.id,
+            api.call(buyer.auth, commerceApi.createOrder, {
+              body: {
+                items: [{ _id: post._id, amount: 1, selectedVariations: {} }],
+                shippingAddressId: address.id,
+              },
             }),
           ),
         );
-        const label = `round ${round}: ${JSON.stringify(answers.map((r) => r.statusCode))}`;
+        const label = `round ${round}: ${attempts.label}`;
         const allowed = COMMERCE_LIMITS.unpaidOrdersMax - before;
+        expect(attempts.answered, label).toHaveLength(allowed);
         expect(
-          answers.filter((r) => r.statusCode === 201),
-          label,
-        ).toHaveLength(allowed);
-        const refusals = answers.filter((r) => r.statusCode !== 201);
-        expect(
-          refusals.map((r) => [r.statusCode, r.json<{ code: string }>().code]),
+          attempts.refused.map((e) => [e.status, e.code]),
           label,
         ).toEqual(Array(AT_ONCE - allowed).fill([409, 'TOO_MANY_UNPAID_ORDERS']));
         expect(await openOrdersOf(buyer.user.id), label).toBe(COMMERCE_LIMITS.unpaidOrdersMax);
