@@ -3,7 +3,7 @@
  * and `/marketplace` ≥ 1 % of the same run's static-JSON baseline (docs/decisions/046).
  *
  * `uncachedPagesLoad` is what bench/run.ts calls beside the other load figures. Run alone
- * (`NODE_ENV=production node --import tsx bench/uncached-pages.ts`, after `react-router build`) it
+ * (`node --import tsx bench/uncached-pages.ts`, after `npm run build`) it
  * starts the baseline and the app with demo data itself; BENCH_PORT chooses the app's port.
  */
 import { spawn } from 'node:child_process';
@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { LoadFigures } from './personal-pages';
-import { startBaseline, stop, waitForHealth } from './processes';
+import { PRODUCTION_START, startBaseline, stop, waitForHealth } from './processes';
 
 type Verdict = [string, boolean];
 
@@ -90,7 +90,8 @@ async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'storefront-bench-uncached-'));
   const port = Number(process.env.BENCH_PORT ?? 3300 + Math.floor(Math.random() * 500));
   const appUrl = `http://127.0.0.1:${port}`;
-  const app = spawn(process.execPath, ['--import', 'tsx', 'src/server/http/boot/start.ts'], {
+  // What production runs (docs/decisions/043), as bench/run.ts starts it.
+  const app = spawn(process.execPath, PRODUCTION_START, {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { productionWeb } from '../helpers/web-build';
@@ -11,18 +12,20 @@ import { createProduct } from '../factories/catalog';
  */
 let t: TestApp;
 let seller: Awaited<ReturnType<typeof signedInUser>>;
+const posts: { _id: string }[] = [];
 const DESCRIPTION = 'Only the post page shows this description';
 
 beforeAll(async () => {
   t = await createTestApp({}, {}, { web: productionWeb() });
   seller = await signedInUser(t.deps, { username: 'cards-seller' });
   for (let i = 1; i <= 2; i++) {
-    await createProduct(t, seller.user, {
+    const post = await createProduct(t, seller.user, {
       title: `Card post ${i}`,
       description: DESCRIPTION,
       _tags: ['cards', 'trimmed'],
       variations: [{ name: 'Size', options: [{ name: 'Large' }] }],
     });
+    posts.push(post);
   }
 }, 180_000);
 afterAll(() => t?.close());
@@ -61,5 +64,21 @@ describe('pages rendered afresh', () => {
     for (const field of ['"variations"', '"shippingCost"', '"likesType"', '"createdAt"', '"fullsize"']) {
       expect(res.body).not.toContain(field.replaceAll('"', '\\"'));
     }
+  });
+
+  it('/marketplace writes its card and tag links as React Router’s Link does, and goes out compressed in one piece', async () => {
+    const res = await inject(t, { url: '/marketplace', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    // One buffer, compressed in one call (docs/decisions/078): an exact length, no chunked stream.
+    expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+    const html = zlib.brotliDecompressSync(res.rawPayload).toString('utf8');
+    for (const [i, post] of posts.entries()) {
+      expect(html).toContain(
+        `<a class="after:absolute after:inset-0" href="/items/${post._id}" data-discover="true">Card post ${i + 1}</a>`,
+      );
+    }
+    // The categories and the header's strip.
+    expect(html).toMatch(/<a class="pill-link" href="\/products\/tags\/cards" data-discover="true">#<!-- -->cards/);
+    expect(html).toMatch(/<a class="[^"]*bg-gray-100[^"]*" href="\/products\/tags\/trimmed" data-discover="true">/);
   });
 });

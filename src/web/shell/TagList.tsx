@@ -1,5 +1,6 @@
 import type { FocusEvent } from 'react';
-import { NavLink, useRouteLoaderData } from 'react-router';
+import { useLocation, useRouteLoaderData } from 'react-router';
+import { ListLink } from '../components/ui/ListLink';
 import { scrollLeftToReveal } from '../lib/focus';
 import { tagPath } from '../lib/navigation';
 
@@ -29,11 +30,24 @@ export interface HeaderTagsData {
 }
 
 /**
+ * Whether `path` (a tag's page) is the page open at `pathname`, or one below it: compared as
+ * NavLink compares them (letter case aside), so the tag of the page is marked as before.
+ */
+export function isOpenPath(pathname: string, path: string): boolean {
+  const here = pathname.toLowerCase();
+  const there = path.toLowerCase();
+  return here === there || (here.startsWith(there) && here.charAt(there.length) === '/');
+}
+
+/**
  * The available tags (GET /tags, read by the default layout's loader) under the header, each
- * linking to /products/tags/{tag}. No list when there are none or they could not be read.
+ * linking to /products/tags/{tag}; the tag whose page is open is marked. No list when there are
+ * none or they could not be read. Plain list links, the page read once for the strip (twenty
+ * NavLinks cost ~0.4 ms of every server render of the default layout: docs/decisions/078).
  */
 export function TagList({ tags }: { tags?: readonly string[] }) {
   const layout = useRouteLoaderData('layouts/default') as HeaderTagsData | undefined;
+  const { pathname } = useLocation();
   const shown = tags ?? layout?.headerTags ?? [];
   if (shown.length === 0) return null;
   return (
@@ -42,22 +56,23 @@ export function TagList({ tags }: { tags?: readonly string[] }) {
         className="container-page flex gap-2 overflow-x-auto py-2 text-sm"
         onFocus={revealFocusedTag}
       >
-        {shown.map((tag) => (
-          <li key={tag} className="shrink-0">
-            <NavLink
-              to={tagPath(tag)}
-              className={({ isActive }) =>
-                `inline-block rounded-full px-3 py-1 font-medium ${
-                  isActive
-                    ? 'bg-indigo-700 text-white'
-                    : 'bg-gray-100 text-gray-800 hover:bg-gray-200'
-                }`
-              }
-            >
-              #{tag}
-            </NavLink>
-          </li>
-        ))}
+        {shown.map((tag) => {
+          const path = tagPath(tag);
+          const open = isOpenPath(pathname, path);
+          return (
+            <li key={tag} className="shrink-0">
+              <ListLink
+                to={path}
+                aria-current={open ? 'page' : undefined}
+                className={`inline-block rounded-full px-3 py-1 font-medium ${
+                  open ? 'bg-indigo-700 text-white' : 'bg-gray-100 text-gray-800 hover:bg-gray-200'
+                }`}
+              >
+                #{tag}
+              </ListLink>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

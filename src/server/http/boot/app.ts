@@ -112,8 +112,8 @@ export async function buildApp(
     threshold: COMPRESSION.threshold,
     brotliOptions: COMPRESSION.brotli,
     zlibOptions: COMPRESSION.gzip,
-    // Pages and JSON up to 64 KB (nearly all) are compressed in one call, not through a stream.
-    syncThreshold: 64 * 1024,
+    // Pages and JSON held whole, up to 256 KB, are compressed in one call, not through a stream.
+    syncThreshold: COMPRESSION.oneCallUpTo,
     globalDecompression: false,
   });
   await app.register(cookie, { secret: deps.secret });

@@ -7,7 +7,7 @@ import type { CachedPage } from './render-cache';
 /**
  * How a rendered page becomes the bytes the render cache keeps (docs/decisions/017, 044): its
  * inline scripts hashed for the CSP, and compressed twice — first at the fast level the app uses on
- * the fly (api/compression.ts: brotli 5, gzip 6), so the visitors waiting for the render are
+ * the fly (api/compression.ts: brotli 3, gzip 6), so the visitors waiting for the render are
  * answered within a couple of milliseconds of it, then at the best level (brotli 11, gzip 9) in
  * the background, swapped in when smaller. Both run off the event loop, in the thread pool.
  */

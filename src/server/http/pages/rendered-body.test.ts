@@ -25,6 +25,20 @@ describe('renderedBody', () => {
     expect(await text(out)).toBe('<!DOCTYPE html><html><body>…</body></html>');
   });
 
+  it('takes a page handed over in one chunk as it is, without copying it', async () => {
+    const page = bytes('<!DOCTYPE html><html><body>one piece</body></html>');
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(page);
+        controller.close();
+      },
+    });
+    const out = await renderedBody(body);
+    expect(Buffer.isBuffer(out)).toBe(true);
+    expect((out as Buffer).buffer).toBe(page.buffer);
+    expect(await text(out)).toBe('<!DOCTYPE html><html><body>one piece</body></html>');
+  });
+
   it('streams a body that is still rendering: what is ready at once, the rest as it comes', async () => {
     let finish!: () => void;
     const body = new ReadableStream<Uint8Array>({

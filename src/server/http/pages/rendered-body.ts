@@ -18,10 +18,14 @@ export async function renderedBody(body: ReadableStream<Uint8Array>): Promise<Bu
     const pending = reader.read();
     const next = await Promise.race([pending, nextMacrotask()]);
     if (next === null) return streamOn(reader, pending, head);
-    if (next.done) return Buffer.concat(head);
+    if (next.done) return head.length === 1 ? asBuffer(head[0]!) : Buffer.concat(head);
     head.push(next.value);
   }
 }
+
+/** A page handed over in one chunk (web/page-body.server.ts), as a Buffer without a copy. */
+const asBuffer = (chunk: Uint8Array) =>
+  Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 
 /** The rest of a body still rendering, after what was already there (`head`). */
 function streamOn(

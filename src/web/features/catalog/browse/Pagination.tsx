@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ListLink } from '../../../components/ui/ListLink';
 import { pageCount, pageHref } from '../list-query';
 
 /** The pages shown around the current one: first, last, and two on each side. */
@@ -33,9 +33,9 @@ export function Pagination({
       <ul className="flex flex-wrap items-center justify-center gap-2">
         {page > 1 && (
           <li>
-            <Link to={pageHref(url, page - 1)} rel="prev" className="page-link">
+            <ListLink to={pageHref(url, page - 1)} rel="prev" className="page-link">
               Previous<span className="sr-only"> page</span>
-            </Link>
+            </ListLink>
           </li>
         )}
         {visiblePages(page, last).map((p, i) =>
@@ -45,22 +45,22 @@ export function Pagination({
             </li>
           ) : (
             <li key={p}>
-              <Link
+              <ListLink
                 to={pageHref(url, p)}
                 aria-current={p === page ? 'page' : undefined}
                 className="page-link"
               >
                 <span className="sr-only">Page </span>
                 {p}
-              </Link>
+              </ListLink>
             </li>
           ),
         )}
         {page < last && (
           <li>
-            <Link to={pageHref(url, page + 1)} rel="next" className="page-link">
+            <ListLink to={pageHref(url, page + 1)} rel="next" className="page-link">
               Next<span className="sr-only"> page</span>
-            </Link>
+            </ListLink>
           </li>
         )}
       </ul>

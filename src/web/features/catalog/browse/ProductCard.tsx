@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { formatMoney } from '../../../../shared/format';
+import { ListLink } from '../../../components/ui/ListLink';
 import type { ProductCardView } from './card-view';
 
 /** A card is a column of the grid: half the page on phones, a third on tablets, a quarter above. */
@@ -64,9 +64,9 @@ export function ProductCard({
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h3 className="line-clamp-2 font-semibold break-words">
           {/* The whole card is the link's target (the ::after covers it), the text stays one link. */}
-          <Link to={href} className="after:absolute after:inset-0">
+          <ListLink to={href} className="after:absolute after:inset-0">
             {product.title}
-          </Link>
+          </ListLink>
         </h3>
         <p className="price font-semibold">{formatMoney(product.price, currency)}</p>
         {showSeller && <p className="truncate text-sm text-gray-700">by {seller}</p>}

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import type { Tag } from '../../../../shared/contracts/catalog';
+import { ListLink } from '../../../components/ui/ListLink';
 import { tagPath } from '../../../lib/navigation';
 
 /** Tags as links to their pages, with the number of published posts when given. */
@@ -23,7 +23,7 @@ export function TagLinks({
           const count = typeof t === 'string' ? null : t.count;
           return (
             <li key={name}>
-              <Link
+              <ListLink
                 to={tagPath(name, username)}
                 aria-current={name === current ? 'page' : undefined}
                 className="pill-link"
@@ -36,7 +36,7 @@ export function TagLinks({
                     <span className="sr-only">{count === 1 ? ' post' : ' posts'}</span>
                   </span>
                 )}
-              </Link>
+              </ListLink>
             </li>
           );
         })}
