@@ -130,6 +130,8 @@ describe('the compiled server (docs/decisions/055)', () => {
     // PostgreSQL's driver: the embedded database needs none of it.
     expect(code).not.toContain('node_modules/pg/');
     expect(code).not.toContain('node_modules/drizzle-orm/node-postgres/');
+    // The API docs' packages: loaded by the first request for /api/docs, which nothing made here.
+    expect(files(/\/node_modules\/@fastify\/swagger(-ui)?\//)).toEqual([]);
   });
 
   it('never loads Fastify’s default schema compilers: every schema is zod (app.ts)', () => {

@@ -1,13 +1,9 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../composition/app-deps';
 import { frameworkError, installErrorHandler } from '../api/error-handler';
 import { apiV1 } from '../api/v1';
@@ -24,6 +20,7 @@ import { PageIdentities } from '../api/auth';
 import { installLifecycle } from '../api/lifecycle';
 import { installRequestLog } from './request-log';
 import { registerApiDocs } from '../api/api-docs';
+import { ROUTER_OPTIONS, ZOD_SCHEMAS } from '../api/fastify-options';
 import { installVisitRecording } from '../pages/visit-recording';
 import { installSellerDomainRules } from '../pages/seller-domains';
 import { installRequestMetrics, metricsRoute } from '../api/metrics';
@@ -48,22 +45,6 @@ export interface BuildAppOptions {
   /** URLs per sitemap document (tests page through a handful; default the protocol's 50,000). */
   sitemapPageSize?: number;
 }
-
-type CompilersFactory = NonNullable<
-  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
->;
-
-/**
- * Every schema is zod, compiled by fastify-type-provider-zod. Given to the constructor rather than
- * by setValidatorCompiler/setSerializerCompiler (which install exactly these factories, later:
- * fastify/lib/schema-controller.js), so Fastify never loads its default compilers — ajv and
- * fast-json-stringify, ~90 ms of a restart for nothing (docs/decisions/055). Fastify's types
- * describe its own compilers' factories, hence the cast.
- */
-const ZOD_COMPILERS = {
-  buildValidator: () => validatorCompiler,
-  buildSerializer: () => serializerCompiler,
-} as unknown as CompilersFactory;
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest n hops". */
 function trustProxyOption(value: boolean | number | string[]) {
@@ -90,13 +71,13 @@ export async function buildApp(
     // Node arms its request timer only from the options it is created with, and checks for
     // overdue requests on this interval (30 s by default, on top of the timeout).
     http: { requestTimeout, connectionsCheckingInterval: Math.min(5_000, requestTimeout) },
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    routerOptions: ROUTER_OPTIONS,
     frameworkErrors: (err, _request, reply) => void frameworkError(err, reply),
     // A request that arrives on an open keep-alive connection while the server closes is served
     // (with `Connection: close`), not refused with Fastify's bare 503: the drain after SIGTERM
     // must show clients no 5xx (docs/decisions/038).
     return503OnClosing: false,
-    schemaController: { compilersFactory: ZOD_COMPILERS },
+    schemaController: ZOD_SCHEMAS,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', deps);
@@ -155,7 +136,7 @@ export async function buildApp(
       message: `Too many attempts. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,
     }),
   });
-  await registerApiDocs(app, deps.env.BRAND_NAME);
+  registerApiDocs(app, deps.env.BRAND_NAME);
 
   await app.register(apiV1, { prefix: '/api/v1' });
   await app.register(metricsRoute);
