@@ -5,7 +5,7 @@
  * two of them GIN, row by row); the search trigger still fills every row's tsvector.
  */
 import pg from 'pg';
-import { openPostgres } from '../src/server/db/client';
+import { openPostgres } from '../src/server/db/postgres';
 
 const ADJECTIVES = [
   'vintage',

@@ -8,7 +8,7 @@
  * clicks, carts, checkouts and orders, from eight sources, over the seller's posts and links.
  */
 import pg from 'pg';
-import { openPostgres } from '../src/server/db/client';
+import { openPostgres } from '../src/server/db/postgres';
 import { silentLog } from '../src/server/modules/core';
 import {
   addDays,

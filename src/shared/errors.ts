@@ -132,6 +132,8 @@ export const ERROR_CODES = {
   DB_UNAVAILABLE: 'unavailable',
   /** The instance is draining before it stops (GET /health/ready): the balancer sends traffic elsewhere. */
   SHUTTING_DOWN: 'unavailable',
+  /** The instance listens but is still loading its pages' code (GET /health/ready). */
+  STARTING: 'unavailable',
   DOMAIN_CHECK_FAILED: 'unavailable',
   PAYMENT_PROVIDER_ERROR: 'unavailable',
   AI_PROVIDER_ERROR: 'unavailable',

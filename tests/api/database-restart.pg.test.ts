@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../../src/server/db/client';
+import { openPostgres } from '../../src/server/db/postgres';
 import { createTestApp, type TestApp } from '../helpers/app';
 import {
   expectServingWithoutDatabase,

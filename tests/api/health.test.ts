@@ -47,6 +47,10 @@ describe('GET /api/v1/health', () => {
     }
     const doc = await t.app.inject('/api/docs/json');
     expect(doc.json().openapi).toMatch(/^3\./);
+    // A file the viewer does not have: the app's own JSON 404, as for any unknown path.
+    const missing = await t.app.inject('/api/docs/static/nothing-here.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'NOT_FOUND', message: 'No API route matches GET /api/docs/static/nothing-here.js.' });
   });
 
   it('publishes an OpenAPI document', async () => {

@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { openPostgres, type Database } from '../../src/server/db/client';
+import type { Database } from '../../src/server/db/client';
+import { openPostgres } from '../../src/server/db/postgres';
 import { silentLog, type ModuleDeps } from '../../src/server/modules/core/deps';
 import {
   createJobWorker,

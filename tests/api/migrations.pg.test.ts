@@ -4,7 +4,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../../src/server/composition/setup';
-import { MIGRATIONS_DIR, migratePostgres, openPostgres } from '../../src/server/db/client';
+import { MIGRATIONS_DIR } from '../../src/server/db/client';
+import { migratePostgres, openPostgres } from '../../src/server/db/postgres';
 import { createTestApp } from '../helpers/app';
 import { throwawayPostgres } from '../helpers/database';
 
@@ -92,6 +93,25 @@ describe('migrations on one empty database', () => {
     expect(state.applied).toBe(state.expected);
     expect(state.usersTables).toBe(1);
   }, 60_000);
+});
+
+describe('migrations on a migrated database (every restart)', () => {
+  it('are checked without the lock: a start does not wait for a runner holding it', async () => {
+    const url = await emptyDatabase();
+    await migratePostgres(url);
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    try {
+      // Another runner holds the migration lock (say `npm run migrate` of the next deploy, with
+      // nothing to apply either): a restart with nothing to apply does not queue behind it.
+      await other.query("select pg_advisory_lock(hashtext('storefront:migrate'))");
+      await migratePostgres(url);
+    } finally {
+      await other.end();
+    }
+    const state = await schemaState(url);
+    expect(state.applied).toBe(state.expected);
+  });
 });
 
 describe('start-up data on PostgreSQL', () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { openPostgres } from '../../src/server/db/client';
+import { openPostgres } from '../../src/server/db/postgres';
 
 /**
  * Real PostgreSQL only (`*.pg.test.ts` run in the PostgreSQL pass): a connection killed under the

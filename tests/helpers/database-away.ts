@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { openPostgres } from '../../src/server/db/client';
+import { openPostgres } from '../../src/server/db/postgres';
 import { sites } from '../../src/server/db/schema';
 import { inject, signedInUser } from '../factories/accounts';
 import { createProduct } from '../factories/catalog';

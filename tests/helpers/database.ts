@@ -8,11 +8,11 @@ import {
   PGLITE_EXTENSIONS,
   migratePgliteDb,
   openPglite,
-  openPostgres,
   wrapPglite,
   type Database,
   type QueryObserver,
 } from '../../src/server/db/client';
+import { openPostgres } from '../../src/server/db/postgres';
 
 /**
  * Test databases. Default: PGlite — the migrated schema is built once per worker (test files share

@@ -48,7 +48,7 @@ export const ensureProductionBuilds = () => underBuildLock(() => ensureBuild(roo
  * The production web build for API tests that render pages: built now if it is missing or older
  * than its sources (`npm test` runs these tests before its own build step).
  */
-async function productionBuild(): Promise<ServerBuild> {
+export async function productionBuild(): Promise<ServerBuild> {
   await underBuildLock(() => ensureWebBuild(root, () => {}));
   return (await import(
     pathToFileURL(path.join(root, 'build/server/index.js')).href

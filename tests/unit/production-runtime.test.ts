@@ -15,7 +15,8 @@ import { accountsApi } from '../../src/shared/api';
  * for a page, and every module file it loaded listed (tests/helpers/loaded-modules.js). React Router
  * must be its production build — one copy, whoever imports it: our server, the Vite server build,
  * @react-router/node — and React and React DOM theirs. The server's own packages are bundled into
- * build/app, and what a first answer does not need is loaded when first used (docs/decisions/055).
+ * build/app, and what a first answer does not need is loaded when first used, or (the pages' code)
+ * once the server listens (docs/decisions/055).
  */
 let loaded: string[] = [];
 let dataDir = '';
@@ -111,7 +112,7 @@ describe('the compiled server (docs/decisions/055)', () => {
     ).join('\n');
 
   it('carries its packages in the bundle, not read from node_modules', async () => {
-    for (const pkg of ['fastify', 'drizzle-orm', 'ajv']) {
+    for (const pkg of ['fastify', 'drizzle-orm', 'find-my-way']) {
       expect(files(new RegExp(`/node_modules/${pkg}/`))).toEqual([]);
       expect(await ranCode()).toContain(`node_modules/${pkg}/`);
     }
@@ -126,5 +127,15 @@ describe('the compiled server (docs/decisions/055)', () => {
     const code = await ranCode();
     expect(code).not.toContain('node_modules/nodemailer/');
     expect(code).not.toContain('node_modules/@aws-sdk/');
+    // PostgreSQL's driver: the embedded database needs none of it.
+    expect(code).not.toContain('node_modules/pg/');
+    expect(code).not.toContain('node_modules/drizzle-orm/node-postgres/');
+    // The API docs' packages: loaded by the first request for /api/docs, which nothing made here.
+    expect(files(/\/node_modules\/@fastify\/swagger(-ui)?\//)).toEqual([]);
+  });
+
+  it('never loads Fastify’s default schema compilers: every schema is zod (app.ts)', () => {
+    expect(files(/\/node_modules\/@fastify\/(ajv-compiler|fast-json-stringify-compiler)\//)).toEqual([]);
+    expect(files(/\/node_modules\/(ajv|ajv-formats)\//)).toEqual([]);
   });
 });

@@ -1,24 +1,25 @@
 import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import * as schema from './schema';
 import { acquireDirLock, type DirLock } from './lock';
-import { createPool, POOL_DEFAULTS, poolStatsOf, type PoolSettings, type PoolStats } from './pool';
+import { MIGRATIONS_DIR, migrationsUpToDate } from './migration-state';
+import type { PoolSettings, PoolStats } from './pool';
+import { withStartupTiering } from './wasm-tiering';
 
-export { POOL_DEFAULTS, type PoolSettings, type PoolStats };
+export { MIGRATIONS_DIR };
+export type { PoolSettings, PoolStats };
 
-export type Schema = typeof schema;
-/** The one database type the modules see, whichever driver is behind it. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one database type the modules see, whichever driver is behind it. Without drizzle's
+ * relational queries (`db.query.*`, which nothing uses): given the schema, drizzle would build
+ * their lookup tables from every table at each open (docs/decisions/055).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -36,72 +37,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-
 /** Extensions must be passed on every PGlite open (they are not remembered in the data dir). */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** Sees every statement the app runs (tests count them; nothing in production uses it). */
 export type QueryObserver = (sql: string) => void;
 
-const observe = (onQuery?: QueryObserver) =>
+export const observe = (onQuery?: QueryObserver) =>
   onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
-
-export interface PostgresOptions {
-  pool?: Partial<PoolSettings>;
-  /** A connection was lost (restart, failover, admin kill); the pool opens a new one when needed. */
-  onConnectionError?: (err: Error) => void;
-  onQuery?: QueryObserver;
-  /** Apply pending migrations first (default true; `npm run migrate` and tests may say false). */
-  migrate?: boolean;
-}
-
-/** The advisory lock migrations run under: instances started at once apply them one at a time. */
-const MIGRATION_LOCK = 'storefront:migrate';
-
-/**
- * Applies pending migrations under a session advisory lock, on a connection of its own without a
- * statement timeout (a migration, or the wait for another instance's, may take long). The first
- * instance to get the lock migrates; the others wait for it, then find nothing left to do. A runner
- * that dies loses its session, and with it the lock.
- */
-export async function migratePostgres(
-  url: string,
-  connectTimeoutMs = POOL_DEFAULTS.connectTimeoutMs,
-): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
-  // A connection lost while idle between statements is reported here; the next statement fails.
-  client.on('error', () => {});
-  await client.connect();
-  try {
-    await client.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
-    await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
-  } finally {
-    // Ending the session releases the lock.
-    await client.end().catch(() => {});
-  }
-}
-
-const defaultConnectionError = (err: Error) =>
-  console.error(`PostgreSQL connection lost (it will be re-opened): ${err.message}`);
-
-export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Database> {
-  const settings = { ...POOL_DEFAULTS, ...opts.pool };
-  if (opts.migrate !== false) await migratePostgres(url, settings.connectTimeoutMs);
-  const pool = createPool(url, settings, opts.onConnectionError ?? defaultConnectionError);
-  const db = drizzlePg({ client: pool, schema, ...observe(opts.onQuery) }) as unknown as Db;
-  return {
-    db,
-    kind: 'postgres',
-    ping: () => pingDb(db),
-    poolStats: () => poolStatsOf(pool),
-    close: () => pool.end(),
-  };
-}
 
 /** Wraps an already-open PGlite (used by tests, which clone one migrated template). */
 export function wrapPglite(client: PGlite, lock?: DirLock, onQuery?: QueryObserver): Database {
-  const db = drizzlePglite({ client, schema, ...observe(onQuery) }) as unknown as Db;
+  const db = drizzlePglite({ client, ...observe(onQuery) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -114,8 +61,10 @@ export function wrapPglite(client: PGlite, lock?: DirLock, onQuery?: QueryObserv
   };
 }
 
+/** Applies pending migrations; a database up to date (every restart) is told by one query. */
 export async function migratePgliteDb(client: PGlite): Promise<void> {
-  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+  if (await migrationsUpToDate((text) => client.query(text))) return;
+  await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR });
 }
 
 const pgliteDir = (dataDir: string) => path.resolve(dataDir, 'pglite');
@@ -148,7 +97,7 @@ export async function openPglite(
   await mkdir(pgliteDir(dataDir), { recursive: true });
   const lock = await acquireDirLock(path.resolve(dataDir));
   try {
-    const client = await PGlite.create(pgliteOptions(dataDir));
+    const client = await withStartupTiering(() => PGlite.create(pgliteOptions(dataDir)));
     if (opts.migrate !== false) await migratePgliteDb(client);
     return wrapPglite(client, lock);
   } catch (err) {
@@ -178,14 +127,17 @@ export interface DatabaseConfig {
   onConnectionError?: (err: Error) => void;
 }
 
-export function openDatabase(config: DatabaseConfig): Promise<Database> {
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const { databaseUrl, pool, onConnectionError } = config;
-  return databaseUrl ? openPostgres(databaseUrl, { pool, onConnectionError }) : openPglite(config.dataDir);
+  if (!databaseUrl) return openPglite(config.dataDir);
+  const { openPostgres } = await import('./postgres');
+  return openPostgres(databaseUrl, { pool, onConnectionError });
 }
 
 /** Applies pending migrations and nothing else (`npm run migrate`, for deploy pipelines). */
 export async function migrateDatabase(config: DatabaseConfig): Promise<Database['kind']> {
   if (config.databaseUrl) {
+    const { migratePostgres } = await import('./postgres');
     await migratePostgres(config.databaseUrl, config.pool?.connectTimeoutMs);
     return 'postgres';
   }
@@ -194,7 +146,7 @@ export async function migrateDatabase(config: DatabaseConfig): Promise<Database[
   return 'pglite';
 }
 
-async function pingDb(db: Db): Promise<boolean> {
+export async function pingDb(db: Db): Promise<boolean> {
   try {
     await db.execute(sql`select 1`);
     return true;

@@ -24,7 +24,7 @@ export const metaApi = {
     method: 'GET',
     path: '/health/ready',
     summary:
-      'Readiness: the database answers and the instance is not shutting down; send it traffic only while this answers 200 (503 DB_UNAVAILABLE or SHUTTING_DOWN otherwise)',
+      'Readiness: the database answers and the instance is neither starting nor shutting down; send it traffic only while this answers 200 (503 DB_UNAVAILABLE, STARTING or SHUTTING_DOWN otherwise)',
     tags: ['meta'],
     response: healthResponse,
   }),

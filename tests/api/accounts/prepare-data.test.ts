@@ -90,6 +90,17 @@ describe('prepareData', { timeout: 90_000 }, () => {
     expect(await userCount(t)).toBe(0);
   });
 
+  it('on a restart (accounts exist) only reads: no password hashed, no lock taken, nothing written', async () => {
+    const statements: string[] = [];
+    t = await createTestApp({}, { SEED_DEMO: 'true' }, { onQuery: (sql) => statements.push(sql) });
+    await createUser(t.deps);
+    statements.length = 0;
+    expect(await prepareData(t.deps)).toEqual({ demo: false });
+    // Whether any account exists, then whether the demo's do (for the terminal's lines).
+    expect(statements).toHaveLength(2);
+    expect(statements.every((sql) => /^select /i.test(sql))).toBe(true);
+  });
+
   it('creates the configured super admin once, activated, with a free non-reserved username', async () => {
     const { t } = await appWith({
       SEED_DEMO: 'false',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { localRefunds } from '../../../src/server/db/schema';
+import { localRefunds, orders } from '../../../src/server/db/schema';
 import { localPayments } from '../../../src/server/modules/commerce';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { signedInUser } from '../../factories/accounts';
@@ -21,9 +21,7 @@ async function paidIntent() {
   const buyer = await signedInUser(t.deps, { accountType: 'buyer' });
   const post = await createProduct(t, seller.user, { price: 20, shippingCost: 0, stock: 3 });
   const order = await createPaidOrder(t, buyer.user.id, [{ productId: post._id, amount: 1 }]);
-  const [row] = await t.deps.database.db.query.orders.findMany({
-    where: (o, { eq: is }) => is(o.id, order._id),
-  });
+  const [row] = await t.deps.database.db.select().from(orders).where(eq(orders.id, order._id));
   return { intentId: row!.paymentIntentId!, paidMinor: Math.round(order.grandTotal * 100) };
 }
 

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../../../src/server/db/client';
+import { openPostgres } from '../../../src/server/db/postgres';
 import { isDatabaseUnavailable } from '../../../src/server/db/faults';
 import { discountRedemptions, jobs, ledgerEntries, offers } from '../../../src/server/db/schema';
 import { refundJob, returnRefundJob } from '../../../src/server/modules/commerce';

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { openPostgres } from '../../../src/server/db/client';
+import { openPostgres } from '../../../src/server/db/postgres';
 import { commerceApi } from '../../../src/shared/api/commerce';
 import { discountsApi } from '../../../src/shared/api/discounts';
 import type { orderCreateRequest } from '../../../src/shared/contracts/commerce';

@@ -9,6 +9,13 @@ export interface Lifecycle {
   readonly draining: boolean;
   /** From now on readiness fails and every answer closes its connection. Cannot be undone. */
   drain(): void;
+  /**
+   * Still loading, after the server started listening, something some answers need (the pages'
+   * code: docs/decisions/055). Those answers wait for it; readiness fails meanwhile.
+   */
+  readonly starting: boolean;
+  /** Readiness fails until `work` is done (for good, if it fails). */
+  loading(work: Promise<unknown>): void;
 }
 
 declare module 'fastify' {
@@ -19,12 +26,24 @@ declare module 'fastify' {
 
 export function installLifecycle(app: FastifyInstance): void {
   let draining = false;
+  let loading = 0;
   app.decorate('lifecycle', {
     get draining() {
       return draining;
     },
     drain() {
       draining = true;
+    },
+    get starting() {
+      return loading > 0;
+    },
+    loading(work) {
+      loading += 1;
+      // A failure is reported where the work is awaited; this instance never becomes ready.
+      work.then(
+        () => (loading -= 1),
+        () => {},
+      );
     },
   } satisfies Lifecycle);
   // While draining, each answer ends its keep-alive connection (`Connection: close`, which the

@@ -3,11 +3,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../composition/app-deps';
 import { frameworkError, installErrorHandler } from '../api/error-handler';
 import { apiV1 } from '../api/v1';
@@ -24,6 +20,7 @@ import { PageIdentities } from '../api/auth';
 import { installLifecycle } from '../api/lifecycle';
 import { installRequestLog } from './request-log';
 import { registerApiDocs } from '../api/api-docs';
+import { ROUTER_OPTIONS, ZOD_SCHEMAS } from '../api/fastify-options';
 import { installVisitRecording } from '../pages/visit-recording';
 import { installSellerDomainRules } from '../pages/seller-domains';
 import { installRequestMetrics, metricsRoute } from '../api/metrics';
@@ -74,12 +71,13 @@ export async function buildApp(
     // Node arms its request timer only from the options it is created with, and checks for
     // overdue requests on this interval (30 s by default, on top of the timeout).
     http: { requestTimeout, connectionsCheckingInterval: Math.min(5_000, requestTimeout) },
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    routerOptions: ROUTER_OPTIONS,
     frameworkErrors: (err, _request, reply) => void frameworkError(err, reply),
     // A request that arrives on an open keep-alive connection while the server closes is served
     // (with `Connection: close`), not refused with Fastify's bare 503: the drain after SIGTERM
     // must show clients no 5xx (docs/decisions/038).
     return503OnClosing: false,
+    schemaController: ZOD_SCHEMAS,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', deps);
@@ -87,8 +85,6 @@ export async function buildApp(
   app.decorate('apiRoutes', []);
   app.decorate('directRoutes', new Map());
   app.decorate('pageIdentities', new PageIdentities());
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installLifecycle(app);
   installRequestIds(app);
@@ -140,7 +136,7 @@ export async function buildApp(
       message: `Too many attempts. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,
     }),
   });
-  await registerApiDocs(app, deps.env.BRAND_NAME);
+  registerApiDocs(app, deps.env.BRAND_NAME);
 
   await app.register(apiV1, { prefix: '/api/v1' });
   await app.register(metricsRoute);

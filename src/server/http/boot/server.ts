@@ -21,6 +21,20 @@ export interface StartOptions {
  * (shutdown.ts), on SIGINT it exits at once, cleanly.
  */
 export async function startServer(options: StartOptions) {
+  // Until the server listens, nothing may hold Node's event loop: while PGlite's WebAssembly
+  // compiles on V8's threads there is no socket, timer or file request. A loop with nothing left
+  // makes Node wait for every task on those threads to end (NodePlatform::DrainTasks) — V8
+  // recompiling PGlite's code too — with the main thread idle: up to 0.2 s of a restart
+  // (docs/decisions/055). This timer holds the loop instead.
+  const starting = setInterval(() => {}, 60_000);
+  try {
+    return await boot(options);
+  } finally {
+    clearInterval(starting);
+  }
+}
+
+async function boot(options: StartOptions) {
   let env: Env;
   try {
     env = loadEnv();

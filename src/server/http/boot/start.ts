@@ -11,19 +11,33 @@ process.env.NODE_ENV ??= 'production';
 const root = process.cwd();
 
 const { startServer } = await import('./server');
-// From here on every `react-router` import resolves to its production build (production-resolve.js,
-// beside this file in src/ and in build/app; docs/decisions/043). Registered only now: the hook
-// costs a thread hop per module resolution, and nothing loaded above imports React Router — the
-// page renderer and the server build below do (tests/unit/production-runtime.test.ts checks).
-register(new URL('./production-resolve.js', import.meta.url));
 const { registerWeb } = await import('../pages/ssr');
 const { resolvePageSession } = await import('../api/session');
+
+/**
+ * The pages' code: the server build (every route, React DOM's renderer) and React Router. Loaded
+ * once the server listens (registerWeb calls this then), not before its first answer: health and
+ * the API answer meanwhile, a page waits for it, readiness fails until it is done
+ * (docs/decisions/055). The resolve hook first: from here on every `react-router` import resolves
+ * to its production build (production-resolve.js, beside this file in src/ and in build/app;
+ * docs/decisions/043) — nothing loaded before imports React Router at run time
+ * (tests/unit/production-runtime.test.ts checks).
+ */
+async function loadServerBuild(): Promise<ServerBuild> {
+  register(new URL('./production-resolve.js', import.meta.url));
+  try {
+    return (await import(pathToFileURL(path.join(root, 'build/server/index.js')).href)) as ServerBuild;
+  } catch (err) {
+    // As when it was loaded before the server listened: a server without its pages does not run.
+    console.error('The web build could not be loaded:', err);
+    process.exit(1);
+  }
+}
+
 await startServer({
   async web(app) {
-    const serverEntry = pathToFileURL(path.join(root, 'build/server/index.js')).href;
-    const build = (await import(serverEntry)) as ServerBuild;
     await registerWeb(app, {
-      build,
+      build: loadServerBuild,
       mode: 'production',
       clientDir: path.join(root, 'build/client'),
       resolveSession: resolvePageSession(app),

@@ -1,7 +1,6 @@
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { ServerBuild } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../composition/app-deps';
 import { loadEnv } from '../../config/env';
@@ -34,9 +33,7 @@ beforeEach(async () => {
   await app.register(cookie);
   const env = loadEnv({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', SEED_DEMO: 'false' });
   app.decorate('deps', { env, now: () => now } as unknown as AppDeps);
-  pages = createPageCache(app, { routes: {} } as unknown as ServerBuild, {
-    refreshFloorMs: FLOOR,
-  });
+  pages = createPageCache(app, { refreshFloorMs: FLOOR });
   // The seller is known: no database look-up for whose page it is.
   pages.store.rememberOwner('maya', OWNER);
   const render: RenderPage = (mode) =>
@@ -48,7 +45,7 @@ beforeEach(async () => {
       });
     });
   app.get('/*', (request, reply) => {
-    const plan = pages.plan(request, reply, { kind: 'app' }, request.url)!;
+    const plan = pages.plan(request, reply, { kind: 'app' }, request.url, new Set())!;
     return pages.respond(request, reply, plan, render, (response, body) =>
       reply.status(response.status).type('text/html').send(body),
     );
@@ -179,7 +176,7 @@ describe('what is a seller’s page', () => {
     let planned: unknown = 'not asked';
     const probe = Fastify();
     probe.get('/*', (request, reply) => {
-      planned = pages.plan(request, reply, { kind: 'app' }, request.url);
+      planned = pages.plan(request, reply, { kind: 'app' }, request.url, new Set());
       return reply.send('');
     });
     await probe.ready();

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerBuild } from 'react-router';
 import { hasCookieConsent } from '../../../web/lib/cookie-consent';
 import { metricsOf, moduleDeps } from '../../composition/app-deps';
 import type { Env } from '../../config/env';
@@ -16,7 +15,7 @@ import {
 import { acceptedEncoding } from '../api/v1/shared-answer';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../api/session';
 import type { PageHost } from './site-hosts';
-import { isSharedPage, staticFirstSegments } from './shared-pages';
+import { isSharedPage } from './shared-pages';
 
 /**
  * `hit` (from the cache), `miss` (rendered, and kept when it may be), `bypass` (never cached),
@@ -120,9 +119,15 @@ export interface PageCache {
   /**
    * Whether this page request may use the cache, and under which key; null when not (and then a
    * seller's page says `bypass`: signed-in visitors of a personal page, other methods, unknown
-   * hosts, long queries).
+   * hosts, long queries). `staticSegments`: the app's own first path segments (shared-pages.ts).
    */
-  plan(request: FastifyRequest, reply: FastifyReply, host: PageHost, url: string): CachePlan | null;
+  plan(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    host: PageHost,
+    url: string,
+    staticSegments: ReadonlySet<string>,
+  ): CachePlan | null;
   /**
    * Answers from the cache (an out-of-date page as well, while one background render replaces
    * it), or from a render of the same page already running, or renders (once for every visitor
@@ -141,7 +146,6 @@ export interface PageCache {
 /** The render cache of one app instance, invalidated through the change bus. */
 export function createPageCache(
   app: FastifyInstance,
-  build: ServerBuild,
   limits: Partial<RenderCacheLimits> = {},
 ): PageCache {
   const { deps } = app;
@@ -150,7 +154,6 @@ export function createPageCache(
   const compressBest = bestCompressionQueue();
   const stop = onContentChange(deps.env, (change) => store.changed(change));
   app.addHook('onClose', async () => void stop());
-  const staticSegments = staticFirstSegments(build);
   const policy = (hashes: readonly string[]) => hashedScriptsPolicy(deps.env, hashes);
   const metrics = metricsOf(deps);
 
@@ -226,7 +229,7 @@ export function createPageCache(
 
   return {
     store,
-    plan(request, reply, host, url) {
+    plan(request, reply, host, url, staticSegments) {
       const queryAt = url.indexOf('?');
       const path = queryAt < 0 ? url : url.slice(0, queryAt);
       const slug = path.split('/', 2)[1] ?? '';

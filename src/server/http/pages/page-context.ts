@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RouterContextProvider } from 'react-router';
+import type { RouterContextProvider } from 'react-router';
 import type { SiteDomainContext } from '../../../web/load-context';
 import { publicConfig } from '../../config/env';
 import { PAGE_IDENTITY_HEADER } from '../api/auth';
 import { createDirectCall } from '../api/direct';
 import { REQUEST_ID_HEADER } from '../api/request-id';
 import type { PageSession } from '../api/session';
+import { reactRouter } from './react-router';
 
 /** The one session check of a page request (refreshing an expired one, setting cookies). */
 export type ResolveSession = (
@@ -110,6 +111,7 @@ export async function createPageContext(
   const ticket = session ? app.pageIdentities.issue(session.user) : undefined;
   if (ticket) reply.raw.once('close', () => app.pageIdentities.revoke(ticket));
   // React Router's context object (future.v8_middleware) with the web's load context on it.
+  const { RouterContextProvider } = await reactRouter();
   return Object.assign(new RouterContextProvider(), {
     // Reads go straight to their route's handler (docs/decisions/046); the rest through inject.
     apiDirect: createDirectCall(app, {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequest, createRequestListener } from '@remix-run/node-fetch-server';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { RequestHandler, ServerBuild } from 'react-router';
 import { createPageCache, type PageCache } from './cached-pages';
 import { createPageContext, type ResolveSession } from './page-context';
 import { noRouteMessage, sendError } from '../api/error-handler';
@@ -11,6 +11,7 @@ import type { RenderCacheLimits } from './render-cache';
 import { renderedBody } from './rendered-body';
 import { renderLimit } from './render-limit';
 import { isSharedPage, staticFirstSegments } from './shared-pages';
+import { reactRouter } from './react-router';
 import { sendOffSellerDomain } from './seller-domains';
 import { redirectOnDomain, sitePathOnDomain } from './site-hosts';
 import { unavailablePage } from './unavailable-page';
@@ -19,7 +20,12 @@ import { isDatabaseUnavailable } from '../../db/faults';
 export interface WebOptions {
   /** Directory of the client bundle (build/client); absent in dev, where Vite serves it. */
   clientDir?: string;
-  /** The server build, or a loader for it (dev: fresh from Vite on every request). */
+  /**
+   * The server build, or a loader for it. In production a loader is called once, when the server
+   * starts listening: until it is done a page waits for it and readiness fails, while health and
+   * the API answer (start.ts loads React Router and every page's code so: docs/decisions/055).
+   * In development it is called for every request (fresh from Vite).
+   */
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: 'production' | 'development';
   /** Dev only: Vite's connect middleware, tried before React Router. */
@@ -114,24 +120,47 @@ function webRequestFor(
   } as RequestInit);
 }
 
+/** What renders pages, made from the server build once it is there. */
+interface Renderer {
+  handler: RequestHandler;
+  /** The app's own first path segments (shared-pages.ts); null when the build reloads. */
+  staticSegments: ReadonlySet<string> | null;
+}
+
 /** Serves the client bundle and renders every other path with React Router. */
 export async function registerWeb(app: FastifyInstance, options: WebOptions) {
-  const handler = createRequestHandler(options.build, options.mode);
   const limitRenders = renderLimit(app);
   const { build } = options;
-  // Which first segments are the app's own (not a seller's): from the route manifest, which in
-  // development is reloaded with the code.
-  const fixedSegments = typeof build === 'function' ? null : staticFirstSegments(build);
-  const sharedPage = async (url: string) =>
-    isSharedPage(
-      url.split('?', 1)[0]!,
-      fixedSegments ?? staticFirstSegments(await (build as () => Promise<ServerBuild>)()),
-    );
+  // Development: a new build for every request, rendering the code being edited.
+  const reloads = typeof build === 'function' && options.mode === 'development';
+  // Made once, by the first page or when the server listens; a failure is every page's 500 (and
+  // readiness fails for good): start.ts exits on it.
+  let rendering: Promise<Renderer> | undefined;
+  const renderer = () => (rendering ??= makeRenderer());
+  async function makeRenderer(): Promise<Renderer> {
+    // The build first: in production its loader is what lets React Router be imported (start.ts).
+    const loaded = typeof build === 'function' && !reloads ? await build() : build;
+    const { createRequestHandler } = await reactRouter();
+    return {
+      handler: createRequestHandler(loaded, options.mode),
+      // Which first segments are the app's own (not a seller's): from the route manifest, which
+      // in development is read again with the code.
+      staticSegments: typeof loaded === 'function' ? null : staticFirstSegments(loaded),
+    };
+  }
+  const staticSegmentsOf = async ({ staticSegments }: Renderer) =>
+    staticSegments ?? staticFirstSegments(await (build as () => Promise<ServerBuild>)());
+  // Production with a loader: the build loads as soon as the server listens, behind its first
+  // answers; readiness fails until it is done (docs/decisions/055).
+  if (typeof build === 'function' && !reloads) {
+    app.addHook('onListen', (done) => {
+      app.lifecycle.loading(renderer());
+      done();
+    });
+  }
   // The production build only: in development every request renders the code being edited.
   const pages: PageCache | null =
-    typeof options.build === 'function' || options.renderCache === false
-      ? null
-      : createPageCache(app, options.build, options.renderCache);
+    reloads || options.renderCache === false ? null : createPageCache(app, options.renderCache);
 
   if (options.clientDir) {
     // Every file of the client build is under assets/: one `/assets/*` route that looks the file up
@@ -177,6 +206,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
         return sendError(reply, 404, noRouteMessage(request), 'NOT_FOUND');
       }
       const send = (response: Response, body?: Buffer) => sendWebResponse(reply, response, body);
+      const pageRenderer = await renderer();
+      const { handler } = pageRenderer;
       try {
         // A seller's own domain shows their site: React Router renders its `/{username}…` path.
         const host = await app.pageHostOf(request);
@@ -190,8 +221,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
         // A seller's domain never reads a session (docs/decisions/050): its pages are anonymous.
         const resolveSession = siteDomain ? undefined : options.resolveSession;
 
+        const staticSegments = await staticSegmentsOf(pageRenderer);
+        const shared = isSharedPage(url.split('?', 1)[0]!, staticSegments);
         if (options.viteMiddleware) {
-          const shared = await sharedPage(url);
           const context = await createPageContext(
             app,
             request,
@@ -217,7 +249,6 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
           return;
         }
 
-        const shared = await sharedPage(url);
         // A seller's page: one view for their insights once it is answered (visit-recording.ts).
         if (shared) request.sellerPageSeen = url.split('?', 1)[0]!;
         const render = async (target: string, background = false) => {
@@ -249,7 +280,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
         // Visits to a seller's page already in the render cache (anonymous ones, and members' on
         // its shared pages) are answered from it
         // without the database (even a custom domain's, from its last known owner: site-hosts.ts).
-        const plan = pages?.plan(request, reply, host, url);
+        const plan = pages?.plan(request, reply, host, url, staticSegments);
         if (plan) {
           const renderPlan = (mode: 'visit' | 'background') =>
             render(plan.url, mode === 'background');

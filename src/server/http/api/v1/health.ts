@@ -31,6 +31,9 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       if (app.lifecycle.draining) {
         throw unavailable('This instance is shutting down: another one takes its requests.', 'SHUTTING_DOWN');
       }
+      if (app.lifecycle.starting) {
+        throw unavailable('This instance is still starting: it is loading its pages.', 'STARTING');
+      }
       await databaseAnswers();
       return { status: 'ok' as const };
     },
