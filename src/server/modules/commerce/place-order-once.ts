@@ -41,8 +41,28 @@ export async function placeOrderOnce(
     // code's last use, the last unit, the offer), or this very attempt committed and only the
     // answer of its COMMIT was lost. Either way that order is the answer. Looking fails too (the
     // database away): the original error stands, and the client's retry with the key finds it.
-    const placed = await orderWithKey(deps, buyerId, key).catch(() => null);
+    const placed = await lookAgain(deps, buyerId, key);
     if (placed) return placed;
     throw err;
   }
+}
+
+/** Pauses before each new look after a failure (ms): the pool replaces cut connections. */
+const LOOK_AGAIN_AFTER_MS = [0, 100, 300];
+
+/**
+ * The key's order, looked up after a failure, three times at most: a cut that failed the order
+ * also cut the pool's idle connections, and the pool only drops one when its error arrives (and
+ * opens a new one when asked) — an early look may take a dead one or wait for a new one.
+ */
+async function lookAgain(deps: ModuleDeps, buyerId: string, key: string): Promise<Order | null> {
+  for (const pause of LOOK_AGAIN_AFTER_MS) {
+    if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
+    try {
+      return await orderWithKey(deps, buyerId, key);
+    } catch {
+      // The database still away: look again, then the caller's original error stands.
+    }
+  }
+  return null;
 }
