@@ -38,4 +38,5 @@ export function ServerListLink({ to, ...rest }: ListLinkProps) {
  * (Link's adds elements), no state, no relative paths.
  */
 export const ListLink: (props: ListLinkProps) => ReactNode =
-  typeof document === 'undefined' ? ServerListLink : Link;
+  // Replaced by a constant in each build, so the browser's bundle carries no ServerListLink.
+  import.meta.env.SSR ? ServerListLink : Link;
