@@ -29,14 +29,17 @@ const TARGETS = {
   jsKb: 130,
 };
 
-/** The path of the seller's newest published post (`/maya/{slug}-{shortId}`). */
-export async function firstPostPath(appUrl: string, username = SELLER): Promise<string> {
+/** The seller's newest published post: its id and its path (`/maya/{slug}-{shortId}`). */
+async function firstPost(appUrl: string, username: string): Promise<{ _id: string; path: string }> {
   const res = await fetch(`${appUrl}/api/v1/products/user/${username}?limit=1`);
   if (!res.ok) throw new Error(`GET /products/user/${username}: ${res.status}`);
-  const { products } = (await res.json()) as { products: { path: string }[] };
+  const { products } = (await res.json()) as { products: { _id: string; path: string }[] };
   if (!products[0]) throw new Error(`${username} has no published post`);
-  return products[0].path;
+  return products[0];
 }
+
+export const firstPostPath = async (appUrl: string, username = SELLER): Promise<string> =>
+  (await firstPost(appUrl, username)).path;
 
 /** The load verdicts of the sellers' pages, beside the baseline's static JSON of the same run. */
 export async function personalPagesLoad(
@@ -122,7 +125,7 @@ export async function likedPageLoad(
   likedSeller = SELLER,
 ): Promise<Verdict[]> {
   const token = await signIn(appUrl, LIKER);
-  const postId = (await firstPostPath(appUrl, likedSeller)).split('/')[2]!;
+  const postId = (await firstPost(appUrl, likedSeller))._id;
   let likes = 0;
   let failed: string | null = null;
   let liking = true;

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { acquireDirLock, type DirLock } from './lock';
 import { MIGRATIONS_DIR, migrationsUpToDate } from './migration-state';
+import { drizzleView } from './pglite-statements';
 import type { PoolSettings, PoolStats } from './pool';
 import { withStartupTiering } from './wasm-tiering';
 
@@ -48,7 +49,7 @@ export const observe = (onQuery?: QueryObserver) =>
 
 /** Wraps an already-open PGlite (used by tests, which clone one migrated template). */
 export function wrapPglite(client: PGlite, lock?: DirLock, onQuery?: QueryObserver): Database {
-  const db = drizzlePglite({ client, ...observe(onQuery) }) as unknown as Db;
+  const db = drizzlePglite({ client: drizzleView(client), ...observe(onQuery) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
