@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect } from './support';
+import { DEMO_PASSWORD, expect, interactive } from './support';
 
 // The keyboard specs' tools (keyboard.spec.ts, keyboard-focus.spec.ts): where focus is against the
 // sticky header and the cookie notice, walking the tab order, signing in by keyboard, contrast.
@@ -217,11 +217,5 @@ export async function expectFocusVisible(page: Page) {
  * pressed before that reach only the server's HTML, as they would for anyone on a slow phone.
  */
 export async function pageRuns(page: Page) {
-  await expect
-    .poll(() =>
-      page
-        .locator('#main')
-        .evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))),
-    )
-    .toBe(true);
+  await interactive(page.locator('#main'));
 }

@@ -1,8 +1,7 @@
-import type { Locator } from '@playwright/test';
 import { MESSAGES } from '../../src/shared/messages';
 import { expectAccessible } from './axe';
 import { postsOf, registerSeller } from './site-support';
-import { acceptCookies, expect, modal, okayModal, test } from './support';
+import { acceptCookies, expect, interactive, modal, okayModal, test } from './support';
 
 // The bell beside the heart in the browser (docs/decisions/075): neutral on the page everyone
 // shares, filled in once the member is known (the page's personal call), pressed with the keyboard,
@@ -10,16 +9,6 @@ import { acceptCookies, expect, modal, okayModal, test } from './support';
 // it brings: tests/api/social/like-alerts.test.ts.
 
 test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
-
-/** Resolves once React has hydrated `button` (a click before that would do nothing). */
-async function interactive(button: Locator): Promise<Locator> {
-  await expect
-    .poll(() =>
-      button.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))),
-    )
-    .toBe(true);
-  return button;
-}
 
 test('a signed-out visitor sees the bell neutral, and pressing it asks them to log in', async ({
   page,

@@ -1,9 +1,9 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { MESSAGES } from '../../src/shared/messages';
 import { expectAccessible } from './axe';
 import { ADMIN, apiLogin } from './catalog-support';
 import { postsOf, registerSeller, siteOf } from './site-support';
-import { DEMO_PASSWORD, acceptCookies, expect, modal, test } from './support';
+import { DEMO_PASSWORD, acceptCookies, expect, interactive, modal, test } from './support';
 
 // Likes, follows and blocks in the browser (issue 11): the log-in modal for signed-out visitors,
 // a buyer following a seller and liking her post, then finding both on /favorites and /feed,
@@ -12,19 +12,6 @@ import { DEMO_PASSWORD, acceptCookies, expect, modal, test } from './support';
 const SAM = { email: 'sam@demo.storefront.test', password: DEMO_PASSWORD };
 
 test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
-
-/**
- * Resolves once React has hydrated `button` (its event handlers are attached): a click before
- * that would do nothing.
- */
-async function interactive(button: Locator): Promise<Locator> {
-  await expect
-    .poll(() =>
-      button.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))),
-    )
-    .toBe(true);
-  return button;
-}
 
 /** "12 followers" → 12 */
 async function followersShown(page: Page): Promise<number> {

@@ -1,5 +1,11 @@
 import path from 'node:path';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { extractLinks, readOutbox } from '../../src/server/adapters/mail/outbox';
 
 export { expect };
@@ -40,6 +46,19 @@ export async function reloadUntil(page: Page, check: () => Promise<void>, timeou
 }
 
 /** Seeded by the e2e server (playwright.config.ts): demo users and the super admin. */
+/**
+ * Resolves once React has hydrated `element` (its event handlers are attached): a click or a key
+ * before that would reach only the server's HTML, as it would for anyone on a slow phone.
+ */
+export async function interactive(element: Locator): Promise<Locator> {
+  await expect
+    .poll(() =>
+      element.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))),
+    )
+    .toBe(true);
+  return element;
+}
+
 export const DEMO_PASSWORD = 'demo-pass-123';
 
 /** The e2e server's mail outbox (DATA_DIR/outbox). */
