@@ -26,7 +26,7 @@ import {
 const keepText = (value: string) => value;
 
 /** The types drizzle-orm/pglite keeps as text (its PglitePreparedQuery's `parsers`). */
-export const DRIZZLE_TEXT_TYPES: readonly number[] = [
+const DRIZZLE_TEXT_TYPES: readonly number[] = [
   types.TIMESTAMP,
   types.TIMESTAMPTZ,
   types.INTERVAL,
@@ -61,14 +61,15 @@ const knownParamTypes = new WeakMap<PGlite, Map<string, number[]>>();
 
 const { serialize } = protocol;
 
-function oneMessage(parts: Uint8Array[]): Uint8Array {
+/** Protocol messages sent together: one call into the database, its replies parsed once. */
+function oneTrip(client: PGlite, parts: Uint8Array[], options: QueryOptions) {
   const message = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
   let offset = 0;
   for (const part of parts) {
     message.set(part, offset);
     offset += part.length;
   }
-  return message;
+  return client.execProtocolStream(message, { syncToFs: false, onNotice: options?.onNotice });
 }
 
 /** The statement's parameter types as PostgreSQL infers them: asked once per text, then kept. */
@@ -77,13 +78,14 @@ async function paramTypes(client: PGlite, text: string, options: QueryOptions): 
   if (!known) knownParamTypes.set(client, (known = new Map()));
   const kept = known.get(text);
   if (kept) return kept;
-  const replies = await client.execProtocolStream(
-    oneMessage([
+  const replies = await oneTrip(
+    client,
+    [
       serialize.parse({ text, types: options?.paramTypes }),
       serialize.describe({ type: 'S' }),
       serialize.sync(),
-    ]),
-    { syncToFs: false, onNotice: options?.onNotice },
+    ],
+    options,
   );
   const found = parse.parseDescribeStatementResults(replies);
   if (known.size >= MAX_KNOWN_STATEMENTS) known.clear();
@@ -106,15 +108,16 @@ function runStatement(client: PGlite, inTransaction: boolean): Query {
           const serializer = options?.serializers?.[types[i]!] ?? client.serializers[types[i]!];
           return serializer ? serializer(value) : String(value);
         });
-        const replies = await client.execProtocolStream(
-          oneMessage([
+        const replies = await oneTrip(
+          client,
+          [
             serialize.parse({ text, types }),
             serialize.bind({ values }),
             serialize.describe({ type: 'P' }),
             serialize.execute({}),
             serialize.sync(),
-          ]),
-          { syncToFs: false, onNotice: options?.onNotice },
+          ],
+          options,
         );
         if (!inTransaction) await client.syncToFs();
         return parse.parseResults(replies, client.parsers, options)[0]!;
