@@ -17,9 +17,13 @@ const run = promisify(execFile);
 export interface OwnPostgres {
   /** postgres://postgres@127.0.0.1:{port}/postgres (trust authentication). */
   url: string;
-  /** `pg_ctl stop -m fast`: sessions are ended (57P01), then the server is gone until start(). */
-  stop(): Promise<void>;
-  /** Starts it again, returning once it accepts connections. */
+  /**
+   * `pg_ctl stop -m fast` (the default): sessions are ended (57P01), then the server is gone until
+   * start(). `immediate` ends every process at once, as a crash does: nothing in flight commits,
+   * and start() recovers from the log.
+   */
+  stop(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** Starts it again (if stopped), returning once it accepts connections. */
   start(): Promise<void>;
   /**
    * Ends every client session but those of `spare` (pids), as an operator's pg_terminate_backend
@@ -94,6 +98,7 @@ export async function startOwnPostgres(port: number): Promise<OwnPostgres> {
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c full_page_writes=off`;
   let running = false;
   const start = async () => {
+    if (running) return;
     await pg('pg_ctl', [
       '-D',
       data,
@@ -108,8 +113,8 @@ export async function startOwnPostgres(port: number): Promise<OwnPostgres> {
     ]);
     running = true;
   };
-  const stop = async () => {
-    await pg('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
+  const stop = async (mode: 'fast' | 'immediate' = 'fast') => {
+    await pg('pg_ctl', ['-D', data, '-m', mode, '-w', '-t', '60', 'stop']);
     running = false;
   };
   await start();
