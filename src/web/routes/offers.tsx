@@ -1,8 +1,8 @@
 import { useRevalidator } from 'react-router';
 import type { Route } from './+types/offers';
 import { PageHeader } from '../components/ui/page';
-import type { Offer, OfferList } from '../../shared/contracts/offers';
-import { putOneInCart } from '../features/cart/attribution';
+import type { OfferList } from '../../shared/contracts/offers';
+import { putOfferInCart } from '../features/cart/attribution';
 import { guardLoader } from '../features/accounts/guards';
 import { loadOffers } from '../features/offers/api/offers-api';
 import { OfferCard } from '../features/offers/components/OfferCard';
@@ -24,19 +24,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Offers', 'Offers on your posts and the offers you made.');
-
-/** The accepted offer's post and option, one item, at the offer's price (checked again at checkout). */
-const addOfferToCart = (offer: Offer) =>
-  putOneInCart(
-    {
-      _id: offer.product._id,
-      price: offer.amount,
-      selectedVariations: offer.selectedVariations,
-      title: offer.product.title,
-      sellerId: offer.seller._id,
-    },
-    offer.seller.username,
-  );
 
 export default function OffersPage({ loaderData }: Route.ComponentProps) {
   const { received, sent, error } = loaderData;
@@ -64,7 +51,7 @@ export default function OffersPage({ loaderData }: Route.ComponentProps) {
               currency={currency}
               onChanged={reload}
               withConversation
-              onAddToCart={side === 'buyer' ? addOfferToCart : undefined}
+              onAddToCart={side === 'buyer' ? putOfferInCart : undefined}
             />
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import type { Attribution, Landing } from '../../../shared/contracts/insights';
+import type { Offer } from '../../../shared/contracts/offers';
 import { cartLineKey, useCartStore, type CartItemInput } from './stores/cart-store';
 
 // Where a cart line came from (issue 26, docs/decisions/071), kept in the browser — never a
@@ -81,6 +82,19 @@ export function putOneInCart(line: CartItemInput, username: string) {
     addToCart({ ...line, amount: 1 }, username);
   }
 }
+
+/** An accepted offer's post and option in the cart, one item at the offer's price (checked again at checkout). */
+export const putOfferInCart = (offer: Offer) =>
+  putOneInCart(
+    {
+      _id: offer.product._id,
+      price: offer.amount,
+      selectedVariations: offer.selectedVariations,
+      title: offer.product.title,
+      sellerId: offer.seller._id,
+    },
+    offer.seller.username,
+  );
 
 /** What POST /orders is told about the lines' origins. */
 export const attributionOf = (items: readonly { via?: Attribution }[]): Attribution[] =>
