@@ -76,20 +76,29 @@ export interface VisitFacts {
   ownHosts: readonly string[];
 }
 
+function referrerUrl(facts: Pick<VisitFacts, 'referrer'>): URL | null {
+  try {
+    return facts.referrer ? new URL(facts.referrer) : null;
+  } catch {
+    return null;
+  }
+}
+
+// Host names only: a default port is dropped from the referrer's URL but kept in a Host header.
+const isOwn = (referrer: URL | null, ownHosts: readonly string[]): boolean =>
+  referrer !== null &&
+  ownHosts.some((h) => h.toLowerCase().replace(/:\d+$/, '') === referrer.hostname.toLowerCase());
+
+/** Whether the visitor came from a page of this site (moving around inside the shop). */
+export const cameFromInside = (facts: Pick<VisitFacts, 'referrer' | 'ownHosts'>): boolean =>
+  isOwn(referrerUrl(facts), facts.ownHosts);
+
 /** The source of one visit (rules at the top of this file). */
 export function visitSource(facts: VisitFacts): string {
   const campaign = campaignOfQuery(facts.search);
   if (campaign) return campaign;
-  let referrer: URL | null = null;
-  try {
-    referrer = facts.referrer ? new URL(facts.referrer) : null;
-  } catch {
-    referrer = null;
-  }
-  // Host names only: a default port is dropped from the referrer's URL but kept in a Host header.
-  const own =
-    referrer !== null &&
-    facts.ownHosts.some((h) => h.toLowerCase().replace(/:\d+$/, '') === referrer!.hostname.toLowerCase());
+  const referrer = referrerUrl(facts);
+  const own = isOwn(referrer, facts.ownHosts);
   if (own) {
     const carried = campaignOfQuery(referrer!.search);
     if (carried) return carried;

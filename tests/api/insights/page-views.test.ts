@@ -8,7 +8,14 @@ import { freshAuth } from '../../helpers/member-calls';
 import { productionWeb } from '../../helpers/web-build';
 import { signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
-import { BROWSER_UA, INSTAGRAM_UA, OTHER_UA, insightsOf, pathOfPost, visitPage } from './insights-support';
+import {
+  BROWSER_UA,
+  INSTAGRAM_UA,
+  OTHER_UA,
+  insightsOf,
+  pathOfPost,
+  visitPage,
+} from './insights-support';
 
 /**
  * Page views recorded on the server (issue 26, docs/decisions/071): through the production build
@@ -27,7 +34,10 @@ const seller = () => signedInUser(t.deps, { accountType: 'seller' });
 /** The seller's rows of events after the queue's flush (identical events of a flush share a row). */
 async function rowsOf(sellerId: string) {
   await t.app.insightEvents.flush();
-  return t.deps.database.db.select().from(insightEvents).where(eq(insightEvents.sellerId, sellerId));
+  return t.deps.database.db
+    .select()
+    .from(insightEvents)
+    .where(eq(insightEvents.sellerId, sellerId));
 }
 
 /** The seller's events one by one, as they happened. */
@@ -52,7 +62,19 @@ describe('page views', () => {
     // Nothing about the visitor is kept but the day's hash.
     const row = events[0]!;
     expect(Object.keys(row).sort()).toEqual(
-      ['amountMinor', 'at', 'day', 'kind', 'linkId', 'orders', 'postId', 'sellerId', 'source', 'times', 'visitor'].sort(),
+      [
+        'amountMinor',
+        'at',
+        'day',
+        'kind',
+        'linkId',
+        'orders',
+        'postId',
+        'sellerId',
+        'source',
+        'times',
+        'visitor',
+      ].sort(),
     );
     expect(row.visitor).toMatch(/^[\w-]{22}$/);
     expect(JSON.stringify(events)).not.toContain('203.0.113');
@@ -64,7 +86,9 @@ describe('page views', () => {
     const a = await seller();
     const name = a.user.username;
     await visitPage(t, `/${name}`, { ua: 'Googlebot/2.1 (+http://www.google.com/bot.html)' });
-    await visitPage(t, `/${name}`, { ua: 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)' });
+    await visitPage(t, `/${name}`, {
+      ua: 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+    });
     await visitPage(t, `/${name}`, { headers: { 'sec-purpose': 'prefetch' } });
     await visitPage(t, `/${name}`, { headers: { purpose: 'prefetch' } });
     await visitPage(t, `/${name}`, { method: 'HEAD' });
@@ -101,6 +125,33 @@ describe('page views', () => {
     ]);
   });
 
+  it('keeps the source a visitor entered with on the pages they move to inside the shop', async () => {
+    const a = await seller();
+    const name = a.user.username;
+    const post = await createProduct(t, a.user, { title: 'Blue jug' });
+    const postPage = await pathOfPost(t, name, post._id);
+    const inside = (path: string) => `http://localhost:80${path}`;
+    // From a search engine to the page, then on to a post and the links page (JavaScript off or
+    // on: the browser sends the page it was on as the referrer).
+    await visitPage(t, `/${name}`, { referrer: 'https://www.google.com/' });
+    await visitPage(t, postPage, { referrer: inside(`/${name}`) });
+    await visitPage(t, `/${name}-x`, { referrer: inside(postPage) });
+    // Another visitor (another network) whose entry this instance never saw: direct.
+    await visitPage(t, postPage, { ip: '198.51.100.7', referrer: inside(`/${name}`) });
+    // The first visitor comes back by typing the address: a new entry, direct — and moving on
+    // from there is direct too.
+    await visitPage(t, `/${name}`);
+    await visitPage(t, postPage, { referrer: inside(`/${name}`) });
+    expect((await eventsOf(a.user.id)).map((e) => e.source)).toEqual([
+      'google',
+      'google',
+      'google',
+      'direct',
+      'direct',
+      'direct',
+    ]);
+  });
+
   it('counts unique visitors per day by network (/24) and browser, and forgets the salts after 48 hours', async () => {
     const a = await seller();
     const name = a.user.username;
@@ -124,7 +175,8 @@ describe('page views', () => {
     expect(seen.totals).toMatchObject({ views: 6, visitors: 4 });
     expect(seen.daily.find((d) => d.day === day1)).toMatchObject({ views: 4, visitors: 3 });
     // Salts: day 1's is kept through day 2 and gone once day 3 begins (at most 48 hours).
-    const salts = async () => (await t.deps.database.db.select().from(insightSalts)).map((s) => s.day);
+    const salts = async () =>
+      (await t.deps.database.db.select().from(insightSalts)).map((s) => s.day);
     expect(await salts()).toContain(day1);
     t.advanceTime(DAY);
     await maintainInsights(t.moduleDeps());

@@ -1,6 +1,6 @@
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import { parsePostSegment } from '../../../shared/post-path';
-import { visitSource } from '../../../shared/visit-source';
+import { DIRECT_SOURCE, cameFromInside, visitSource } from '../../../shared/visit-source';
 import { products, siteLinks, sites, users } from '../../db/schema';
 import { authenticateAccessToken, refreshTokenHolder } from '../accounts';
 import type { ModuleDeps } from '../core';
@@ -62,7 +62,9 @@ export interface RecorderOptions {
 }
 
 /** A page path's seller name and post, or null for a path that is no seller's page view. */
-export function pageOfPath(path: string): { slug: string; post: ReturnType<typeof parsePostSegment> } | null {
+export function pageOfPath(
+  path: string,
+): { slug: string; post: ReturnType<typeof parsePostSegment> } | null {
   const page = path.endsWith('.data') ? path.slice(0, -'.data'.length) : path;
   const [, slug = '', second, third] = page.split('/');
   if (!slug) return null;
@@ -141,11 +143,42 @@ const linkParam = (search: string) => {
   return id && /^[0-9a-f-]{36}$/.test(id) ? id : null;
 };
 
+/** Visitors' entry sources this instance remembers (a day's hash each: ~100 bytes). */
+const ENTRIES_KEPT = 20_000;
+
+/**
+ * The source a visitor entered the seller's pages with today, by the day's visitor hash: a page
+ * reached from inside the shop carries nothing of it (no campaign in the referrer, no in-app
+ * browser) and would be `direct`. Per instance, newest kept: a move served by another instance
+ * stays `direct` (docs/decisions/071).
+ */
+function entrySources() {
+  const entered = new Map<string, string>();
+  return {
+    sourceOf(visitor: string | null, source: string, inside: boolean): string {
+      if (!visitor) return source;
+      if (inside && source === DIRECT_SOURCE) return entered.get(visitor) ?? source;
+      entered.delete(visitor);
+      entered.set(visitor, source);
+      if (entered.size > ENTRIES_KEPT) entered.delete(entered.keys().next().value!);
+      return source;
+    },
+  };
+}
+type EntrySources = ReturnType<typeof entrySources>;
+
 /** The events of a batch of page visits: whose page, which post and link, the visitor's hash. */
-async function viewEvents(deps: ModuleDeps, visits: SeenVisit[]): Promise<InsightEvent[]> {
+async function viewEvents(
+  deps: ModuleDeps,
+  visits: SeenVisit[],
+  entries: EntrySources,
+): Promise<InsightEvent[]> {
   const pages = visits.map((v) => pageOfPath(v.path));
   const owners = await ownersOf(deps, new Set(pages.flatMap((p) => (p ? [p.slug] : []))));
-  const posts = await postsOf(deps, pages.flatMap((p) => (p?.post ? [p.post] : [])));
+  const posts = await postsOf(
+    deps,
+    pages.flatMap((p) => (p?.post ? [p.post] : [])),
+  );
   const links = await linksOf(deps, [...new Set(visits.flatMap((v) => linkParam(v.search) ?? []))]);
   const viewer = viewers(deps);
   const events: InsightEvent[] = [];
@@ -153,22 +186,27 @@ async function viewEvents(deps: ModuleDeps, visits: SeenVisit[]): Promise<Insigh
     const page = pages[i];
     const sellerId = page && owners.get(page.slug);
     if (!page || !sellerId) continue;
-    if ((visit.accessToken || visit.refreshToken) && (await viewer(visit)) === sellerId)
-      continue;
+    if ((visit.accessToken || visit.refreshToken) && (await viewer(visit)) === sellerId) continue;
     const ref = page.post;
     const post = ref
-      ? posts.find((p) => p.ownerId === sellerId && ('shortId' in ref ? p.shortId === ref.shortId : p.id === ref.uuid))
+      ? posts.find(
+          (p) =>
+            p.ownerId === sellerId &&
+            ('shortId' in ref ? p.shortId === ref.shortId : p.id === ref.uuid),
+        )
       : undefined;
     const linkId = linkParam(visit.search);
     const salt = await saltOf(deps, utcDay(visit.at));
+    const visitor = salt ? visitorHash(salt, { sellerId, ...visit }) : null;
+    const facts = { ...visit, ownHosts: [visit.host.toLowerCase()] };
     events.push({
       at: new Date(visit.at),
       sellerId,
       kind: 'view',
-      source: visitSource({ ...visit, ownHosts: [visit.host.toLowerCase()] }),
+      source: entries.sourceOf(visitor, visitSource(facts), cameFromInside(facts)),
       postId: post?.id ?? null,
       linkId: linkId && links.get(linkId) === sellerId ? linkId : null,
-      visitor: salt ? visitorHash(salt, { sellerId, ...visit }) : null,
+      visitor,
     });
   }
   return events;
@@ -184,12 +222,16 @@ const clickEvent = (c: SeenClick): InsightEvent => ({
 });
 
 /** This instance's queue of views and clicks, flushed in batches (see the top of this file). */
-export function createEventRecorder(deps: ModuleDeps, options: RecorderOptions = {}): EventRecorder {
+export function createEventRecorder(
+  deps: ModuleDeps,
+  options: RecorderOptions = {},
+): EventRecorder {
   const { flushEveryMs = 1_000, batch = 500, maxQueued = 20_000 } = options;
   let visits: SeenVisit[] = [];
   let clicks: SeenClick[] = [];
   let running: Promise<void> | null = null;
   const stats = { queued: 0, dropped: 0 };
+  const entries = entrySources();
   const queued = () => visits.length + clicks.length;
 
   const accept = () => {
@@ -203,7 +245,7 @@ export function createEventRecorder(deps: ModuleDeps, options: RecorderOptions =
   async function writeOnce(): Promise<void> {
     const [v, c] = [visits.splice(0, batch), clicks.splice(0, batch)];
     try {
-      const events = [...(await viewEvents(deps, v)), ...c.map(clickEvent)];
+      const events = [...(await viewEvents(deps, v, entries)), ...c.map(clickEvent)];
       await appendEvents(deps.db, events);
     } catch (err) {
       // The database blinked: the batch goes back to the front (as far as the queue has room).
@@ -254,4 +296,3 @@ export function createEventRecorder(deps: ModuleDeps, options: RecorderOptions =
     },
   };
 }
-
