@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from './support';
+import { accountsApi } from '../../src/shared/api/accounts';
+import { DEMO_PASSWORD, apiClient, expect, test } from './support';
 
 /**
  * The JavaScript budget of the public pages (DESIGN §6, docs/decisions/011): at most 130 KB
@@ -112,10 +113,9 @@ test.describe('JavaScript budget of the public pages', () => {
     expect(scripts.paths()).toContain(await chunkOf(LAZY_ONLY['side menu drawer']));
 
     // Signed in, the header shows the avatar menu.
-    const login = await page.request.post('/api/v1/login', {
-      data: { email: 'sam@demo.storefront.test', password: DEMO_PASSWORD },
+    await apiClient(page.request).call(accountsApi.login, {
+      body: { email: 'sam@demo.storefront.test', password: DEMO_PASSWORD },
     });
-    expect(login.status()).toBe(200);
     await page.goto('/about');
     await expect(page.getByTestId('avatar-menu-button').first()).toBeVisible();
     await expect.poll(() => scripts.paths()).toContain(await chunkOf(LAZY_ONLY['avatar menu']));

@@ -1,6 +1,8 @@
 import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test';
+import { accountsApi } from '../../src/shared/api/accounts';
+import { catalogApi } from '../../src/shared/api/catalog';
 import type { Product, ProductInput } from '../../src/shared/contracts/catalog';
-import { DEMO_PASSWORD, expect, nextClientIp } from './support';
+import { DEMO_PASSWORD, apiClient, nextClientIp } from './support';
 
 /** The e2e server's super admin (playwright.config.ts). */
 export const ADMIN = { email: 'admin@example.com', password: 'admin-pass-123' };
@@ -25,9 +27,8 @@ export async function apiLogin(
   request: APIRequestContext,
   who: { email: string; password: string },
 ): Promise<string> {
-  const res = await request.post('/api/v1/login', { data: who });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { user: { token: string } }).user.token;
+  const { user } = await apiClient(request).call(accountsApi.login, { body: who });
+  return user.token;
 }
 
 /** PUT /products as the token's user. */
@@ -36,12 +37,10 @@ export async function createPost(
   token: string,
   input: ProductInput,
 ): Promise<Product> {
-  const res = await request.put('/api/v1/products', {
-    data: input,
-    headers: { 'x-access-token': token },
+  const { product } = await apiClient(request, { token }).call(catalogApi.saveProduct, {
+    body: input,
   });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { product: Product }).product;
+  return product;
 }
 
 /** Tags the header strip needs to overflow a phone's width (keyboard tests scroll through it). */
@@ -61,12 +60,6 @@ export async function ensureTags(
   request: APIRequestContext,
   tags: readonly string[] = STRIP_TAGS,
 ): Promise<void> {
-  const token = await apiLogin(request, ADMIN);
-  for (const tag of tags) {
-    const res = await request.post('/api/v1/tags', {
-      data: { tag },
-      headers: { 'x-access-token': token },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-  }
+  const admin = apiClient(request, { token: await apiLogin(request, ADMIN) });
+  for (const tag of tags) await admin.call(catalogApi.addTag, { body: { tag } });
 }

@@ -1,4 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { accountsApi } from '../../src/shared/api/accounts';
+import { catalogApi } from '../../src/shared/api/catalog';
+import { commerceApi } from '../../src/shared/api/commerce';
 import { cartTotals } from '../../src/shared/cart';
 import type { Product } from '../../src/shared/contracts/catalog';
 import { formatMoney } from '../../src/shared/format';
@@ -6,7 +9,7 @@ import { MESSAGES } from '../../src/shared/messages';
 import { expectAccessible } from './axe';
 import { MAYA, apiContext, apiLogin, createPost } from './catalog-support';
 import { addToCart, fillCard, registerMember } from './commerce-support';
-import { DEMO_PASSWORD, acceptCookies, expect, okayModal, test } from './support';
+import { API, DEMO_PASSWORD, acceptCookies, apiClient, expect, okayModal, test } from './support';
 
 // The checkout in the browser (issue 12): a fresh buyer with items from two sellers, a price the
 // seller changed since, a new address, a declined card, then a paid order and /thanks.
@@ -21,9 +24,8 @@ async function updatePost(
   post: Product,
   changes: { price?: number; stock?: number },
 ) {
-  const res = await api.put('/api/v1/products', {
-    headers: { 'x-access-token': token },
-    data: {
+  await apiClient(api, { token }).call(catalogApi.saveProduct, {
+    body: {
       _id: post._id,
       title: post.title,
       price: post.price,
@@ -32,7 +34,6 @@ async function updatePost(
       ...changes,
     },
   });
-  expect(res.status(), await res.text()).toBe(200);
 }
 
 const line = (page: Page, title: string) =>
@@ -143,7 +144,7 @@ test('two sellers → a changed price → a new address → a declined card → 
 
   const confirms: string[] = [];
   page.on('request', (r) => {
-    if (r.url().endsWith('/api/v1/payments/local/confirm')) confirms.push(r.url());
+    if (r.url().endsWith(`${API}${commerceApi.confirmLocalPayment.path}`)) confirms.push(r.url());
   });
 
   await test.step('a declined card shows the error next to the form', async () => {
@@ -210,15 +211,10 @@ test('two sellers → a changed price → a new address → a declined card → 
     await page.goto('/checkout');
     await expect(page.getByTestId('cart-empty')).toBeVisible();
     const token = await apiLogin(page.request, buyer);
-    const me = await page.request.get('/api/v1/users/me', {
-      headers: { 'x-access-token': token },
-    });
-    const userId = ((await me.json()) as { user: { _id: string } }).user._id;
-    const orders = await page.request.get(`/api/v1/orders?userId=${userId}`, {
-      headers: { 'x-access-token': token },
-    });
-    expect(orders.status(), await orders.text()).toBe(200);
-    const list = (await orders.json()) as { orders: { status: string }[]; recordsCount: number };
+    const asBuyer = apiClient(page.request, { token });
+    const userId = (await asBuyer.call(accountsApi.me, {})).user._id;
+    const list = await asBuyer.call(commerceApi.orders, { query: { userId } });
+    if (!('orders' in list)) throw new Error('GET /orders?userId= answered one order');
     expect(list.recordsCount).toBe(1);
     expect(list.orders[0]!.status).toBe('paid');
   });
@@ -237,9 +233,8 @@ test('an order the server refuses (sold out meanwhile) sends the buyer back to t
   ];
   const buyer = await registerMember(await apiContext(playwright, baseURL), 'Ada Buyer', 'buyer');
   const buyerToken = await apiLogin(page.request, buyer);
-  const saved = await page.request.post('/api/v1/addresses', {
-    headers: { 'x-access-token': buyerToken },
-    data: {
+  await apiClient(page.request, { token: buyerToken }).call(commerceApi.createAddress, {
+    body: {
       address: {
         name: 'Ada Buyer',
         line1: '9 Elm St',
@@ -249,7 +244,6 @@ test('an order the server refuses (sold out meanwhile) sends the buyer back to t
       },
     },
   });
-  expect(saved.status(), await saved.text()).toBe(201);
   await addToCart(page, lamp);
   await addToCart(page, rug);
 

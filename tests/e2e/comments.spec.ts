@@ -1,8 +1,10 @@
 import type { Browser, Page } from '@playwright/test';
+import { commentsApi } from '../../src/shared/api/comments';
 import { MESSAGES } from '../../src/shared/messages';
 import {
   DEMO_PASSWORD,
   acceptCookies,
+  apiClient,
   expect,
   modal,
   nextClientIp,
@@ -38,7 +40,12 @@ async function visitor(
   await acceptCookies(context, baseURL);
   const page = await context.newPage();
   const token = who ? await apiLogin(page.request, who) : '';
-  return { page, token, close: () => context.close() };
+  /** POST /comment as this visitor: a comment on `productId`. */
+  const comment = (productId: string, text: string) =>
+    apiClient(page.request, { token }).call(commentsApi.createComment, {
+      body: { comment: { productId, text } },
+    });
+  return { page, token, comment, close: () => context.close() };
 }
 
 const comments = (page: Page) => page.locator('#comments');
@@ -210,11 +217,7 @@ test('the reply target clears after a failed attempt, and the error modal shows 
       stock: 1,
     });
     // Maya's own comment is public at once; Sam replies to it with only spaces.
-    const res = await maya.page.request.post('/api/v1/comment', {
-      data: { comment: { productId: post._id, text: 'Oiled with linseed.' } },
-      headers: { 'x-access-token': maya.token },
-    });
-    expect(res.status()).toBe(201);
+    await maya.comment(post._id, 'Oiled with linseed.');
     await sam.page.goto(`/products/${post._id}`);
     await hydrated(sam.page);
     await threads(sam.page).first().getByRole('button', { name: 'Reply to Maya Chen' }).click();
@@ -255,15 +258,8 @@ test('the owner reviews on the post page, moderators see every pending comment, 
       variations: [],
       stock: 4,
     });
-    const say = async (text: string) => {
-      const res = await sam.page.request.post('/api/v1/comment', {
-        data: { comment: { productId: post._id, text } },
-        headers: { 'x-access-token': sam.token },
-      });
-      expect(res.status()).toBe(201);
-    };
-    await say('Does it come in navy?');
-    await say('Spam spam spam');
+    await sam.comment(post._id, 'Does it come in navy?');
+    await sam.comment(post._id, 'Spam spam spam');
 
     // Moderators and admins see both in "All pending".
     await admin.page.goto('/comments?tab=all');
@@ -325,11 +321,7 @@ test('the thread reads without JavaScript, and the post pages stay within the Ja
       variations: [],
       stock: 1,
     });
-    const res = await maya.page.request.post('/api/v1/comment', {
-      data: { comment: { productId: post._id, text: 'Glazed inside and out.' } },
-      headers: { 'x-access-token': maya.token },
-    });
-    expect(res.status()).toBe(201);
+    await maya.comment(post._id, 'Glazed inside and out.');
     // The thread is in the HTML: readable without JavaScript.
     const noJs = await visitor(browser, baseURL, undefined, false);
     try {

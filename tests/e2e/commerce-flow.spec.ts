@@ -1,8 +1,7 @@
-import type { Order } from '../../src/shared/contracts/commerce';
 import { MESSAGES } from '../../src/shared/messages';
 import { expectAccessible } from './axe';
 import { apiContext, createPost } from './catalog-support';
-import { addToCart, fillCard, registerMember, signedIn } from './commerce-support';
+import { addToCart, fillCard, orderOf, registerMember, signedIn } from './commerce-support';
 import { acceptCookies, expect, modal, test } from './support';
 
 // Issue 12 from end to end, in one story: a buyer's cart with items from two sellers → a new
@@ -105,10 +104,7 @@ test('two sellers, one payment, two shipments, a rating on the seller’s page',
       await expectAccessible(page, '/orders with a shipped order from two sellers');
       await order.getByTestId('leave-feedback').first().click();
       await expect(page).toHaveURL(`/feedback/orders/${orderId}`);
-      const res = await page.request.get(`/api/v1/orders?id=${orderId}`, {
-        headers: { 'x-access-token': buyer.token },
-      });
-      const { order: placed } = (await res.json()) as { order: Order };
+      const placed = await orderOf(page.request, buyer.token, orderId);
       const part = placed.transactions.find((t) => t.seller.username === kiln.username)!;
       const form = page.getByTestId(`rate-${part._id}-form`);
       // The stars are a radio group: the keyboard chooses (the drawn stars cover the inputs).

@@ -1,9 +1,21 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { accountsApi } from '../../src/shared/api/accounts';
+import { catalogApi } from '../../src/shared/api/catalog';
+import { commerceApi } from '../../src/shared/api/commerce';
+import type { EndpointDef } from '../../src/shared/api/endpoint';
+import * as catalogue from '../../src/shared/api/index';
 import type { Order } from '../../src/shared/contracts/commerce';
 import type { Product, ProductInput } from '../../src/shared/contracts/catalog';
 import { BUYER_ADDRESS, VISA } from '../helpers/checkout-data';
 import { apiLogin, createPost } from './catalog-support';
-import { DEMO_PASSWORD, acceptCookies, expect, nextClientIp, waitForLink } from './support';
+import {
+  DEMO_PASSWORD,
+  acceptCookies,
+  apiClient,
+  expect,
+  nextClientIp,
+  waitForLink,
+} from './support';
 import { hydrated, registerSeller } from './site-support';
 
 // Helpers of the commerce specs (checkout, orders and sales, feedback and payouts, the whole flow).
@@ -24,24 +36,43 @@ export async function registerMember(
 ): Promise<Member> {
   const username = `m${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const email = `${username}@example.com`;
-  const res = await api.post('/api/v1/register', {
-    data: { username, name, email, password: DEMO_PASSWORD, accountType },
+  const client = apiClient(api);
+  await client.call(accountsApi.register, {
+    body: { username, name, email, password: DEMO_PASSWORD, accountType },
   });
-  expect(res.status(), await res.text()).toBe(201);
   const link = await waitForLink(email, /\/users\/activate-account\?token=/);
-  const activated = await api.get(
-    `/api/v1/users/activate-account?token=${new URL(link).searchParams.get('token')}`,
-  );
-  expect(activated.status(), await activated.text()).toBe(200);
+  const token = new URL(link).searchParams.get('token')!;
+  await client.call(accountsApi.activateAccount, { query: { token } });
   const who = { email, password: DEMO_PASSWORD };
   return { username, ...who, token: await apiLogin(api, who) };
 }
 
-/** POST `path` as the token's member; the answer's JSON (a failure fails the test with its body). */
+/**
+ * POST `path` (an endpoint of the shared catalogue, e.g. '/addresses') as the token's member,
+ * through the typed client; the answer's JSON. Kept for docs/images/readme-images.spec.ts, outside
+ * this folder: the specs here name the endpoint itself (`apiClient(api, { token }).call(...)`).
+ */
 export async function apiPost(api: APIRequestContext, token: string, path: string, data: object) {
-  const res = await api.post(`/api/v1${path}`, { data, headers: { 'x-access-token': token } });
-  expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-  return res.json();
+  const found = Object.values(catalogue)
+    .flatMap((group) => (typeof group === 'object' ? Object.values(group) : []))
+    .find((e: EndpointDef) => e.method === 'POST' && e.path === path);
+  if (!found) throw new Error(`no POST ${path} in src/shared/api`);
+  return apiClient(api, { token }).call(found as EndpointDef, { body: data } as never);
+}
+
+/** A new saved address (BUYER_ADDRESS) of the token's member. */
+export async function savedAddress(api: APIRequestContext, token: string) {
+  const { address } = await apiClient(api, { token }).call(commerceApi.createAddress, {
+    body: { address: BUYER_ADDRESS },
+  });
+  return address;
+}
+
+/** One of the token's member's orders, as GET /orders?id= answers it. */
+export async function orderOf(api: APIRequestContext, token: string, id: string): Promise<Order> {
+  const answer = await apiClient(api, { token }).call(commerceApi.orders, { query: { id } });
+  if (!('order' in answer)) throw new Error(`GET /orders?id=${id} answered a list`);
+  return answer.order;
 }
 
 export { BUYER_ADDRESS };
@@ -64,9 +95,8 @@ export async function sellerAndBuyer(
 
 /** The post's stock as GET /products/{id} answers it. */
 export async function stockOf(api: APIRequestContext, postId: string): Promise<number> {
-  const res = await api.get(`/api/v1/products/${postId}`);
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { product: { stock: number } }).product.stock;
+  const { product } = await apiClient(api).call(catalogApi.product, { params: { id: postId } });
+  return product.stock;
 }
 
 /**
@@ -78,15 +108,19 @@ export async function paidOrder(
   token: string,
   lines: { postId: string; amount?: number }[],
 ): Promise<Order> {
-  const { address } = await apiPost(api, token, '/addresses', { address: BUYER_ADDRESS });
-  const { order } = (await apiPost(api, token, '/orders', {
-    items: lines.map((l) => ({ _id: l.postId, amount: l.amount ?? 1, selectedVariations: {} })),
-    shippingAddressId: address._id,
-  })) as { order: Order };
-  const intent = await apiPost(api, token, '/payment-intent', { orderId: order._id });
-  await apiPost(api, token, '/payments/local/confirm', {
-    paymentIntentId: intent.paymentIntentId,
-    card: VISA,
+  const buyer = apiClient(api, { token });
+  const address = await savedAddress(api, token);
+  const { order } = await buyer.call(commerceApi.createOrder, {
+    body: {
+      items: lines.map((l) => ({ _id: l.postId, amount: l.amount ?? 1, selectedVariations: {} })),
+      shippingAddressId: address._id,
+    },
+  });
+  const intent = await buyer.call(commerceApi.createPaymentIntent, {
+    body: { orderId: order._id },
+  });
+  await buyer.call(commerceApi.confirmLocalPayment, {
+    body: { paymentIntentId: intent.paymentIntentId, card: VISA },
   });
   return order;
 }

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { DEMO_PASSWORD, expect, nextClientIp, test } from './support';
+import { accountsApi } from '../../src/shared/api/accounts';
+import { DEMO_PASSWORD, apiClient, expect, nextClientIp, test } from './support';
 
 /**
  * Every text answer is compressed (DESIGN §6, docs/decisions/011): pages and JSON on the fly,
@@ -92,14 +93,13 @@ test.describe('compression', () => {
     expect(clearing.some((c) => /^refreshToken=;.*Max-Age=0/i.test(c))).toBe(true);
 
     // Only a refresh cookie: the server rotates it while rendering the signed-in page.
-    const login = await request.post('/api/v1/login', {
-      data: { email: 'leo@demo.storefront.test', password: DEMO_PASSWORD },
+    const login = await apiClient(request).exchange(accountsApi.login, {
+      body: { email: 'leo@demo.storefront.test', password: DEMO_PASSWORD },
     });
-    expect(login.status()).toBe(200);
-    const refresh = login
-      .headersArray()
-      .find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith('refreshToken='))
-      ?.value.split(';')[0];
+    const refresh = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('refreshToken='))
+      ?.split(';')[0];
     expect(refresh).toBeTruthy();
     const page = await get('/edit-profile', { 'accept-encoding': BROWSER, cookie: refresh! });
     expect(page.status).toBe(200);

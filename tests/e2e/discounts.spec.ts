@@ -1,13 +1,6 @@
 import { expectAccessible } from './axe';
 import { MAYA, apiContext, apiLogin, createPost } from './catalog-support';
-import {
-  BUYER_ADDRESS,
-  addToCart,
-  apiPost,
-  fillCard,
-  registerMember,
-  signedIn,
-} from './commerce-support';
+import { addToCart, fillCard, registerMember, savedAddress, signedIn } from './commerce-support';
 import { acceptCookies, expect, test } from './support';
 
 // Discount codes (issue 27) in the browser: a seller creates one on /discounts (a field error
@@ -72,7 +65,7 @@ test('a seller makes a code on /discounts; a buyer uses it at checkout and pays 
 
   await test.step('a buyer: a wrong code is refused on the field, the right one takes 25 % off', async () => {
     const buyer = await registerMember(api, 'Bo Buyer', 'buyer');
-    await apiPost(api, buyer.token, '/addresses', { address: BUYER_ADDRESS });
+    await savedAddress(api, buyer.token);
     const shopper = await signedIn(browser, baseURL, buyer);
     try {
       const p = shopper.page;

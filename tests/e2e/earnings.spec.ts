@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { expectAccessible } from './axe';
+import { commerceApi } from '../../src/shared/api/commerce';
+import { earningsApi } from '../../src/shared/api/earnings';
 import { apiContext, apiLogin } from './catalog-support';
-import { apiPost, paidOrder, sellerAndBuyer, signedIn } from './commerce-support';
-import { DEMO_PASSWORD, acceptCookies, expect, nextClientIp, test } from './support';
+import { paidOrder, sellerAndBuyer, signedIn } from './commerce-support';
+import { DEMO_PASSWORD, acceptCookies, apiClient, expect, nextClientIp, test } from './support';
 
 // A seller's earnings (issue 26 §7, docs/decisions/072): the totals of /sales for a period chosen
 // with a GET form (with and without JavaScript), the CSV download, the payouts on /payout-setup
@@ -12,16 +14,15 @@ import { DEMO_PASSWORD, acceptCookies, expect, nextClientIp, test } from './supp
 
 /** The seller's payout setup finished through the embedded driver's own calls. */
 async function setUpPayouts(api: APIRequestContext, token: string) {
-  const res = await api.get('/api/v1/users/stripe-onboarding-link', {
-    headers: { 'x-access-token': token },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const { stripeUserId } = (await res.json()) as { stripeUserId: string };
-  await apiPost(api, token, '/payments/local/onboarding', {
-    accountId: stripeUserId,
-    holderName: 'Kiln Corner Ltd',
-    country: 'DE',
-    accountNumber: 'DE89 3704 0044 0532 0130 00',
+  const seller = apiClient(api, { token });
+  const { stripeUserId } = await seller.call(commerceApi.onboardingLink, { query: {} });
+  await seller.call(commerceApi.localOnboarding, {
+    body: {
+      accountId: stripeUserId,
+      holderName: 'Kiln Corner Ltd',
+      country: 'DE',
+      accountNumber: 'DE89 3704 0044 0532 0130 00',
+    },
   });
 }
 
@@ -75,20 +76,16 @@ test('a seller reads their totals by period, downloads the CSV and sees their pa
     await partOf(1);
     const shipped = await partOf(2);
     const cancelled = await partOf(1);
-    const res = await api.put('/api/v1/transactions', {
-      data: { id: shipped, trackingNumber: '9400 1000 0000 0000', carrier: 'usps' },
-      headers: { 'x-access-token': sellerToken },
+    const asSeller = apiClient(api, { token: sellerToken });
+    await asSeller.call(commerceApi.markShipped, {
+      body: { id: shipped, trackingNumber: '9400 1000 0000 0000', carrier: 'usps' },
     });
-    expect(res.status(), await res.text()).toBe(200);
-    await apiPost(api, sellerToken, '/transactions/cancel', { id: cancelled, reason: '' });
+    await asSeller.call(commerceApi.cancelSale, { body: { id: cancelled, reason: '' } });
     // The transfer is a background job: wait until the ledger has it.
     await expect
-      .poll(async () => {
-        const list = await api.get('/api/v1/payouts', {
-          headers: { 'x-access-token': sellerToken },
-        });
-        return ((await list.json()) as { payouts: { status: string }[] }).payouts[0]?.status;
-      })
+      .poll(
+        async () => (await asSeller.call(earningsApi.payouts, { query: {} })).payouts[0]?.status,
+      )
       .toBe('paid');
 
     // ---- /sales: this month's totals, labelled, the waiting money with its release ----

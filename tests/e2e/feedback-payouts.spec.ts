@@ -1,9 +1,18 @@
+import { commerceApi } from '../../src/shared/api/commerce';
 import { MESSAGES } from '../../src/shared/messages';
 import { expectAccessible } from './axe';
 import { apiContext, createPost } from './catalog-support';
-import { BUYER_ADDRESS, apiPost, registerMember, signedIn } from './commerce-support';
+import { paidOrder, registerMember, signedIn } from './commerce-support';
 import { registerSeller } from './site-support';
-import { DEMO_PASSWORD, acceptCookies, expect, modal, reloadUntil, test } from './support';
+import {
+  DEMO_PASSWORD,
+  acceptCookies,
+  apiClient,
+  expect,
+  modal,
+  reloadUntil,
+  test,
+} from './support';
 
 // Seller payout onboarding with the embedded driver (a setup that failed, a fresh link, our own
 // payout form, the success page) and buyers' feedback (a shipped order rated on
@@ -129,28 +138,17 @@ test.describe('feedback', () => {
     await expect(visitorPage.getByTestId('seller-rating')).toHaveCount(0);
 
     // Bought and paid (the embedded card form's calls), then shipped by the seller.
-    const { address } = await apiPost(api, buyer.token, '/addresses', { address: BUYER_ADDRESS });
-    const { order } = await apiPost(api, buyer.token, '/orders', {
-      items: [{ _id: post._id, amount: 1, selectedVariations: {} }],
-      shippingAddressId: address._id,
-    });
-    const intent = await apiPost(api, buyer.token, '/payment-intent', { orderId: order._id });
-    await apiPost(api, buyer.token, '/payments/local/confirm', {
-      paymentIntentId: intent.paymentIntentId,
-      card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
-    });
+    const order = await paidOrder(api, buyer.token, [{ postId: post._id }]);
     const { page } = await signedIn(browser, baseURL, buyer);
 
     // Not shipped yet: the page says when feedback opens.
     await page.goto(`/feedback/orders/${order._id}`);
     await expect(page.getByTestId('part-waiting')).toContainText('once Kiln Corner has shipped');
 
-    const part = order.transactions[0];
-    const shipped = await api.put('/api/v1/transactions', {
-      data: { id: part._id, trackingNumber: '9400100000000000000000', carrier: 'usps' },
-      headers: { 'x-access-token': seller.token },
+    const part = order.transactions[0]!;
+    await apiClient(api, { token: seller.token }).call(commerceApi.markShipped, {
+      body: { id: part._id, trackingNumber: '9400100000000000000000', carrier: 'usps' },
     });
-    expect(shipped.status(), await shipped.text()).toBe(200);
 
     await page.reload();
     const form = page.getByTestId(`rate-${part._id}-form`);
@@ -176,11 +174,10 @@ test.describe('feedback', () => {
     );
 
     // Rating again is refused by the server with its message.
-    const again = await api.post('/api/v1/products/feedback', {
-      data: { type: 'order', id: part._id, rating: 1 },
-      headers: { 'x-access-token': buyer.token },
+    const again = apiClient(api, { token: buyer.token }).call(commerceApi.leaveFeedback, {
+      body: { type: 'order', id: part._id, rating: 1 },
     });
-    expect(again.status()).toBe(409);
+    await expect(again).rejects.toMatchObject({ status: 409 });
 
     // The buyer's written feedback, and the pages everyone sees.
     await page.goto('/feedback/orders');

@@ -1,7 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
+import { socialApi } from '../../src/shared/api/social';
 import { apiLogin, MAYA } from './catalog-support';
 import { hydrated, postsOf } from './site-support';
-import { DEMO_PASSWORD, acceptCookies, expect, nextClientIp, test } from './support';
+import { DEMO_PASSWORD, acceptCookies, apiClient, expect, nextClientIp, test } from './support';
 
 // A seller's pages are one cached HTML for everyone (docs/decisions/045): a member's own likes
 // and follows, and the owner's controls, are filled in by the page after it loads.
@@ -36,19 +37,16 @@ test("a member sees their own likes and follows on a seller's cached page after 
   try {
     const [post] = await postsOf(sam.page.request, 'maya');
     // Sam follows and likes maya, and likes her newest post (whatever the demo seed did).
-    const state = await sam.page.request.get(
-      `/api/v1/me/page-state?ids=${post!.user._id},${post!._id}`,
-      { headers: { 'x-access-token': sam.token } },
-    );
-    expect(state.status()).toBe(200);
-    const known = (await state.json()) as { followedUserIds: string[]; likedUserIds: string[]; likedPostIds: string[] };
-    const auth = { headers: { 'x-access-token': sam.token } };
+    const api = apiClient(sam.page.request, { token: sam.token });
+    const known = await api.call(socialApi.pageState, {
+      query: { ids: `${post!.user._id},${post!._id}` },
+    });
     if (!known.followedUserIds.length)
-      await sam.page.request.post('/api/v1/users/follow', { ...auth, data: { id: post!.user._id } });
+      await api.call(socialApi.follow, { body: { id: post!.user._id } });
     if (!known.likedUserIds.length)
-      await sam.page.request.post('/api/v1/users/like', { ...auth, data: { id: post!.user._id } });
+      await api.call(socialApi.likeUser, { body: { id: post!.user._id } });
     if (!known.likedPostIds.length)
-      await sam.page.request.post('/api/v1/products/like', { ...auth, data: { id: post!._id } });
+      await api.call(socialApi.likeProduct, { body: { id: post!._id } });
 
     await cachedPage(sam.page, '/maya');
     await expect(sam.page.getByTestId('follow-button')).toHaveText('Following');

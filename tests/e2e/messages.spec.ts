@@ -1,11 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { messagesApi } from '../../src/shared/api/messages';
 import { MESSAGES } from '../../src/shared/messages';
 import { expectAccessible } from './axe';
 import { apiLogin } from './catalog-support';
 import {
   DEMO_PASSWORD,
   acceptCookies,
+  apiClient,
   expect,
   modal,
   nextClientIp,
@@ -40,9 +42,11 @@ async function signedInPage(
 }
 
 async function userId(page: Page, username: string): Promise<string> {
-  const res = await page.request.get(`/api/v1/messages/user/${username}`);
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { user: { _id: string } }).user._id;
+  const { user } = await apiClient(page.request).call(messagesApi.byUser, {
+    params: { username },
+    query: {},
+  });
+  return user._id;
 }
 
 test('a private message reaches only its recipient, who sees it unread, reads it and replies', async ({
@@ -128,10 +132,11 @@ test('a private message reaches only its recipient, who sees it unread, reads it
       await p.goto(`/messages?tab=conversations&with=${samId}`);
       await expect(p.getByTestId('thread')).toBeVisible();
       await expect(p.getByTestId('thread')).not.toContainText(text.slice(0, 30));
-      const api = await p.request.get(`/api/v1/messages/conversations/${samId}`, {
-        headers: { 'x-access-token': leo.token },
+      const thread = await apiClient(p.request, { token: leo.token }).call(messagesApi.thread, {
+        params: { userId: samId },
+        query: {},
       });
-      expect(JSON.stringify(await api.json())).not.toContain(text.slice(0, 30));
+      expect(JSON.stringify(thread)).not.toContain(text.slice(0, 30));
     });
   } finally {
     await leo.close();

@@ -1,10 +1,14 @@
 import type { Browser, Page } from '@playwright/test';
+import { accountsApi } from '../../src/shared/api/accounts';
+import { commentsApi } from '../../src/shared/api/comments';
+import { messagesApi } from '../../src/shared/api/messages';
 import { expectAccessible } from './axe';
 import { ADMIN, apiContext, createPost } from './catalog-support';
 import { registerSeller } from './site-support';
 import {
   DEMO_PASSWORD,
   acceptCookies,
+  apiClient,
   expect,
   modal,
   nextClientIp,
@@ -131,10 +135,10 @@ test('a member reports a seller and their post; a moderator suspends the seller,
     const visitor = await apiContext(playwright, baseURL);
     expect((await visitor.get(`/${seller.username}`)).status()).toBe(404);
     expect((await visitor.get(`/products/${post._id}`)).status()).toBe(404);
-    const login = await visitor.post('/api/v1/login', {
-      data: { email: seller.email, password: DEMO_PASSWORD },
+    const login = apiClient(visitor).call(accountsApi.login, {
+      body: { email: seller.email, password: DEMO_PASSWORD },
     });
-    expect(login.status()).toBe(403);
+    await expect(login).rejects.toMatchObject({ status: 403 });
     await visitor.dispose();
   });
 
@@ -201,10 +205,10 @@ test('the admin searches /users, changes a role, suspends and reinstates, and de
     await modal(admin).getByRole('button', { name: 'Okay' }).click();
     await expect(doomedRow).toHaveCount(0);
     await expect(admin.getByTestId('users-empty')).toBeVisible();
-    const gone = await api.post('/api/v1/login', {
-      data: { email: doomed.email, password: DEMO_PASSWORD },
+    const gone = apiClient(api).call(accountsApi.login, {
+      body: { email: doomed.email, password: DEMO_PASSWORD },
     });
-    expect(gone.status()).toBe(401);
+    await expect(gone).rejects.toMatchObject({ status: 401 });
   });
 
   await api.dispose();
@@ -228,18 +232,15 @@ test('comments and messages can be reported from where they are read; the report
     _tags: ['ceramics'],
   });
   // The seller's own comment is public at once; their public message is in the /messages feed.
-  const comment = await api.post('/api/v1/comment', {
-    data: { comment: { productId: post._id, text: 'Fired twice, glazed inside.' } },
-    headers: { 'x-access-token': token },
+  const asSeller = apiClient(api, { token });
+  const { comment } = await asSeller.call(commentsApi.createComment, {
+    body: { comment: { productId: post._id, text: 'Fired twice, glazed inside.' } },
   });
-  expect(comment.status(), await comment.text()).toBe(201);
-  const commentId = ((await comment.json()) as { comment: { _id: string } }).comment._id;
-  const message = await api.put('/api/v1/messages', {
-    data: { message: { text: 'New vases on Friday.', _tags: ['ceramics'] } },
-    headers: { 'x-access-token': token },
+  const commentId = comment._id;
+  const { message } = await asSeller.call(messagesApi.save, {
+    body: { message: { text: 'New vases on Friday.', _tags: ['ceramics'] } },
   });
-  expect(message.status(), await message.text()).toBe(200);
-  const messageId = ((await message.json()) as { message: { _id: string } }).message._id;
+  const messageId = message._id;
 
   const sam = await signedInPage(browser, baseURL, 'sam', DEMO_PASSWORD);
   await sam.goto(`/products/${post._id}`);

@@ -2,10 +2,20 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signUnsubscribeToken } from '../../src/server/modules/notifications/unsubscribe-token';
+import { accountsApi } from '../../src/shared/api/accounts';
+import { notificationsApi } from '../../src/shared/api/notifications';
 import type { UnsubscribeScope } from '../../src/shared/contracts/notification-rules';
 import { MESSAGES } from '../../src/shared/messages';
 import { expectAccessible } from './axe';
-import { acceptCookies, expect, okayModal, submitLogin, test, waitForLink } from './support';
+import {
+  acceptCookies,
+  apiClient,
+  expect,
+  okayModal,
+  submitLogin,
+  test,
+  waitForLink,
+} from './support';
 
 // Email notifications: the settings on /edit-profile and the one-click /unsubscribe page. Each test
 // registers its own member (the demo accounts stay as seeded for the other specs).
@@ -20,17 +30,13 @@ async function freshMember(request: APIRequestContext) {
   members += 1;
   const username = `e2enotify${Date.now().toString(36)}${members}`;
   const email = `${username}@example.test`;
-  const res = await request.post('/api/v1/register', {
-    data: { username, name: `Nora ${members}`, email, password: PASSWORD, accountType: 'both' },
+  const api = apiClient(request);
+  const { user } = await api.call(accountsApi.register, {
+    body: { username, name: `Nora ${members}`, email, password: PASSWORD, accountType: 'both' },
   });
-  expect(res.status()).toBe(201);
-  const { user } = (await res.json()) as { user: { _id: string } };
   const link = await waitForLink(email, /\/users\/activate-account\?token=/);
   const token = new URL(link).searchParams.get('token')!;
-  const activated = await request.get(
-    `/api/v1/users/activate-account?token=${encodeURIComponent(token)}`,
-  );
-  expect(activated.status()).toBe(200);
+  await api.call(accountsApi.activateAccount, { query: { token } });
   return { id: user._id, email };
 }
 
@@ -166,14 +172,14 @@ test('the unsubscribe page works without JavaScript and explains a broken link',
   await context.close();
 
   // Only the first link changed anything.
-  const login = await request.post('/api/v1/login', {
-    data: { email: member.email, password: PASSWORD },
+  const { user } = await apiClient(request).call(accountsApi.login, {
+    body: { email: member.email, password: PASSWORD },
   });
-  const { user } = (await login.json()) as { user: { token: string } };
-  const settings = await request.get('/api/v1/users/notification-settings', {
-    headers: { 'x-access-token': user.token },
-  });
-  expect(await settings.json()).toEqual({
+  const settings = await apiClient(request, { token: user.token }).call(
+    notificationsApi.settings,
+    {},
+  );
+  expect(settings).toEqual({
     settings: {
       newFollower: false,
       commentToReview: true,

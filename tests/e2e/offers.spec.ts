@@ -1,8 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
+import { accountsApi } from '../../src/shared/api/accounts';
+import { catalogApi } from '../../src/shared/api/catalog';
+import { offersApi } from '../../src/shared/api/offers';
 import { MESSAGES } from '../../src/shared/messages';
 import {
   DEMO_PASSWORD,
   acceptCookies,
+  apiClient,
   expect,
   nextClientIp,
   okayModal,
@@ -71,19 +75,19 @@ test('maya accepts a waiting offer from /offers, reached from the side menu', as
   await close();
 });
 
-/** The address of the demo post titled `title` (from the search call). */
-async function postPathOf(page: Page, title: string): Promise<string> {
-  const res = await page.request.post('/api/v1/products/search', { data: { query: title } });
-  const { results } = (await res.json()) as { results: { title: string; path: string }[] };
-  return results.find((r) => r.title === title)!.path;
+/** The demo post titled `title` (from the search call). */
+async function postTitled(page: Page, title: string) {
+  const { results } = await apiClient(page.request).call(catalogApi.search, {
+    body: { query: title },
+  });
+  return results.find((r) => r.title === title)!;
 }
 
+/** The address of the demo post titled `title`. */
+const postPathOf = async (page: Page, title: string) => (await postTitled(page, title)).path;
+
 /** The id of the demo post titled `title`. */
-async function postIdOf(page: Page, title: string): Promise<string> {
-  const res = await page.request.post('/api/v1/products/search', { data: { query: title } });
-  const { results } = (await res.json()) as { results: { _id: string; title: string }[] };
-  return results.find((r) => r.title === title)!._id;
-}
+const postIdOf = async (page: Page, title: string) => (await postTitled(page, title))._id;
 
 test('a post that takes offers: signed out, the log-in modal; signed in, the offer is sent', async ({
   browser,
@@ -140,7 +144,14 @@ test('the seller sends an offer to the members who liked the mug', async ({ brow
 test('the checkout shows sam the price of his accepted offer', async ({ browser, baseURL }) => {
   const { page, close } = await signedIn(browser, baseURL, SAM);
   await openCheckoutWithCart(page, [
-    { _id: await postIdOf(page, BOWL), amount: 1, price: 68, shippingCost: 9, selectedVariations: {}, title: BOWL },
+    {
+      _id: await postIdOf(page, BOWL),
+      amount: 1,
+      price: 68,
+      shippingCost: 9,
+      selectedVariations: {},
+      title: BOWL,
+    },
   ]);
   await expect(page.getByTestId('cart-line-note')).toContainText(
     `Your accepted offer prices “${BOWL}” at $55.00.`,
@@ -152,9 +163,7 @@ test('the checkout shows sam the price of his accepted offer', async ({ browser,
 
 /** Signs in through the API: the member's id and access token. */
 async function login(page: Page, who: typeof SAM): Promise<{ id: string; token: string }> {
-  const res = await page.request.post('/api/v1/login', { data: who });
-  expect(res.status()).toBe(200);
-  const { user } = (await res.json()) as { user: { _id: string; token: string } };
+  const { user } = await apiClient(page.request).call(accountsApi.login, { body: who });
   return { id: user._id, token: user.token };
 }
 
@@ -167,15 +176,9 @@ test('an offer is answered in the conversation: maya counters, leo accepts', asy
   const leo = await login(buyer.page, LEO);
   const seller = await signedIn(browser, baseURL);
   const maya = await login(seller.page, MAYA);
-  const res = await buyer.page.request.post('/api/v1/offers', {
-    data: {
-      postId: await postIdOf(buyer.page, BOWL),
-      amount: 50,
-      note: 'Could it be 50?',
-    },
-    headers: { 'x-access-token': leo.token },
+  await apiClient(buyer.page.request, { token: leo.token }).call(offersApi.makeOffer, {
+    body: { postId: await postIdOf(buyer.page, BOWL), amount: 50, note: 'Could it be 50?' },
   });
-  expect(res.status(), await res.text()).toBe(201);
 
   // Maya opens her conversation with leo: the offer is there, with her answers.
   await seller.page.goto(`/messages?with=${leo.id}`);

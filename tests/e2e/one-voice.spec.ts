@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
+import { commentsApi } from '../../src/shared/api/comments';
 import { expectAccessible } from './axe';
 import { MAYA, apiLogin, createPost } from './catalog-support';
-import { apiPost, registerMember, signedIn } from './commerce-support';
-import { acceptCookies, expect, test } from './support';
+import { registerMember, signedIn } from './commerce-support';
+import { acceptCookies, apiClient, expect, test } from './support';
 
 // Issue 24 §5 "One voice", at phone and desktop size: "Log in" and "Sign up" in every header, menu
 // and title; the signed-out menu's four entries; /comments opening on what waits for review;
@@ -105,8 +106,8 @@ for (const viewport of VIEWPORTS) {
           stock: 1,
         });
         const question = `Does it come boxed? (${member.username})`;
-        await apiPost(page.request, member.token, '/comment', {
-          comment: { productId: post._id, text: question },
+        await apiClient(page.request, { token: member.token }).call(commentsApi.createComment, {
+          body: { comment: { productId: post._id, text: question } },
         });
         await maya.page.goto('/comments');
         await expect(maya.page.getByTestId('comments-tab-review')).toHaveAttribute(

@@ -1,17 +1,17 @@
 import type { Page } from '@playwright/test';
-import type { Order } from '../../src/shared/contracts/commerce';
+import { commerceApi } from '../../src/shared/api/commerce';
 import { MESSAGES } from '../../src/shared/messages';
 import { expectAccessible } from './axe';
 import { apiContext } from './catalog-support';
 import {
-  apiPost,
-  BUYER_ADDRESS,
+  orderOf,
   paidOrder,
+  savedAddress,
   sellerAndBuyer,
   signedIn,
   stockOf,
 } from './commerce-support';
-import { DEMO_PASSWORD, expect, modal, test } from './support';
+import { DEMO_PASSWORD, apiClient, expect, modal, test } from './support';
 
 // Purchases and sales (issue 12 §5–7): a buyer's paid orders on /orders (sort flips, selecting
 // toggles), the seller's sale on /sales and /sales/{id}, marked shipped through the irreversible
@@ -130,11 +130,10 @@ test('the buyer sees paid orders on /orders; the seller ships from /sales; both 
     await expectAccessible(shop.page, '/sales/{id} after shipping');
 
     // A second attempt is refused with the server's message.
-    const again = await api.put('/api/v1/transactions', {
-      data: { id: saleId, trackingNumber: 'OTHER-1234', carrier: 'usps' },
-      headers: { 'x-access-token': sellerToken },
+    const again = apiClient(api, { token: sellerToken }).call(commerceApi.markShipped, {
+      body: { id: saleId, trackingNumber: 'OTHER-1234', carrier: 'usps' },
     });
-    expect(again.status()).toBe(409);
+    await expect(again).rejects.toMatchObject({ status: 409 });
 
     // ---- the buyer sees the tracking link and the way to leave feedback ----
     await open(robin.page, '/orders');
@@ -176,10 +175,7 @@ test('another member’s sale is the 404 page; an empty purchases list says what
     'Robin Buyer',
   );
   const orderId = (await paidOrder(api, buyer.token, [{ postId: post._id, amount: 1 }]))._id;
-  const orders = await api.get(`/api/v1/orders?id=${orderId}`, {
-    headers: { 'x-access-token': buyer.token },
-  });
-  const saleId = ((await orders.json()) as { order: Order }).order.transactions[0]!._id;
+  const saleId = (await orderOf(api, buyer.token, orderId)).transactions[0]!._id;
 
   // The buyer (not the seller) opening the sale's page gets the 404 page.
   const robin = await signedIn(browser, baseURL, buyer);
@@ -230,11 +226,13 @@ test('the buyer cancels an unpaid order from /orders: confirmed, its items back 
     },
     'Kit Buyer',
   );
-  const { address } = await apiPost(api, buyer.token, '/addresses', { address: BUYER_ADDRESS });
-  const { order } = (await apiPost(api, buyer.token, '/orders', {
-    items: [{ _id: post._id, amount: 1, selectedVariations: {} }],
-    shippingAddressId: address._id,
-  })) as { order: Order };
+  const address = await savedAddress(api, buyer.token);
+  const { order } = await apiClient(api, { token: buyer.token }).call(commerceApi.createOrder, {
+    body: {
+      items: [{ _id: post._id, amount: 1, selectedVariations: {} }],
+      shippingAddressId: address._id,
+    },
+  });
   const stock = () => stockOf(api, post._id);
   expect(await stock()).toBe(0);
 

@@ -3,11 +3,10 @@ import { MESSAGES } from '../../src/shared/messages';
 import { expectAccessible } from './axe';
 import { apiContext } from './catalog-support';
 import {
-  BUYER_ADDRESS,
   addToCart,
-  apiPost,
   fillCard,
   registerMember,
+  savedAddress,
   sellerAndBuyer,
   signedIn,
 } from './commerce-support';
@@ -45,7 +44,7 @@ test('checkout on a phone: the only address is chosen; a declined card is shown 
     { title: `Declined teapot ${Date.now().toString(36)}`, price: 21, stock: 4 },
     'Ada Buyer',
   );
-  await apiPost(api, buyer.token, '/addresses', { address: BUYER_ADDRESS });
+  await savedAddress(api, buyer.token);
   const { page: buyerPage, close } = await signedIn(browser, baseURL, buyer);
   try {
     await buyerPage.setViewportSize(PHONE);

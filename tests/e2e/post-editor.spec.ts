@@ -1,10 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { accountsApi } from '../../src/shared/api/accounts';
+import { catalogApi } from '../../src/shared/api/catalog';
 import { MESSAGES } from '../../src/shared/messages';
 import { postSlug } from '../../src/shared/post-path';
 import {
   DEMO_PASSWORD,
   acceptCookies,
+  apiClient,
   expect,
   modal,
   okayModal,
@@ -24,16 +27,13 @@ async function freshSeller(page: Page, request: APIRequestContext): Promise<stri
   const username = `ed${Date.now().toString(36)}`;
   const email = `${username}@example.test`;
   const password = 'editor pass 123';
-  const res = await request.post('/api/v1/register', {
-    data: { username, name: 'Editor Tester', email, password, accountType: 'seller' },
+  const api = apiClient(request);
+  await api.call(accountsApi.register, {
+    body: { username, name: 'Editor Tester', email, password, accountType: 'seller' },
   });
-  expect(res.status()).toBe(201);
   const link = await waitForLink(email, /\/users\/activate-account\?token=/);
   const token = new URL(link).searchParams.get('token') ?? '';
-  const activated = await request.get(
-    `/api/v1/users/activate-account?token=${encodeURIComponent(token)}`,
-  );
-  expect(activated.ok()).toBe(true);
+  await api.call(accountsApi.activateAccount, { query: { token } });
   await page.goto('/login');
   await submitLogin(page, username, password);
   await expect(page).toHaveURL(/\/edit-profile$/);
@@ -160,8 +160,9 @@ test('a seller creates a post with two images, publishes, finds, edits and delet
     await modal(page).getByRole('button', { name: 'Copy link' }).click();
     await expect(modal(page).getByTestId('modal-status')).toHaveText('Link copied.');
     // The post's address: its title as a slug and its short id (docs/decisions/062).
-    const saved = await page.request.get(`/api/v1/products/${postId}`);
-    const { path } = ((await saved.json()) as { product: { path: string } }).product;
+    const { path } = (
+      await apiClient(page.request).call(catalogApi.product, { params: { id: postId } })
+    ).product;
     expect(path).toBe(`/${seller}/${postSlug(title)}-${path.slice(-12)}`);
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(new URL(path, page.url()).href);

@@ -1,9 +1,11 @@
 import sharp from 'sharp';
+import { commerceApi } from '../../src/shared/api/commerce';
+import { returnsApi } from '../../src/shared/api/returns';
 import type { Order } from '../../src/shared/contracts/commerce';
 import { expectAccessible } from './axe';
 import { ADMIN, MAYA, apiContext } from './catalog-support';
-import { apiPost, paidOrder, sellerAndBuyer, signedIn } from './commerce-support';
-import { DEMO_PASSWORD, expect, test } from './support';
+import { paidOrder, sellerAndBuyer, signedIn } from './commerce-support';
+import { DEMO_PASSWORD, apiClient, expect, test } from './support';
 
 // Returns and refunds in the browser (issue 27 §4, ADR 074): the buyer asks from their purchases
 // with a photo, the seller refunds part of it with the item coming back (the buyer adds its tracking,
@@ -19,9 +21,8 @@ async function shippedSale(playwright: Parameters<typeof apiContext>[0], baseURL
   );
   const order: Order = await paidOrder(api, buyer.token, [{ postId: post._id }]);
   const saleId = order.transactions[0]!._id;
-  await api.put('/api/v1/transactions', {
-    data: { id: saleId, trackingNumber: '9400 1000 0000 0000', carrier: 'usps' },
-    headers: { 'x-access-token': sellerToken },
+  await apiClient(api, { token: sellerToken }).call(commerceApi.markShipped, {
+    body: { id: saleId, trackingNumber: '9400 1000 0000 0000', carrier: 'usps' },
   });
   return { api, seller, sellerToken, buyer, saleId };
 }
@@ -144,14 +145,15 @@ test('a declined request goes to the moderation queue, where a moderator decides
 }) => {
   test.setTimeout(120_000);
   const { api, sellerToken, buyer, saleId } = await shippedSale(playwright, baseURL);
-  const { returnRequest } = await apiPost(api, buyer.token, '/returns', {
-    transactionId: saleId,
-    reason: 'not_as_described',
-    message: 'The glaze is grey, not blue.',
+  const { returnRequest } = await apiClient(api, { token: buyer.token }).call(returnsApi.open, {
+    body: {
+      transactionId: saleId,
+      reason: 'not_as_described',
+      message: 'The glaze is grey, not blue.',
+    },
   });
-  await apiPost(api, sellerToken, '/returns/decline', {
-    id: returnRequest._id,
-    reason: 'The photos show the same glaze.',
+  await apiClient(api, { token: sellerToken }).call(returnsApi.decline, {
+    body: { id: returnRequest._id, reason: 'The photos show the same glaze.' },
   });
   const shopper = await signedIn(browser, baseURL, { email: buyer.email, password: DEMO_PASSWORD });
   const staff = await signedIn(browser, baseURL, ADMIN);

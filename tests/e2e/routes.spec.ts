@@ -1,5 +1,6 @@
 import { STATIC_PAGES } from '../../src/server/http/pages/sitemap-xml';
-import { expect, test } from './support';
+import { accountsApi } from '../../src/shared/api/accounts';
+import { apiClient, expect, test } from './support';
 
 /** The content of `<meta name="description">`, or null when the page has none. */
 function metaDescription(html: string): string | null {
@@ -98,10 +99,9 @@ test.describe('every SPEC §2 route answers', () => {
 
   test('signed in, every signed-in page has a meta description too', async ({ request }) => {
     // The super admin sees the admin pages as well.
-    const login = await request.post('/api/v1/login', {
-      data: { email: 'admin@example.com', password: 'admin-pass-123' },
+    await apiClient(request).call(accountsApi.login, {
+      body: { email: 'admin@example.com', password: 'admin-pass-123' },
     });
-    expect(login.status()).toBe(200);
     for (const path of SIGNED_IN) {
       const res = await request.get(path, { maxRedirects: 0 });
       expect(res.status(), path).toBe(200);

@@ -1,9 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
-import type { Product } from '../../src/shared/contracts/catalog';
+import { catalogApi } from '../../src/shared/api/catalog';
 import { expectAccessible } from './axe';
 import { contrast, pressUntilFocused } from './keyboard-support';
 import { postsOf, rgbOf, siteOf } from './site-support';
-import { acceptCookies, expect, nextClientIp, test } from './support';
+import { acceptCookies, apiClient, expect, nextClientIp, test } from './support';
 
 // Issue 24 §7, docs/decisions/063: the seller's brand all the way on their pages. Maya's demo page
 // is themed (terracotta #9a3412 buttons on a cream page, a pair that reads as text): her prices,
@@ -115,8 +115,8 @@ for (const viewport of VIEWPORTS) {
 
     test('her search finds her posts, not the same word in another seller’s', async ({ page }) => {
       // "box" names a post of hers and one of leo's: the marketplace search finds both.
-      const all = await page.request.post('/api/v1/products/search', { data: { query: 'box' } });
-      const sellers = ((await all.json()).results as Product[]).map((p) => p.user.username);
+      const all = await apiClient(page.request).call(catalogApi.search, { body: { query: 'box' } });
+      const sellers = all.results.map((p) => p.user.username);
       expect(sellers).toEqual(expect.arrayContaining(['maya', 'leo']));
 
       await page.goto('/maya');

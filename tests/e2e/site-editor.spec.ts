@@ -1,12 +1,24 @@
 import type { Page, Route } from '@playwright/test';
 import sharp from 'sharp';
+import { accountsApi } from '../../src/shared/api/accounts';
+import { plansApi } from '../../src/shared/api/plans';
+import { sitesApi } from '../../src/shared/api/sites';
 import { MESSAGES } from '../../src/shared/messages';
 import { nearestPassingColor } from '../../src/web/features/sites/editor/color-contrast';
 import { SITE_THEMES } from '../../src/web/features/sites/editor/themes';
 import { expectAccessible } from './axe';
 import { apiLogin } from './catalog-support';
-import { apiPost } from './commerce-support';
-import { acceptCookies, expect, modal, okayModal, submitLogin, test, waitForLink } from './support';
+import {
+  API,
+  acceptCookies,
+  apiClient,
+  expect,
+  modal,
+  okayModal,
+  submitLogin,
+  test,
+  waitForLink,
+} from './support';
 
 // /edit-page end to end: a fresh seller (the demo users' pages are asserted by other specs) edits
 // the branding with the live preview, fixes a contrast warning with the offered colour, uploads a
@@ -23,15 +35,13 @@ async function freshSeller(page: Page) {
   const username = `site${Date.now().toString(36)}`;
   const email = `${username}@example.test`;
   const password = 'site editor 123';
-  const res = await page.request.post('/api/v1/register', {
-    data: { username, name: 'Sunny Seller', email, password, accountType: 'seller' },
+  const api = apiClient(page.request);
+  await api.call(accountsApi.register, {
+    body: { username, name: 'Sunny Seller', email, password, accountType: 'seller' },
   });
-  expect(res.status(), await res.text()).toBe(201);
   const link = await waitForLink(email, /\/users\/activate-account\?token=/);
-  const activated = await page.request.get(
-    `/api/v1/users/activate-account?token=${new URL(link).searchParams.get('token')}`,
-  );
-  expect(activated.status(), await activated.text()).toBe(200);
+  const token = new URL(link).searchParams.get('token')!;
+  await api.call(accountsApi.activateAccount, { query: { token } });
   return { username, email, password };
 }
 
@@ -153,7 +163,8 @@ test('edit the page with its live preview, save, and see it on the public page',
     })
       .png()
       .toBuffer();
-    const release = await holdRequests(page, '**/api/v1/sites/media');
+    const logoUpload = `**${API}${sitesApi.uploadLogo.path}`;
+    const release = await holdRequests(page, logoUpload);
     await page
       .getByTestId('site-logo-input')
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
@@ -164,7 +175,7 @@ test('edit the page with its live preview, save, and see it on the public page',
     await expect(page.getByTestId('site-logo-upload')).toContainText('Logo uploaded.');
     await expect(page.getByTestId('site-logo-progress')).toHaveAttribute('value', '100');
     await expect(page.getByTestId('site-logo-saved')).toHaveAttribute('src', /\/media\//);
-    await page.unroute('**/api/v1/sites/media');
+    await page.unroute(logoUpload);
 
     await page.getByRole('radio', { name: /^Logo and name/ }).check();
     await expect(page.getByTestId('site-preview-logo')).toHaveAttribute('src', /\/media\//);
@@ -189,10 +200,12 @@ test('edit the page with its live preview, save, and see it on the public page',
     // A custom domain comes with a paid plan (docs/decisions/032): bought through the API here;
     // tests/e2e/plans.spec.ts buys one through the page and sees the Free plan's refusal first.
     const token = await apiLogin(request, seller);
-    await apiPost(request, token, '/users/subscription', {
-      planId: 'creator',
-      frequency: 'month',
-      card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
+    await apiClient(request, { token }).call(plansApi.subscribe, {
+      body: {
+        planId: 'creator',
+        frequency: 'month',
+        card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
+      },
     });
     await editor
       .getByLabel('Custom domain', { exact: true })
@@ -315,7 +328,9 @@ test.describe('the page’s time zone', () => {
     await expect(zone).toHaveAttribute('aria-invalid', 'true');
     await expect(zone).toHaveAccessibleDescription(/This is not a time zone/);
 
-    await editor.getByRole('button', { name: 'Use this device’s time zone (Pacific/Auckland)' }).click();
+    await editor
+      .getByRole('button', { name: 'Use this device’s time zone (Pacific/Auckland)' })
+      .click();
     await expect(zone).toHaveValue('Pacific/Auckland');
     await editor.getByTestId('site-save').click();
     await expect(page.getByTestId('site-save-state')).toContainText('All changes saved');

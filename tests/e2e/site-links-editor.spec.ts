@@ -1,28 +1,15 @@
 import type { Page } from '@playwright/test';
 import { sitesApi } from '../../src/shared/api/sites';
 import type { MySiteLink, SiteLinkInput } from '../../src/shared/contracts/site-links';
-import { createApiClient } from '../../src/web/lib/api-client';
 import { expectAccessible } from './axe';
 import { MAYA, apiLogin } from './catalog-support';
 import { postsOf } from './site-support';
-import { acceptCookies, expect, nextClientIp, okayModal, submitLogin, test } from './support';
+import { acceptCookies, apiClient, expect, okayModal, submitLogin, test } from './support';
 
 // /edit-page "Links" end to end (issue 25), as the demo seller maya: a refused address shown by
 // its field and fixed, a post link, reordering by keyboard (focus stays, the move is announced)
 // and by drag, one link turned off, Save, and the saved order on reload and on the public page.
 // Maya's own links are put back afterwards (other specs read her page).
-
-/** The typed API client of the web app, over the e2e server, as `token`'s user. */
-function typedClient(baseURL: string, token: string) {
-  const ip = nextClientIp();
-  return createApiClient({
-    baseUrl: `${baseURL}/api/v1`,
-    refresh: false,
-    getToken: () => token,
-    fetch: (input, init) =>
-      fetch(input, { ...init, headers: { ...(init?.headers as object), 'x-forwarded-for': ip } }),
-  });
-}
 
 /** A saved link as PUT /sites/links takes it back (window edges as instants). */
 const asInput = (l: MySiteLink): SiteLinkInput => ({
@@ -50,10 +37,9 @@ test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL))
 test('edit, reorder and save the links; the page shows the live ones in that order', async ({
   page,
   request,
-  baseURL,
 }) => {
   test.setTimeout(90_000);
-  const api = typedClient(baseURL!, await apiLogin(request, MAYA));
+  const api = apiClient(request, { token: await apiLogin(request, MAYA) });
   const original = (await api.call(sitesApi.mySite, {})).links;
   const post = (await postsOf(request, 'maya')).at(-1)!;
   const status = page.getByTestId('links-status');

@@ -1,8 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { Product, ProductList } from '../../src/shared/contracts/catalog';
+import { accountsApi } from '../../src/shared/api/accounts';
+import { catalogApi } from '../../src/shared/api/catalog';
+import { sitesApi } from '../../src/shared/api/sites';
+import type { Product } from '../../src/shared/contracts/catalog';
 import type { PublicSite } from '../../src/shared/contracts/sites';
 import { apiLogin } from './catalog-support';
-import { DEMO_PASSWORD, expect, waitForLink } from './support';
+import { DEMO_PASSWORD, apiClient, expect, waitForLink } from './support';
 
 // Helpers of the seller's-site specs (user-site*.spec.ts).
 
@@ -11,16 +14,16 @@ export const INSTAGRAM_UA =
 
 /** A seller's published posts, newest first, as the API lists them. */
 export async function postsOf(request: APIRequestContext, username: string): Promise<Product[]> {
-  const res = await request.get(`/api/v1/products/user/${username}?limit=100`);
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as ProductList).products;
+  const { products } = await apiClient(request).call(catalogApi.productsByUser, {
+    params: { username },
+    query: { limit: 100 },
+  });
+  return products;
 }
 
 /** A seller's public site as GET /sites answers it (the demo's branding lives in the seed). */
 export async function siteOf(request: APIRequestContext, username: string): Promise<PublicSite> {
-  const res = await request.get(`/api/v1/sites?username=${username}`);
-  expect(res.status()).toBe(200);
-  return (await res.json()) as PublicSite;
+  return apiClient(request).call(sitesApi.site, { query: { username } });
 }
 
 /** `#7c2d12` → `rgb(124, 45, 18)`, as computed styles report colours. */
@@ -47,18 +50,17 @@ export const hydrated = (page: Page) =>
 export async function registerSeller(api: APIRequestContext) {
   const username = `shop${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const email = `${username}@example.com`;
-  const res = await api.post('/api/v1/register', {
-    data: { username, name: 'Kiln Corner', email, password: DEMO_PASSWORD, accountType: 'seller' },
+  const client = apiClient(api);
+  await client.call(accountsApi.register, {
+    body: { username, name: 'Kiln Corner', email, password: DEMO_PASSWORD, accountType: 'seller' },
   });
-  expect(res.status(), await res.text()).toBe(201);
   return {
     username,
     email,
     async activate() {
       const link = await waitForLink(email, /\/users\/activate-account\?token=/);
-      const token = new URL(link).searchParams.get('token');
-      const activated = await api.get(`/api/v1/users/activate-account?token=${token}`);
-      expect(activated.status(), await activated.text()).toBe(200);
+      const token = new URL(link).searchParams.get('token')!;
+      await client.call(accountsApi.activateAccount, { query: { token } });
       return apiLogin(api, { email, password: DEMO_PASSWORD });
     },
   };

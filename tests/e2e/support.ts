@@ -2,11 +2,13 @@ import path from 'node:path';
 import {
   test as base,
   expect,
+  type APIRequestContext,
   type BrowserContext,
   type Locator,
   type Page,
 } from '@playwright/test';
 import { extractLinks, readOutbox } from '../../src/server/adapters/mail/outbox';
+import { createApiClient, type ApiClient } from '../../src/web/lib/api-client';
 
 export { expect };
 
@@ -43,6 +45,61 @@ export async function reloadUntil(page: Page, check: () => Promise<void>, timeou
     await page.reload();
     await check();
   }).toPass({ timeout, intervals: [250, 500, 1_000] });
+}
+
+/** Where the API lives: a raw request or a URL pattern is `${API}${someApi.endpoint.path}`. */
+export const API = '/api/v1';
+
+/** One request of the web client, sent by Playwright: the answer as a web `Response`. */
+async function playwrightFetch(request: APIRequestContext, url: string, init: RequestInit = {}) {
+  const { body } = init;
+  const answer = await request.fetch(url, {
+    method: init.method ?? 'GET',
+    headers: init.headers as Record<string, string>,
+    ...(body instanceof FormData ? { multipart: body } : body != null ? { data: body } : {}),
+  });
+  const status = answer.status();
+  const bodyless = status === 204 || status === 205 || status === 304 || init.method === 'HEAD';
+  return new Response(bodyless ? null : new Uint8Array(await answer.body()), {
+    status,
+    statusText: answer.statusText(),
+    headers: answer.headersArray().map((h): [string, string] => [h.name, h.value]),
+  });
+}
+
+/**
+ * The web app's typed API client (src/web/lib/api-client.ts: each call names an endpoint of the
+ * shared catalogue in src/shared/api) over `request`, as `token`'s member. Every request goes
+ * through Playwright: with `page.request` the cookies the API sets (login's session) land in the
+ * page's browser context, and each request carries the context's own client address. A refusal
+ * throws ApiError (its status and the server's message); an answer whose success status is not
+ * the one the endpoint declares (201 for a creation, else 200) fails too.
+ */
+export function apiClient(request: APIRequestContext, options: { token?: string } = {}): ApiClient {
+  const exchange: ApiClient['exchange'] = async (endpoint, input, opts) => {
+    let status = 0;
+    const client = createApiClient({
+      baseUrl: API,
+      refresh: false,
+      getToken: () => options.token,
+      fetch: async (url, init) => {
+        const res = await playwrightFetch(request, String(url), init);
+        status = res.status;
+        return res;
+      },
+    });
+    const answer = await client.exchange(endpoint, input, opts);
+    const expected = endpoint.status ?? 200;
+    if (status !== expected && !(endpoint.okWhenExisting && status === 200))
+      throw new Error(
+        `${endpoint.method} ${API}${endpoint.path} answered ${status}, not ${expected}`,
+      );
+    return answer;
+  };
+  return {
+    exchange,
+    call: async (endpoint, input, opts) => (await exchange(endpoint, input, opts)).data,
+  };
 }
 
 /** Seeded by the e2e server (playwright.config.ts): demo users and the super admin. */

@@ -1,11 +1,12 @@
 import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
+import { commerceApi } from '../../src/shared/api/commerce';
 import type { ProductInput } from '../../src/shared/contracts/catalog';
 import type { Order } from '../../src/shared/contracts/commerce';
 import { COMMERCE_LIMITS, orderRef } from '../../src/shared/contracts/commerce-rules';
 import { expectAccessible } from './axe';
 import { MAYA, apiContext, apiLogin, createPost } from './catalog-support';
-import { BUYER_ADDRESS, addToCart, apiPost, registerMember } from './commerce-support';
-import { acceptCookies, expect, modal, test } from './support';
+import { addToCart, registerMember, savedAddress } from './commerce-support';
+import { API, acceptCookies, apiClient, expect, modal, test } from './support';
 
 // Unpaid orders in the browser (issue 23, docs/decisions/052): the buyer lets an order go from the
 // checkout's payment step and its item is theirs to order again at once; a member already holding
@@ -18,7 +19,9 @@ const stepHeading = (page: Page) => page.locator('#checkout-step-heading');
 /** The page's next POST /orders (what "Place order and pay" sends first). */
 const nextOrderCall = (page: Page) =>
   page.waitForResponse(
-    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/orders',
+    (r) =>
+      r.request().method() === commerceApi.createOrder.method &&
+      new URL(r.url()).pathname === `${API}${commerceApi.createOrder.path}`,
   );
 
 /** The order the next "Place order and pay" places. */
@@ -51,9 +54,7 @@ async function buyerOfMayasPost(
   const post = await createPost(maya, await apiLogin(maya, MAYA), input);
   const api = await apiContext(playwright, baseURL);
   const buyer = await registerMember(api, 'Ada Buyer', 'buyer');
-  const { address } = (await apiPost(api, buyer.token, '/addresses', {
-    address: BUYER_ADDRESS,
-  })) as { address: { _id: string } };
+  const address = await savedAddress(api, buyer.token);
   await apiLogin(page.request, buyer);
   return { post, api, buyer, addressId: address._id };
 }
@@ -142,10 +143,12 @@ test('a fourth unpaid order is refused on the payment step, naming the open ones
   });
   const open: Order[] = [];
   for (let i = 0; i < COMMERCE_LIMITS.unpaidOrdersMax; i++) {
-    const { order } = (await apiPost(api, buyer.token, '/orders', {
-      items: [{ _id: jug._id, amount: 1, selectedVariations: {} }],
-      shippingAddressId: addressId,
-    })) as { order: Order };
+    const { order } = await apiClient(api, { token: buyer.token }).call(commerceApi.createOrder, {
+      body: {
+        items: [{ _id: jug._id, amount: 1, selectedVariations: {} }],
+        shippingAddressId: addressId,
+      },
+    });
     open.push(order);
   }
 
@@ -209,8 +212,8 @@ test('the answer to placing the order is lost: pressed again, the page pays that
   // way back (as when the connection drops at COMMIT): the page is told 503.
   const keys: unknown[] = [];
   let lost: Order | undefined;
-  await page.route('**/api/v1/orders', async (route) => {
-    if (route.request().method() !== 'POST') return route.continue();
+  await page.route(`**${API}${commerceApi.createOrder.path}`, async (route) => {
+    if (route.request().method() !== commerceApi.createOrder.method) return route.continue();
     keys.push((route.request().postDataJSON() as { idempotencyKey?: unknown }).idempotencyKey);
     if (keys.length > 1) return route.continue();
     lost = ((await (await route.fetch()).json()) as { order: Order }).order;
@@ -238,6 +241,6 @@ test('the answer to placing the order is lost: pressed again, the page pays that
     `Cancel order ${orderRef(lost!._id)}`,
   );
   // One order for the buyer, one vase held.
-  const mine = await api.get('/api/v1/orders', { headers: { 'x-access-token': buyer.token } });
-  expect(((await mine.json()) as { recordsCount: number }).recordsCount).toBe(1);
+  const mine = await apiClient(api, { token: buyer.token }).call(commerceApi.orders, { query: {} });
+  expect(mine).toMatchObject({ recordsCount: 1 });
 });

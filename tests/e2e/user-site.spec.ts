@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { accountsApi } from '../../src/shared/api/accounts';
 import { apiContext, apiLogin, createPost } from './catalog-support';
 import {
   hydrated,
@@ -9,7 +10,7 @@ import {
   rgbOf,
   siteOf,
 } from './site-support';
-import { DEMO_PASSWORD, acceptCookies, expect, test } from './support';
+import { DEMO_PASSWORD, acceptCookies, apiClient, expect, test } from './support';
 
 // A seller's site (SPEC §2 User-site layout, issue 10): /{username} and the pages below it, the
 // link-in-bio card /{username}-x, share tags and JSON-LD in the server's HTML. Unknown pages,
@@ -142,11 +143,9 @@ test.describe("a seller's site", () => {
     })
       .png()
       .toBuffer();
-    const avatar = await api.put('/api/v1/profiles/media', {
-      headers: { 'x-access-token': token },
-      multipart: { image: { name: 'me.png', mimeType: 'image/png', buffer: png } },
-    });
-    expect(avatar.status(), await avatar.text()).toBe(200);
+    const avatar = new FormData();
+    avatar.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+    await apiClient(api, { token }).call(accountsApi.uploadAvatar, { body: avatar });
     await page.goto(`/${seller.username}`);
     await expect(page.getByTestId('list-empty')).toContainText('has not published anything yet');
     const picture = page.getByTestId('site-profile').locator('img');
