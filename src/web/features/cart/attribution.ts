@@ -1,6 +1,5 @@
 import type { Attribution, Landing } from '../../../shared/contracts/insights';
-import type { Offer } from '../../../shared/contracts/offers';
-import { cartLineKey, useCartStore, type CartItemInput } from './stores/cart-store';
+import { useCartStore, type CartItemInput } from './stores/cart-store';
 
 // Where a cart line came from (issue 26, docs/decisions/071), kept in the browser — never a
 // cookie. The page a visitor entered a seller's pages on (its query and referrer) is remembered
@@ -68,33 +67,6 @@ export function addToCart(line: CartItemInput, username: string) {
       // Not counted (offline, rate-limited): the line is bought all the same.
     });
 }
-
-/**
- * An accepted offer's post in the cart as one item: an offer prices a line of one (ADR 076), so
- * a line already there is set to one rather than grown to two.
- */
-export function putOneInCart(line: CartItemInput, username: string) {
-  const { items, setAmount } = useCartStore.getState();
-  const key = cartLineKey(line._id, line.selectedVariations ?? {});
-  if (items.some((i) => cartLineKey(i._id, i.selectedVariations) === key)) {
-    setAmount(line._id, 1, line.selectedVariations ?? {});
-  } else {
-    addToCart({ ...line, amount: 1 }, username);
-  }
-}
-
-/** An accepted offer's post and option in the cart, one item at the offer's price (checked again at checkout). */
-export const putOfferInCart = (offer: Offer) =>
-  putOneInCart(
-    {
-      _id: offer.product._id,
-      price: offer.amount,
-      selectedVariations: offer.selectedVariations,
-      title: offer.product.title,
-      sellerId: offer.seller._id,
-    },
-    offer.seller.username,
-  );
 
 /** What POST /orders is told about the lines' origins. */
 export const attributionOf = (items: readonly { via?: Attribution }[]): Attribution[] =>
