@@ -63,6 +63,9 @@ test('maya accepts a waiting offer from /offers, reached from the side menu', as
     .getByTestId('offer-card')
     .filter({ hasText: '$28.00' });
   await expect(waiting.getByTestId('offer-status')).toHaveText('Waiting for an answer');
+  // Who offered is said once: no "· Buyer: Leo Park" after "Leo Park offered".
+  await expect(waiting).toContainText('Leo Park offered $28.00 (listed at $34.00)');
+  await expect(waiting).not.toContainText('Buyer:');
   // The mug comes in two sizes: leo's offer is for the regular one.
   await expect(waiting.getByTestId('offer-option')).toHaveText('Size: Regular 350 ml');
   await expectAccessible(page, '/offers (seller, an offer to answer)');
@@ -194,7 +197,7 @@ test('an offer is answered in the conversation: maya counters, leo accepts', asy
   await okayModal(seller.page, 'Counter-offer sent!');
   // The panel now shows her counter-offer, hers to withdraw, not to accept.
   const counter = panel.getByTestId('offer-card').filter({ hasText: '$58.00' });
-  await expect(counter).toContainText('You offered $58.00');
+  await expect(counter).toContainText('You offered $58.00 (listed at $68.00) · Buyer: Leo Park');
   await expect(counter.getByTestId('offer-withdraw')).toBeVisible();
   await expect(counter.getByTestId('offer-accept')).toHaveCount(0);
   // The countered offer is no longer in play (leo's accepted mug offer still is).

@@ -63,7 +63,9 @@ export function OfferCard({
       </h3>
       <p>
         {who} offered <strong data-testid="offer-amount">{money(offer.amount)}</strong> (listed at{' '}
-        {money(offer.listedPrice)}) · {side === 'seller' ? 'Buyer' : 'Seller'}: {other.name}
+        {money(offer.listedPrice)})
+        {/* "Leo offered … · Buyer: Leo" said the name twice; after my own counter it is news. */}
+        {who === 'You' ? ` · ${side === 'seller' ? 'Buyer' : 'Seller'}: ${other.name}` : null}
         {withConversation ? (
           <>
             {' · '}
