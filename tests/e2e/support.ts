@@ -102,7 +102,6 @@ export function apiClient(request: APIRequestContext, options: { token?: string 
   };
 }
 
-/** Seeded by the e2e server (playwright.config.ts): demo users and the super admin. */
 /**
  * Resolves once React has hydrated `element` (its event handlers are attached): a click or a key
  * before that would reach only the server's HTML, as it would for anyone on a slow phone.
@@ -116,6 +115,7 @@ export async function interactive(element: Locator): Promise<Locator> {
   return element;
 }
 
+/** Seeded by the e2e server (playwright.config.ts): demo users and the super admin. */
 export const DEMO_PASSWORD = 'demo-pass-123';
 
 /** The e2e server's mail outbox (DATA_DIR/outbox). */
