@@ -64,6 +64,13 @@ const MEMBER_FORM_PARTS = [
 ];
 
 /**
+ * A feature's helpers that only members' pages share, which would pull the sellers' shell into a
+ * feature chunk that public pages load (the accepted offer's cart line, used by /offers and
+ * /messages, calls the cart's attribution): Rollup groups them with those pages instead.
+ */
+const MEMBER_HELPERS = [/\/src\/web\/features\/cart\/offer-line\.ts$/];
+
+/**
  * The browser's API client (docs/decisions/054): loaded by lib/api.ts on the first call. The
  * server-side client shares its module, so the module graph reaches it from the root; grouped on
  * its own, the pages load it only when they call the API (the error type, lib/api-error.ts, stays
@@ -164,6 +171,7 @@ export function clientChunks(): Plugin {
             return 'app';
           // A helper one route uses stays in that route's chunk too (e.g. the post editor's, which
           // would otherwise ride along to every public page that loads the catalogue's helpers).
+          if (MEMBER_HELPERS.some((helper) => helper.test(file))) return null;
           const feature = /\/src\/web\/features\/([^/]+)\/(?!components\/)/.exec(file)?.[1];
           if (feature && entries.size >= 2) return `feature-${feature}`;
           return null;

@@ -46,6 +46,26 @@ test('sam sees the demo’s accepted offer, with its price and how long it holds
   await expect(card.getByTestId('offer-amount')).toHaveText('$55.00');
   await expect(card.getByTestId('offer-status')).toContainText('Accepted · valid until');
   await expectAccessible(page, '/offers (buyer, an accepted offer)');
+
+  // From the offer to the checkout: one bowl, at the offer's price, with the post's shipping.
+  await card.getByRole('button', { name: 'Add to cart at $55.00' }).click();
+  await expect(card.getByTestId('offer-added')).toHaveText('Added to your cart. Check out');
+  await expect(page.getByTestId('cart-link')).toHaveAttribute('aria-label', 'Cart, 1 item');
+  await card.getByRole('link', { name: 'Check out' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  const line = page.getByTestId('cart-line');
+  await expect(line).toContainText(BOWL);
+  await expect(line.getByTestId('cart-line-amount')).toHaveValue('1');
+  await expect(line.getByTestId('cart-line-price')).toHaveText('$55.00 each · shipping $9.00 each');
+  await expect(line.getByTestId('cart-line-subtotal')).toContainText('$55.00');
+  // Once the server has re-priced the cart (the bowl's stock is known), it agrees with
+  // everything the line carried: no notice.
+  await expect(line).toContainText(/Only \d+ left\./);
+  await expect(page.getByTestId('cart-notices')).toBeEmpty();
+  // A second press does not make it two: an offer prices one item.
+  await page.goBack();
+  await card.getByRole('button', { name: 'Add to cart at $55.00' }).click();
+  await expect(page.getByTestId('cart-link')).toHaveAttribute('aria-label', 'Cart, 1 item');
   await close();
 });
 
@@ -212,6 +232,8 @@ test('an offer is answered in the conversation: maya counters, leo accepts', asy
   await his.getByRole('button', { name: 'Accept the offer of $58.00' }).click();
   await okayModal(buyer.page, 'Offer accepted!');
   await expect(his.getByTestId('offer-status')).toContainText('Accepted · valid until');
+  // His next step is on the card: the post into his cart at the accepted price.
+  await expect(his.getByRole('button', { name: 'Add to cart at $58.00' })).toBeVisible();
   await expect(buyer.page.getByTestId('thread')).toBeVisible();
   await expectAccessible(buyer.page, '/messages conversation with an accepted offer');
   await buyer.close();

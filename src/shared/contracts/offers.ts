@@ -26,6 +26,8 @@ export const offerSchema = obj({
     path: z.string(),
     /** The listed price, for comparison. */
     price: z.number(),
+    /** What shipping one item costs: the buyer's cart line carries it to checkout. */
+    shippingCost: z.number(),
   }),
   seller: partySchema,
   buyer: partySchema,

@@ -13,11 +13,16 @@ import {
 } from '../features/messages/api/messages-api';
 import { ConversationList } from '../features/messages/components/ConversationList';
 import { MessageFeed } from '../features/messages/components/MessageFeed';
-import { MESSAGE_TABS, MessagesTabs, type MessageTab } from '../features/messages/components/MessagesTabs';
+import {
+  MESSAGE_TABS,
+  MessagesTabs,
+  type MessageTab,
+} from '../features/messages/components/MessagesTabs';
 import { MyMessages } from '../features/messages/components/MyMessages';
 import { ThreadView } from '../features/messages/components/ThreadView';
 import { loadOffers } from '../features/offers/api/offers-api';
 import { ConversationOffers } from '../features/offers/components/ConversationOffers';
+import { putOfferInCart } from '../features/cart/offer-line';
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 import { useRootData } from '../lib/root-data';
@@ -144,6 +149,7 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
                 withName={d.thread.user.name}
                 viewerId={d.viewerId}
                 currency={currency}
+                onAddToCart={putOfferInCart}
               />
             ) : null
           }

@@ -2,6 +2,7 @@ import { useRevalidator } from 'react-router';
 import type { Route } from './+types/offers';
 import { PageHeader } from '../components/ui/page';
 import type { OfferList } from '../../shared/contracts/offers';
+import { putOfferInCart } from '../features/cart/offer-line';
 import { guardLoader } from '../features/accounts/guards';
 import { loadOffers } from '../features/offers/api/offers-api';
 import { OfferCard } from '../features/offers/components/OfferCard';
@@ -50,6 +51,7 @@ export default function OffersPage({ loaderData }: Route.ComponentProps) {
               currency={currency}
               onChanged={reload}
               withConversation
+              onAddToCart={side === 'buyer' ? putOfferInCart : undefined}
             />
           ))}
         </ul>

@@ -29,7 +29,7 @@ describe('the demo seed’s offers', () => {
     expect(sent[0]).toMatchObject({
       status: 'accepted',
       amount: 55,
-      product: { title: 'Rust red serving bowl', price: 68 },
+      product: { title: 'Rust red serving bowl', price: 68, shippingCost: 9 },
       seller: { username: 'maya' },
     });
     expect(Date.parse(sent[0]!.expiresAt!) - t.moduleDeps().now()).toBeGreaterThan(40 * 3_600_000);

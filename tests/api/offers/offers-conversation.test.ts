@@ -73,6 +73,7 @@ describe('GET /offers?with=', () => {
     const shirt = await createProduct(t, maya.user, {
       title: 'Shirt',
       price: 20,
+      shippingCost: 6.25,
       allowOffers: true,
       variations: [{ name: 'Size', options: [{ name: 'S' }, { name: 'XL', priceDelta: 5 }] }],
     });
@@ -81,7 +82,8 @@ describe('GET /offers?with=', () => {
     expect(offer).toMatchObject({
       selectedVariations: { Size: 'XL' },
       listedPrice: 25,
-      product: { price: 20 },
+      // The buyer's cart line carries the post's shipping to checkout.
+      product: { price: 20, shippingCost: 6.25 },
     });
   });
 });

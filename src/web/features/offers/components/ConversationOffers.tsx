@@ -20,12 +20,15 @@ export function ConversationOffers({
   withName,
   viewerId,
   currency,
+  onAddToCart,
 }: {
   initial: OfferListState;
   withId: string;
   withName: string;
   viewerId: string;
   currency: string;
+  /** Puts an accepted offer's post in my cart, when I am its buyer (OfferCard). */
+  onAddToCart?: (offer: Offer) => void;
 }) {
   const [list, setList] = useState(initial);
   useEffect(() => setList(initial), [initial]);
@@ -54,6 +57,7 @@ export function ConversationOffers({
               side={o.seller._id === viewerId ? 'seller' : 'buyer'}
               currency={currency}
               onChanged={reload}
+              onAddToCart={onAddToCart}
             />
           ))}
         </ul>

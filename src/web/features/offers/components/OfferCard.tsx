@@ -5,6 +5,7 @@ import type { OfferAction } from '../../../../shared/contracts/offer-rules';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { answerOffer } from '../actions';
 import { OfferActionButton } from './OfferActionButton';
+import { OfferToCart } from './OfferToCart';
 import { OfferPriceField, offeredAmount } from './OfferPriceField';
 
 const STATUS_TEXT: Record<Offer['status'], string> = {
@@ -29,6 +30,7 @@ export function OfferCard({
   currency,
   onChanged,
   withConversation = false,
+  onAddToCart,
 }: {
   offer: Offer;
   /** Which list it is in: received (I sell) or sent (I buy). */
@@ -36,6 +38,8 @@ export function OfferCard({
   currency: string;
   onChanged: () => void;
   withConversation?: boolean;
+  /** Puts an accepted offer's post in the buyer's cart (the route composes the cart's call). */
+  onAddToCart?: (offer: Offer) => void;
 }) {
   const [countering, setCountering] = useState(false);
   const [amount, setAmount] = useState('');
@@ -87,11 +91,8 @@ export function OfferCard({
           ? ` · valid until ${formatDateTime(offer.expiresAt)}`
           : ''}
       </p>
-      {offer.status === 'accepted' && side === 'buyer' ? (
-        <p>
-          Add this post to your cart (quantity 1) and check out: the offer price is used at
-          checkout.
-        </p>
+      {offer.status === 'accepted' && side === 'buyer' && !offer.expired ? (
+        <OfferToCart offer={offer} price={money(offer.amount)} onAddToCart={onAddToCart} />
       ) : null}
       {mineToAnswer ? (
         <div className="mt-2 flex flex-wrap gap-2">
