@@ -3,10 +3,9 @@ import type { Page } from '@playwright/test';
 import { MESSAGES } from '../../src/shared/messages';
 import { MAYA, apiContext, apiLogin, createPost } from '../../tests/e2e/catalog-support';
 import {
-  BUYER_ADDRESS,
   addToCart,
-  apiPost,
   fillCard,
+  savedAddress,
   sellerAndBuyer,
   signedIn,
 } from '../../tests/e2e/commerce-support';
@@ -38,7 +37,7 @@ test('a declined card, shown by Pay', async ({ browser, playwright, baseURL }) =
     { title: 'Speckled stoneware teapot', price: 38, stock: 4 },
     'Ada Buyer',
   );
-  await apiPost(api, buyer.token, '/addresses', { address: BUYER_ADDRESS });
+  await savedAddress(api, buyer.token);
   const { page, close } = await signedIn(browser, baseURL, buyer);
   try {
     await page.setViewportSize(PHONE);

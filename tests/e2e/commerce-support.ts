@@ -2,8 +2,6 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { accountsApi } from '../../src/shared/api/accounts';
 import { catalogApi } from '../../src/shared/api/catalog';
 import { commerceApi } from '../../src/shared/api/commerce';
-import type { EndpointDef } from '../../src/shared/api/endpoint';
-import * as catalogue from '../../src/shared/api/index';
 import type { Order } from '../../src/shared/contracts/commerce';
 import type { Product, ProductInput } from '../../src/shared/contracts/catalog';
 import { BUYER_ADDRESS, VISA } from '../helpers/checkout-data';
@@ -45,19 +43,6 @@ export async function registerMember(
   await client.call(accountsApi.activateAccount, { query: { token } });
   const who = { email, password: DEMO_PASSWORD };
   return { username, ...who, token: await apiLogin(api, who) };
-}
-
-/**
- * POST `path` (an endpoint of the shared catalogue, e.g. '/addresses') as the token's member,
- * through the typed client; the answer's JSON. Kept for docs/images/readme-images.spec.ts, outside
- * this folder: the specs here name the endpoint itself (`apiClient(api, { token }).call(...)`).
- */
-export async function apiPost(api: APIRequestContext, token: string, path: string, data: object) {
-  const found = Object.values(catalogue)
-    .flatMap((group) => (typeof group === 'object' ? Object.values(group) : []))
-    .find((e: EndpointDef) => e.method === 'POST' && e.path === path);
-  if (!found) throw new Error(`no POST ${path} in src/shared/api`);
-  return apiClient(api, { token }).call(found as EndpointDef, { body: data } as never);
 }
 
 /** A new saved address (BUYER_ADDRESS) of the token's member. */

@@ -42,11 +42,7 @@ test.describe('focus is never hidden behind the sticky header or the cookie noti
       const username = form.getByLabel('Username');
       await pressUntilFocused(page, username);
       await expectFocusUnobscured(page);
-      await walkForwardAndBack(
-        page,
-        username,
-        form.getByRole('button', { name: 'Sign up' }),
-      );
+      await walkForwardAndBack(page, username, form.getByRole('button', { name: 'Sign up' }));
     });
   }
 
