@@ -8,9 +8,14 @@ import type { Plugin } from 'vite';
  * Left alone, Rollup splits the code every page loads into ~20 small shared chunks (a few hundred
  * bytes each); on a phone each costs a request and ~1 KB of response headers, more than the code
  * in most of them. So:
- * - everything the root route, the default and landing layouts or the client entry import
- *   *statically* is loaded by every page anyway: it goes into `vendor` (React, React DOM, React
- *   Router, other packages) and `app` (our shell, lib and shared code);
+ * - everything the root route or the client entry import *statically* is loaded by every page
+ *   anyway: it goes into `vendor` (React, React DOM, React Router, other packages) and `app` (our
+ *   lib and shared code);
+ * - what the marketplace's layouts (default, landing) import goes into `app` too when a seller's
+ *   page uses it as well (the cart and messages links, the drawer button), else into `shell`
+ *   (header search, tag bar, footer, the landing pages' shell): a seller's page has its own header
+ *   and never loads it (2.3 KB off each; the root's and the sellers' layout's error pages and the
+ *   landing pages load it through shell/LazyShells.tsx);
  * - the UI primitives (`src/web/components`) and shared helpers (`src/shared`, not the contracts)
  *   that several routes import join `app` too (a few KB: form fields, page headers, formatting);
  *   one that a single route uses stays with that route;
@@ -33,11 +38,15 @@ import type { Plugin } from 'vite';
  */
 // The user-site layout is not among them: only sellers' pages load it, so its shell (branding,
 // fonts, the in-app browser hint) stays out of the code every marketplace page loads.
-const ROOTS = [
-  /\/src\/web\/root\.tsx$/,
-  /\/src\/web\/layouts\/(?:default|landing)\.tsx$/,
-  /entry\.client\.tsx$/,
-];
+const ROOTS = [/\/src\/web\/root\.tsx$/, /entry\.client\.tsx$/];
+/**
+ * The marketplace's layouts: their shell (header search, tag bar, footer) is not on sellers' pages,
+ * so what only they (and the routes under them) use goes into `shell`; what a seller's page uses as
+ * well stays in `app`.
+ */
+const MARKET_ROOTS = [/\/src\/web\/layouts\/(?:default|landing)\.tsx$/];
+/** The sellers' layout and the routes below it. */
+const SELLER_SIDE = /\/src\/web\/(?:layouts\/user-site|routes\/site\/[^/]+)\.tsx$/;
 
 /** The layout of sellers' pages (`/{username}/…`, a verified domain's pages). */
 const SELLER_LAYOUT = /\/src\/web\/layouts\/user-site\.tsx$/;
@@ -113,6 +122,7 @@ export function clientChunks(): Plugin {
           const importersOf = (start: string) => {
             const entries = new Set<string>();
             let rooted = false;
+            let market = false;
             const seen = new Set<string>([start]);
             const queue = [start];
             while (queue.length) {
@@ -121,23 +131,28 @@ export function clientChunks(): Plugin {
                 if (seen.has(importer)) continue;
                 seen.add(importer);
                 if (ROOTS.some((root) => root.test(bare(importer)))) rooted = true;
+                if (MARKET_ROOTS.some((root) => root.test(bare(importer)))) market = true;
                 if ((getModuleInfo(importer) as ModuleInfoLike)?.isEntry) entries.add(importer);
                 queue.push(importer);
               }
             }
-            return { entries, rooted };
+            return { entries, rooted, market };
           };
           const info = getModuleInfo(id) as ModuleInfoLike;
           if (!info || info.isEntry) return null;
           if (API_CLIENT.test(bare(id))) return 'api-client';
-          const { entries, rooted } = importersOf(id);
+          const { entries, rooted, market } = importersOf(id);
           // Rollup's own helpers (`\0commonjsHelpers.js`, which React's CommonJS build calls)
           // go with the packages: in `app` they made vendor import app while app imports vendor,
           // a circular chunk.
-          if (rooted)
-            return id.includes('/node_modules/') || id.startsWith('\0') ? 'vendor' : 'app';
+          const packaged = id.includes('/node_modules/') || id.startsWith('\0');
+          if (rooted) return packaged ? 'vendor' : 'app';
           const file = bare(id);
           const routes = [...entries].map(bare);
+          if (market) {
+            if (packaged) return 'vendor';
+            return routes.some((route) => SELLER_SIDE.test(route)) ? 'app' : 'shell';
+          }
           // The sellers' pages' shell in one chunk (members' pages that share a helper with it,
           // the page editor's preview or /offers, load it too: a few KB off the public budget).
           if (routes.some((route) => SELLER_LAYOUT.test(route)) || SELLER_SEARCH.test(file))

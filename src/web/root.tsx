@@ -21,7 +21,7 @@ import { defaultDescription } from './lib/meta';
 import type { RootData } from './lib/root-data';
 import { AppBehaviours } from './shell/AppBehaviours';
 import { CookieNotice } from './shell/CookieNotice';
-import { DefaultShell } from './shell/DefaultShell';
+import { LazyDefaultShell as DefaultShell } from './shell/LazyShells';
 import { ErrorPage } from './shell/LazyErrorPage';
 import './app.css';
 

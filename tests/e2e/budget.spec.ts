@@ -40,6 +40,10 @@ const LAZY_ONLY = {
   'API client': 'src/web/lib/browser-api.ts',
 } as const;
 
+/** Sellers' pages have their own header: the marketplace's shell (header search, tag bar) stays off. */
+const SELLER_PAGES = new Set(['/maya', '/maya-x']);
+const MARKETPLACE_SHELL = 'src/web/shell/DefaultShell.tsx';
+
 /** Which client chunk holds which source modules (written by the build: vite/client-chunks.ts). */
 async function chunkOf(source: string): Promise<string> {
   const modules = JSON.parse(
@@ -96,6 +100,10 @@ test.describe('JavaScript budget of the public pages', () => {
       for (const [what, source] of Object.entries(LAZY_ONLY)) {
         expect(scripts.paths(), `the ${what} chunk`).not.toContain(await chunkOf(source));
       }
+      const shell = await chunkOf(MARKETPLACE_SHELL);
+      expect(scripts.paths().includes(shell), 'the marketplace shell loaded').toBe(
+        !SELLER_PAGES.has(pagePath),
+      );
     });
   }
 

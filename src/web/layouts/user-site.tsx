@@ -5,9 +5,11 @@ import { clientSession, useViewer } from '../features/accounts/viewer';
 import { useSharedPage } from '../features/social/shared-page';
 import type { Route } from './+types/user-site';
 import type { loader as postLoader } from '../routes/site/post';
-import { DefaultShell } from '../shell/DefaultShell';
 import { ErrorPage } from '../shell/LazyErrorPage';
-import { LandingShell } from '../shell/LandingShell';
+import {
+  LazyDefaultShell as DefaultShell,
+  LazyLandingShell as LandingShell,
+} from '../shell/LazyShells';
 import { UserSiteShell } from '../shell/UserSiteShell';
 import { loadUserSite } from '../features/sites/api/get-site';
 import type { UserSiteData } from '../features/sites/types';
