@@ -159,6 +159,11 @@ test('a seller reads their totals by period, downloads the CSV and sees their pa
     await bare.getByRole('button', { name: 'Show', exact: true }).click();
     await expect(bare).toHaveURL(/[?&]period=this-month/);
     await expect(bare.getByTestId('earnings-gross')).toHaveText('$149.60');
+    // The payout panel is complete in the server's HTML: it does not grow after load and push
+    // the sales below it (a click meant for a sale landed beside it).
+    const payouts = bare.getByTestId('payout-panel');
+    await expect(payouts).toHaveAttribute('data-state', 'ready');
+    await expect(payouts.getByRole('heading')).toHaveText('Payouts are set up');
     await bare.context().close();
   } finally {
     await shop.close();

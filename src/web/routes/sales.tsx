@@ -9,6 +9,7 @@ import { EarningsPanel } from '../features/earnings/components/EarningsPanel';
 import { loadSales, saleTabFrom } from '../features/orders/api/orders-api';
 import { SortToggle } from '../features/orders/components/Bits';
 import { SaleList, SaleTabs } from '../features/orders/components/SaleList';
+import { loadPayoutStatus } from '../features/payouts/api/payouts-api';
 import { PayoutSetupPanel } from '../features/payouts/components/PayoutSetupPanel';
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
@@ -23,11 +24,12 @@ export async function loader(args: Route.LoaderArgs) {
   await guard(args);
   const tab = saleTabFrom(args.url);
   const api = serverApi(args.context);
-  const [list, earnings] = await Promise.all([
+  const [list, earnings, payouts] = await Promise.all([
     loadSales(api, args.url),
     loadSalesSummary(api, args.url),
+    loadPayoutStatus(api),
   ]);
-  return { list, earnings, tab, href: args.url.pathname + args.url.search };
+  return { list, earnings, payout: payouts.status, tab, href: args.url.pathname + args.url.search };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -41,7 +43,7 @@ const EMPTY: Record<string, string> = {
 };
 
 export default function SalesPage({ loaderData }: Route.ComponentProps) {
-  const { list, earnings, tab, href } = loaderData;
+  const { list, earnings, payout, tab, href } = loaderData;
   return (
     <div data-testid="sales-page">
       <PageHeader
@@ -53,7 +55,7 @@ export default function SalesPage({ loaderData }: Route.ComponentProps) {
           state={earnings}
           keep={{ show: tab.id === 'to-ship' ? undefined : tab.id }}
         />
-        <PayoutSetupPanel />
+        <PayoutSetupPanel initial={payout} />
       </div>
       <SaleTabs current={tab} />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">

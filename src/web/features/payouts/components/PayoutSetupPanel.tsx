@@ -41,20 +41,27 @@ function Summary({ loaded, currency }: { loaded: Loaded; currency: string }) {
 /**
  * The signed-in seller's payouts: set up or not, what shipped sales hold until they are, and the
  * button to set them up (or update the details), which fetches a fresh setup link and goes there.
+ *
+ * `initial` is the status the page's loader read: the panel is then complete in the server's HTML.
+ * Asked for after load instead, its text grew from one line to three and pushed everything below
+ * it down just as the page became usable (on /sales, the list of sales: a click meant for a sale
+ * landed beside it). Without it (or when the loader could not read it) the browser asks.
  */
-export function PayoutSetupPanel() {
+export function PayoutSetupPanel({ initial }: { initial?: PayoutStatus | null }) {
   const currency = useRootData()?.config.currency ?? 'USD';
-  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const [fetched, setFetched] = useState<Loaded>({ kind: 'loading' });
   useEffect(() => {
+    if (initial) return;
     let live = true;
     fetchPayoutStatus().then(
-      (status) => live && setLoaded({ kind: 'ready', status }),
-      () => live && setLoaded({ kind: 'failed' }),
+      (status) => live && setFetched({ kind: 'ready', status }),
+      () => live && setFetched({ kind: 'failed' }),
     );
     return () => {
       live = false;
     };
-  }, []);
+  }, [initial]);
+  const loaded: Loaded = initial ? { kind: 'ready', status: initial } : fetched;
   const ready = loaded.kind === 'ready' && loaded.status.details_submitted;
   const title = ready
     ? 'Payouts are set up'
