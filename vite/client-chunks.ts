@@ -184,9 +184,10 @@ export function clientChunks(): Plugin {
             entries.size >= 2
           )
             return 'app';
+          // Members' helpers that would drag the sellers' shell into a public feature chunk.
+          if (MEMBER_HELPERS.some((helper) => helper.test(file))) return null;
           // A helper one route uses stays in that route's chunk too (e.g. the post editor's, which
           // would otherwise ride along to every public page that loads the catalogue's helpers).
-          if (MEMBER_HELPERS.some((helper) => helper.test(file))) return null;
           const feature = /\/src\/web\/features\/([^/]+)\/(?!components\/)/.exec(file)?.[1];
           if (feature && entries.size >= 2) return `feature-${feature}`;
           return null;
