@@ -69,6 +69,35 @@ test('sam sees the demo’s accepted offer, with its price and how long it holds
   await close();
 });
 
+test('on the bowl’s pages sam is offered his accepted price, not a second offer', async ({
+  browser,
+  baseURL,
+}) => {
+  const { page, close } = await signedIn(browser, baseURL, SAM);
+  // The seller's page, the same for everyone: the page state fills in sam's offer after load.
+  await page.goto(await postPathOf(page, BOWL));
+  const buy = page.getByTestId('offer-buy');
+  await expect(buy).toHaveText('Buy at $55.00');
+  await expect(buy).toHaveAccessibleDescription(/^Your offer price, one item, until .+ UTC\.$/);
+  await expect(page.getByTestId('make-offer')).toHaveCount(0);
+  await expectAccessible(page, 'the post page with an accepted offer');
+  await buy.click();
+  // On to the seller's checkout page: one bowl at the offer's price.
+  await expect(page).toHaveURL(/\/maya\/checkout$/);
+  const line = page.getByTestId('site-cart-line');
+  await expect(line).toContainText(BOWL);
+  await expect(line.getByTestId('site-cart-quantity')).toHaveText('1 × $55.00');
+
+  // The marketplace's own post page says the same.
+  await page.goto(`/products/${await postIdOf(page, BOWL)}`);
+  await expect(page.getByTestId('offer-buy')).toHaveText('Buy at $55.00');
+  await page.getByTestId('offer-buy').click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect(page.getByTestId('cart-line-price')).toHaveText('$55.00 each · shipping $9.00 each');
+  await close();
+});
+
 test('maya accepts a waiting offer from /offers, reached from the side menu', async ({
   browser,
   baseURL,
@@ -137,7 +166,17 @@ test('a post that takes offers: signed out, the log-in modal; signed in, the off
   await dialog.getByTestId('offer-note-input').fill('For my studio <b>table</b>');
   await dialog.getByTestId('offer-submit').click();
   await okayModal(page, 'Offer sent!');
-  await page.goto('/offers');
+  // The offer takes the button's place, and is still there when the page is opened again.
+  const open = page.getByTestId('offer-open');
+  await expect(open).toHaveText('Offer sent: $60.00');
+  await expect(page.getByTestId('make-offer')).toHaveCount(0);
+  await page.reload();
+  await expect(open).toHaveText('Offer sent: $60.00');
+  await expect(open).toHaveAccessibleDescription(
+    'Your offer is waiting for Maya Chen’s answer. See your offers.',
+  );
+  await open.click();
+  await expect(page).toHaveURL(/\/offers$/);
   const sent = page.getByTestId('offers-sent').getByTestId('offer-card').filter({ hasText: BOWL });
   await expect(sent).toContainText('“For my studio <b>table</b>”');
   await expect(sent.getByTestId('offer-amount')).toHaveText('$60.00');

@@ -50,6 +50,37 @@ export const offerSchema = obj({
 });
 export type Offer = z.infer<typeof offerSchema>;
 
+/**
+ * One of my open offers on a post a shared page shows (GET /me/page-state): waiting for an answer
+ * (mine, or the seller's to me), or accepted and not yet expired. At most one per post.
+ */
+export const pageOfferSchema = obj({
+  _id: z.string(),
+  postId: z.string(),
+  amount: z.number(),
+  /** The option the offer is for; {} when the post has none. */
+  selectedVariations: z.record(z.string(), z.string()),
+  proposedBy: z.enum(OFFER_SIDES),
+  status: z.enum(['pending', 'accepted']),
+  /** Until when an accepted offer holds; null while pending. */
+  expiresAt: z.string().nullable(),
+});
+export type PageOffer = z.infer<typeof pageOfferSchema>;
+
+/** An open offer as GET /me/page-state would list it (the page shows an offer just made). */
+export const pageOfferOf = (offer: Offer): PageOffer | null =>
+  offer.status === 'pending' || (offer.status === 'accepted' && !offer.expired)
+    ? {
+        _id: offer._id,
+        postId: offer.product._id,
+        amount: offer.amount,
+        selectedVariations: offer.selectedVariations,
+        proposedBy: offer.proposedBy,
+        status: offer.status,
+        expiresAt: offer.expiresAt,
+      }
+    : null;
+
 export const offerResponse = obj({ offer: offerSchema });
 export const offerListResponse = obj({
   /** Offers on my posts (I sell), newest first. */

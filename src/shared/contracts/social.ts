@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { meResponse, publicProfileSchema } from './accounts';
 import { isUuid, requiredAs } from './common';
 import { obj, productSchema, uuidField } from './catalog-model';
+import { pageOfferSchema } from './offers';
 import { productListQuery, productListResponse } from './catalog-requests';
 
 // Request and response shapes of likes, follows and blocks (SPEC §7 "Auth and users", "Products";
@@ -143,5 +144,7 @@ export const pageStateResponse = meResponse.extend({
   followedUserIds: z.array(z.string()),
   /** Members among the ids that I have blocked. */
   blockedUserIds: z.array(z.string()),
+  /** My open offers (as the buyer) on posts among the ids (docs/decisions/076). */
+  offers: z.array(pageOfferSchema),
 });
 export type PageState = z.infer<typeof pageStateResponse>;

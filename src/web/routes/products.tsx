@@ -1,6 +1,9 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { Route } from './+types/products';
 import { ReportButton } from '../components/ReportButton';
 import { OfferButton } from '../features/offers/components/OfferButton';
+import { OpenOffer } from '../features/offers/components/OpenOffer';
 import { MessageLink } from '../components/MessageLink';
 import { ListPage } from '../features/catalog/browse/ListPage';
 import { PostPage } from '../features/catalog/components/PostPage';
@@ -8,11 +11,13 @@ import { loadPostOrList } from '../features/catalog/post-page';
 import { postMeta } from '../features/catalog/components/post-meta';
 import { addToCart } from '../features/cart/attribution';
 import { PostLikeAction } from '../features/social/components/PostLike';
+import { usePageStateOf } from '../features/social/use-page-state';
 import { loadPostComments } from '../features/comments/api/comments-api';
 import { CommentsSection } from '../features/comments/components/CommentsSection';
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 import { useRootData } from '../lib/root-data';
+import type { PageOffer } from '../../shared/contracts/offers';
 
 /**
  * /products/:id? and /items/:id? (SPEC §2 names both): one post (its owner and admins may also open
@@ -66,7 +71,27 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   const section = SECTIONS[loaderData.section];
-  const viewerId = useRootData()?.user?._id ?? null;
+  const root = useRootData();
+  const viewerId = root?.user?._id ?? null;
+  const navigate = useNavigate();
+  const post = loaderData.kind === 'post' ? loaderData.product : null;
+  const own = post !== null && viewerId === post.user._id;
+  // A buyer's open offer on the post takes the place of "Make an offer" (one call, shared with
+  // the alert bell's).
+  const personal = usePageStateOf(post && !own ? post._id : '', viewerId !== null);
+  // The offer just made here, until the page state is asked again.
+  const [sent, setSent] = useState<PageOffer | null>(null);
+  const openOffer = !post
+    ? undefined
+    : sent?.postId === post._id
+      ? sent
+      : personal?.offers.find((o) => o.postId === post._id);
+  const buyAtOffer = async (offer: PageOffer) => {
+    if (!post) return;
+    const { putPostOfferInCart } = await import('../features/cart/offer-line');
+    putPostOfferInCart(post, offer);
+    await navigate('/checkout');
+  };
   if (loaderData.kind === 'post')
     return (
       <div data-testid={section.testId}>
@@ -76,13 +101,23 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
           actions={({ selection, price }) => (
             <>
               <PostLikeAction product={loaderData.product} viewerId={viewerId} />
-              {loaderData.product.allowOffers && (
-                <OfferButton
-                  mode={viewerId === loaderData.product.user._id ? 'likers' : 'buyer'}
-                  post={{ ...loaderData.product, price }}
-                  selection={selection}
-                  signedIn={viewerId !== null}
+              {openOffer ? (
+                <OpenOffer
+                  offer={openOffer}
+                  seller={loaderData.product.user.name || loaderData.product.user.username}
+                  currency={root?.config.currency ?? 'USD'}
+                  onBuy={buyAtOffer}
                 />
+              ) : (
+                loaderData.product.allowOffers && (
+                  <OfferButton
+                    mode={own ? 'likers' : 'buyer'}
+                    post={{ ...loaderData.product, price }}
+                    selection={selection}
+                    signedIn={viewerId !== null}
+                    onSent={setSent}
+                  />
+                )
               )}
               {viewerId !== loaderData.product.user._id && (
                 <MessageLink

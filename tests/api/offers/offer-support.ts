@@ -3,6 +3,7 @@ import { offers } from '../../../src/server/db/schema';
 import type { z } from 'zod';
 import { commerceApi } from '../../../src/shared/api/commerce';
 import { offersApi } from '../../../src/shared/api/offers';
+import { socialApi } from '../../../src/shared/api/social';
 import type { orderCreateRequest } from '../../../src/shared/contracts/commerce';
 import type {
   OfferInput,
@@ -30,6 +31,9 @@ export function offerCalls(app: () => TestApp) {
       client.call(offersApi.myOffers, { query: withId ? { with: withId } : {} }, as(auth)),
     likers: (auth: Auth, body: OfferLikersInput) =>
       client.call(offersApi.offerToLikers, { body }, as(auth)),
+    /** GET /me/page-state: a shared post page's personal state, offers included. */
+    pageState: (auth: Auth, ids: string[]) =>
+      client.call(socialApi.pageState, { query: { ids: ids.join(',') } }, as(auth)),
     /** POST /orders: the checkout that uses (or refuses) an accepted offer. */
     order: (auth: Auth, body: z.input<typeof orderCreateRequest>) =>
       client.call(commerceApi.createOrder, { body }, as(auth)),

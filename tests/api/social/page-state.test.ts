@@ -49,11 +49,14 @@ describe('GET /me/page-state', () => {
       likedUserIds: [seller.user.id],
       followedUserIds: [seller.user.id],
       blockedUserIds: [],
+      offers: [],
     });
-    // The session check, who I am, then the four kinds: never a statement per id.
-    const reads = statements.filter((sql) => /from "(product_likes|user_likes|follows|blocks)"/.test(sql));
-    expect(reads).toHaveLength(4);
-    expect(statements.length).toBeLessThanOrEqual(8);
+    // The session check, who I am, then the four kinds and my open offers: never a statement per id.
+    const reads = statements.filter((sql) =>
+      /from "(product_likes|user_likes|follows|blocks|offers)"/.test(sql),
+    );
+    expect(reads).toHaveLength(5);
+    expect(statements.length).toBeLessThanOrEqual(9);
 
     const pest = await signedInUser(t.deps);
     ok(await block(t, fan.auth, pest.user.id));

@@ -11,4 +11,4 @@ export {
 } from './checkout';
 export { offerToLikers } from './likers';
 export { makeOffer, OPEN_OFFER_EXISTS, respondToOffer } from './make';
-export { listMyOffers, offerNotFound } from './rows';
+export { listMyOffers, offerNotFound, openOffersOn } from './rows';

@@ -1,6 +1,6 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Offer } from '../../../shared/contracts/offers';
+import type { Offer, PageOffer } from '../../../shared/contracts/offers';
 import { OFFER_LIMITS } from '../../../shared/contracts/offer-rules';
 import { formatMoney } from '../../../shared/format';
 import { toMajor } from '../../../shared/money';
@@ -94,6 +94,53 @@ export async function listMyOffers(db: DbOrTx, userId: string, now: Date, withId
     ),
   ]);
   return { received, sent };
+}
+
+/**
+ * GET /me/page-state's offers: the buyer's open offers on `postIds` (pending, or accepted and
+ * not expired), so a post page can say "Offer sent" or sell at the accepted price instead of
+ * offering a form the server would refuse (one open offer per buyer and post). One index range
+ * of offers_open_unique_idx's rows (buyer first).
+ */
+export async function openOffersOn(
+  db: DbOrTx,
+  buyerId: string,
+  postIds: readonly string[],
+  now: Date,
+): Promise<PageOffer[]> {
+  const rows = await db
+    .select({
+      id: offers.id,
+      productId: offers.productId,
+      amountMinor: offers.amountMinor,
+      selectedVariations: offers.selectedVariations,
+      proposedBy: offers.proposedBy,
+      status: offers.status,
+      expiresAt: offers.expiresAt,
+    })
+    .from(offers)
+    .where(
+      and(
+        eq(offers.buyerId, buyerId),
+        inArray(offers.productId, [...postIds]),
+        or(
+          eq(offers.status, 'pending'),
+          and(
+            eq(offers.status, 'accepted'),
+            or(isNull(offers.expiresAt), gt(offers.expiresAt, now)),
+          ),
+        ),
+      ),
+    );
+  return rows.map((r) => ({
+    _id: r.id,
+    postId: r.productId,
+    amount: toMajor(r.amountMinor),
+    selectedVariations: r.selectedVariations,
+    proposedBy: r.proposedBy,
+    status: r.status === 'accepted' ? 'accepted' : 'pending',
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+  }));
 }
 
 /** "$12.00" in the app's currency. */

@@ -9,13 +9,14 @@ import type { ModuleDeps } from '../core';
  * who they are (GET /users/me's answer) and which of `ids` (the posts and members the page shows)
  * they like (and ring the bell of), follow or have blocked. One statement per kind, each an index range of the caller's
  * own rows (every primary key starts with the member), run side by side; ids that are nobody's
- * simply match nothing.
+ * simply match nothing. The caller's open offers on those posts belong to the offers module, which
+ * the HTTP handler asks beside this (offers already depend on social).
  */
 export async function getPageState(
   deps: ModuleDeps,
   userId: string,
   ids: readonly string[],
-): Promise<PageState> {
+): Promise<Omit<PageState, 'offers'>> {
   const { db } = deps;
   const list = [...ids];
   const [me, likedPosts, likedUsers, followed, blocked] = await Promise.all([

@@ -1,9 +1,11 @@
-import type { Offer } from '../../../shared/contracts/offers';
+import type { Product } from '../../../shared/contracts/catalog';
+import type { Offer, PageOffer } from '../../../shared/contracts/offers';
 import { addToCart } from './attribution';
 import { cartLineKey, useCartStore, type CartItemInput } from './stores/cart-store';
 
 // The cart's side of an accepted offer (issue 27, docs/decisions/076): only the buyer's lists
-// (/offers, a conversation) use it, so it stays out of the sellers' pages' shell chunk.
+// (/offers, a conversation) use it, and post pages load it on a press of "Buy at …", so it stays
+// out of the sellers' pages' shell chunk.
 
 /**
  * An accepted offer's post in the cart as one item: an offer prices a line of one (ADR 076), so
@@ -32,3 +34,23 @@ export const putOfferInCart = (offer: Offer) =>
     },
     offer.seller.username,
   );
+
+/**
+ * A post page's "Buy at …" (an accepted offer from GET /me/page-state): the post the page shows,
+ * with the offer's option, one item at the offer's price.
+ */
+export function putPostOfferInCart(post: Product, offer: PageOffer) {
+  const image = post.medias.find((m) => m.type === 'image')?.thumbnail;
+  putOneInCart(
+    {
+      _id: post._id,
+      price: offer.amount,
+      selectedVariations: offer.selectedVariations,
+      title: post.title,
+      shippingCost: post.shippingCost,
+      sellerId: post.user._id,
+      ...(image ? { image } : {}),
+    },
+    post.user.username,
+  );
+}

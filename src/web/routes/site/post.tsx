@@ -1,4 +1,5 @@
-import { Link, useOutletContext } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate, useOutletContext } from 'react-router';
 import type { Route } from './+types/post';
 import { PostPage } from '../../features/catalog/components/PostPage';
 import { addToCart } from '../../features/cart/attribution';
@@ -7,11 +8,14 @@ import { loadPostComments } from '../../features/comments/api/comments-api';
 import { CommentsSection } from '../../features/comments/components/CommentsSection';
 import { MessageLink } from '../../components/MessageLink';
 import { OfferButton } from '../../features/offers/components/OfferButton';
+import { OpenOffer } from '../../features/offers/components/OpenOffer';
 import { sitePath } from '../../features/sites/site-paths';
 import { useSite } from '../../features/sites/use-user-site';
 import { serverApi } from '../../lib/api';
+import { useRootData } from '../../lib/root-data';
 import { pageMeta } from '../../lib/meta';
 import type { SharedPage } from '../../features/social/shared-page';
+import type { PageOffer } from '../../../shared/contracts/offers';
 import { postPath } from '../../../shared/post-path';
 import { sitePostMeta } from './post-meta';
 import { loadSitePost } from './seller';
@@ -31,13 +35,30 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
  * The post page in the site's colours; its tags and seller link stay on the site. Rendered for
  * nobody (docs/decisions/045): a member's like fills in once the page has loaded, and the seller
  * gets their likes count and the post's edit link where others have the like button; Message
- * writes to the seller about the post.
+ * writes to the seller about the post. A buyer's open offer on the post (page state) takes the
+ * place of "Make an offer": "Buy at …" once accepted, else where it stands.
  */
 export default function SitePost({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { product } = loaderData;
   const { viewer, state: page, signedIn, settled } = useOutletContext<SharedPage>();
   const self = viewer !== null && viewer._id === product.user._id;
+  // The offer just made here, until the page state is asked again.
+  const [sent, setSent] = useState<PageOffer | null>(null);
+  const openOffer =
+    sent?.postId === product._id
+      ? sent
+      : self
+        ? undefined
+        : page?.offers.find((o) => o.postId === product._id);
+  const currency = useRootData()?.config.currency ?? 'USD';
+  const navigate = useNavigate();
+  // The cart's side loads on the press (the post page's JavaScript budget).
+  const buyAtOffer = async (offer: PageOffer) => {
+    const { putPostOfferInCart } = await import('../../features/cart/offer-line');
+    putPostOfferInCart(product, offer);
+    await navigate(`${sitePath(product.user.username)}/checkout`);
+  };
   return (
     <div data-testid="site-post">
       <PostPage
@@ -67,14 +88,25 @@ export default function SitePost({ loaderData }: Route.ComponentProps) {
               className={self ? 'btn btn-site invisible' : 'btn btn-site'}
               testId="message-author"
             />
-            {product.allowOffers && (
-              <OfferButton
-                mode={self ? 'likers' : 'buyer'}
-                post={{ ...product, price }}
-                selection={selection}
-                signedIn={signedIn}
+            {openOffer ? (
+              <OpenOffer
+                offer={openOffer}
+                seller={product.user.name || product.user.username}
+                currency={currency}
+                onBuy={buyAtOffer}
                 className="btn btn-site"
               />
+            ) : (
+              product.allowOffers && (
+                <OfferButton
+                  mode={self ? 'likers' : 'buyer'}
+                  post={{ ...product, price }}
+                  selection={selection}
+                  signedIn={signedIn}
+                  className="btn btn-site"
+                  onSent={setSent}
+                />
+              )
             )}
             {self && (
               <Link

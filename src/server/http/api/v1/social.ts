@@ -17,6 +17,8 @@ import {
   toggleProductLike,
   toggleUserLike,
 } from '../../../modules/social';
+import { nowDate } from '../../../modules/core';
+import { openOffersOn } from '../../../modules/offers';
 import { currentUser } from '../auth';
 import { defineRoute } from '../route';
 import { HOUR, perUser } from './rate-limits';
@@ -99,7 +101,13 @@ export const socialRoutes: FastifyPluginAsync = async (app) => {
     handler: async (request, reply, deps) => {
       // The caller's own relations: no shared cache may keep them.
       reply.header('cache-control', 'private, no-store');
-      return getPageState(deps, currentUser(request).id, request.query.ids);
+      const userId = currentUser(request).id;
+      const { ids } = request.query;
+      const [state, offers] = await Promise.all([
+        getPageState(deps, userId, ids),
+        openOffersOn(deps.db, userId, ids, nowDate(deps)),
+      ]);
+      return { ...state, offers };
     },
   });
 

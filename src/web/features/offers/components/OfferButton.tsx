@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { MESSAGES } from '../../../../shared/messages';
 import { modalActions, showNotify } from '../../../components/ui/modal';
 import { useRootData } from '../../../lib/root-data';
+import type { PageOffer } from '../../../../shared/contracts/offers';
 import type { OfferMode } from './OfferDialog';
 
 // The form loads on the first click, never with the page: post pages sit at their JavaScript
@@ -19,6 +20,7 @@ export function OfferButton({
   selection = {},
   signedIn,
   className = 'btn btn-secondary',
+  onSent,
 }: {
   mode: OfferMode;
   /** `price`: the listed price of the options chosen. */
@@ -27,6 +29,8 @@ export function OfferButton({
   selection?: Record<string, string>;
   signedIn: boolean;
   className?: string;
+  /** The buyer's offer was recorded (the page shows it in the button's place). */
+  onSent?: (offer: PageOffer) => void;
 }) {
   const [open, setOpen] = useState(false);
   // Without JavaScript the button could do nothing: it keeps its place, unseen, until it can.
@@ -59,6 +63,7 @@ export function OfferButton({
             selection={selection}
             currency={currency}
             onClose={() => setOpen(false)}
+            onSent={onSent}
           />
         </Suspense>
       )}

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
 import { offersApi } from '../../../../shared/api/offers';
 import { OFFER_LIMITS } from '../../../../shared/contracts/offer-rules';
+import { pageOfferOf, type PageOffer } from '../../../../shared/contracts/offers';
 import { MODAL_WIDTH_PX } from '../../../../shared/constants';
 import { formatMoney } from '../../../../shared/format';
 import { MESSAGES } from '../../../../shared/messages';
@@ -27,6 +28,7 @@ export default function OfferDialog({
   selection,
   currency,
   onClose,
+  onSent,
 }: {
   mode: OfferMode;
   postId: string;
@@ -36,6 +38,8 @@ export default function OfferDialog({
   selection: Record<string, string>;
   currency: string;
   onClose: () => void;
+  /** A buyer's offer was recorded: the page shows it where the button was. */
+  onSent?: (offer: PageOffer) => void;
 }) {
   const id = useId();
   const [amount, setAmount] = useState('');
@@ -52,8 +56,10 @@ export default function OfferDialog({
     try {
       const body = { postId, amount: value, note, selectedVariations: selection };
       if (mode === 'buyer') {
-        await api.call(offersApi.makeOffer, { body });
+        const { offer } = await api.call(offersApi.makeOffer, { body });
         onClose();
+        const open = pageOfferOf(offer);
+        if (open) onSent?.(open);
         void showNotify('Offer sent! The seller can accept, decline or counter it.');
       } else {
         const res = await api.call(offersApi.offerToLikers, { body });

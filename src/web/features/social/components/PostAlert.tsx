@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useOptimisticToggle } from '../../../components/use-optimistic-toggle';
+import { usePageStateOf } from '../use-page-state';
 
 // The bell beside a post's heart (docs/decisions/075): a member who likes the post asks to be told,
 // in their notification digest, when it drops in price or is back in stock. Like the heart, it is
@@ -56,19 +57,10 @@ export function PostAlertBell({
     if (liked === false) setOn(false);
   }, [liked]);
   // Not told by the page (the marketplace's post page): ask the personal call once signed in.
+  const asked = usePageStateOf(known === undefined ? productId : '', signedIn);
   useEffect(() => {
-    if (known !== undefined || !signedIn) return;
-    let live = true;
-    void import('../api/page-state-call')
-      .then((m) => m.loadPageState(productId))
-      .then((answer) => {
-        if (live && answer && answer !== 'signed-out')
-          setOn(answer.alertPostIds.includes(productId));
-      });
-    return () => {
-      live = false;
-    };
-  }, [known, signedIn, productId]);
+    if (asked) setOn(asked.alertPostIds.includes(productId));
+  }, [asked, productId]);
 
   const [state, onClick] = useOptimisticToggle(on, 0, {
     signedIn,

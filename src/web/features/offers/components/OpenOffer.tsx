@@ -1,0 +1,83 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { PageOffer } from '../../../../shared/contracts/offers';
+import { formatDateTime, formatMoney } from '../../../../shared/format';
+
+/**
+ * What a post page shows the buyer in the place of "Make an offer" while they have an open offer
+ * on the post (GET /me/page-state, docs/decisions/076) — the server would refuse a second one:
+ * - accepted (their offer, or the seller's price to likers): **Buy at $55.00**, one item at that
+ *   price into the cart (`onBuy`, composed by the route), then on to the checkout;
+ * - waiting for the seller's answer: **Offer sent: $50.00**, to /offers;
+ * - the seller's counter-offer, waiting for theirs: **Offer for you: $48.00**, to /offers.
+ * One control in the button's place, so the row does not move when the state arrives; what it
+ * means is its description (and its tooltip).
+ */
+export function OpenOffer({
+  offer,
+  seller,
+  currency,
+  onBuy,
+  className = 'btn btn-secondary',
+}: {
+  offer: PageOffer;
+  /** The seller's name, for the description. */
+  seller: string;
+  currency: string;
+  /** Puts the offer's item in the cart and goes to the checkout. */
+  onBuy: (offer: PageOffer) => Promise<void>;
+  className?: string;
+}) {
+  const describedBy = useId();
+  const [busy, setBusy] = useState(false);
+  const price = formatMoney(offer.amount, currency);
+  const option = Object.entries(offer.selectedVariations)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(', ');
+  const forWhat = option ? ` for ${option}` : '';
+  if (offer.status === 'accepted') {
+    const until = offer.expiresAt ? `, until ${formatDateTime(offer.expiresAt)}` : '';
+    const description = `Your offer price${forWhat}, one item${until}.`;
+    return (
+      <>
+        <button
+          type="button"
+          className={className}
+          data-testid="offer-buy"
+          aria-describedby={describedBy}
+          title={description}
+          disabled={busy}
+          onClick={() => {
+            setBusy(true);
+            onBuy(offer).catch(() => setBusy(false));
+          }}
+        >
+          Buy at {price}
+        </button>
+        <span id={describedBy} className="sr-only">
+          {description}
+        </span>
+      </>
+    );
+  }
+  const mine = offer.proposedBy === 'buyer';
+  const description = mine
+    ? `Your offer${forWhat} is waiting for ${seller}’s answer. See your offers.`
+    : `${seller} offers this${forWhat} for ${price}: accept, decline or counter it in your offers.`;
+  return (
+    <>
+      <Link
+        to="/offers"
+        className={className}
+        data-testid="offer-open"
+        aria-describedby={describedBy}
+        title={description}
+      >
+        {mine ? `Offer sent: ${price}` : `Offer for you: ${price}`}
+      </Link>
+      <span id={describedBy} className="sr-only">
+        {description}
+      </span>
+    </>
+  );
+}
