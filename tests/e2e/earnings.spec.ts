@@ -164,6 +164,12 @@ test('a seller reads their totals by period, downloads the CSV and sees their pa
     const payouts = bare.getByTestId('payout-panel');
     await expect(payouts).toHaveAttribute('data-state', 'ready');
     await expect(payouts.getByRole('heading')).toHaveText('Payouts are set up');
+    // So is it on the other pages that show it.
+    for (const path of ['/payout-setup', '/onboarding-failure']) {
+      await bare.goto(path);
+      await expect(payouts, path).toHaveAttribute('data-state', 'ready');
+      await expect(payouts.getByRole('heading'), path).toHaveText('Payouts are set up');
+    }
     await bare.context().close();
   } finally {
     await shop.close();

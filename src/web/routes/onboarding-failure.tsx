@@ -2,14 +2,23 @@ import { Link } from 'react-router';
 import type { Route } from './+types/onboarding-failure';
 import { LinkCards, PageHeader } from '../components/ui/page';
 import { guardLoader } from '../features/accounts/guards';
+import { loadPayoutStatus } from '../features/payouts/api/payouts-api';
 import { PayoutSetupPanel } from '../features/payouts/components/PayoutSetupPanel';
+import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 
 /**
  * /onboarding-failure (signed in): where the payment provider sends a seller whose setup link
  * expired or failed. Explains, and offers a fresh link (the payout panel fetches one on click).
+ * The seller's payout status comes with the page: the panel is complete in the server's HTML.
  */
-export const loader = guardLoader(['authenticated']);
+const guard = guardLoader(['authenticated']);
+
+export async function loader(args: Route.LoaderArgs) {
+  await guard(args);
+  return { payout: (await loadPayoutStatus(serverApi(args.context))).status };
+}
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
     matches,
@@ -17,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     'Start your payout setup again with a fresh link.',
   );
 
-export default function OnboardingFailurePage() {
+export default function OnboardingFailurePage({ loaderData }: Route.ComponentProps) {
   return (
     <div data-testid="onboarding-failure-page">
       <PageHeader
@@ -29,7 +38,7 @@ export default function OnboardingFailurePage() {
           </Link>
         }
       />
-      <PayoutSetupPanel />
+      <PayoutSetupPanel initial={loaderData.payout} />
       <LinkCards
         links={[
           { to: '/sales', title: 'Sales', description: 'Your sales and what they hold for you.' },

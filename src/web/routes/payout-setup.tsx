@@ -29,15 +29,20 @@ export async function loader(args: Route.LoaderArgs) {
   const page = pageFrom(args.url);
   const payouts = loadPayouts(api, page);
   const list = { page, href: args.url.pathname + args.url.search };
-  if (!account)
+  // The caller's own payout status comes with the page wherever the payout panel shows (no
+  // link, or another account's): the panel is then complete in the server's HTML.
+  if (!account) {
+    const [own, loaded] = await Promise.all([loadPayoutStatus(api), payouts]);
     return {
       account: null,
       update,
       notYours: false,
       submitted: false,
-      payouts: await payouts,
+      payout: own.status,
+      payouts: loaded,
       list,
     };
+  }
   const [{ status, notYours }, loaded] = await Promise.all([
     loadPayoutStatus(api, account),
     payouts,
@@ -47,6 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
     update,
     notYours,
     submitted: status?.details_submitted ?? false,
+    payout: notYours ? (await loadPayoutStatus(api)).status : null,
     payouts: loaded,
     list,
   };
@@ -56,7 +62,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Set up payouts', 'Tell us where to send the money from your sales.');
 
 export default function PayoutSetupPage({ loaderData }: Route.ComponentProps) {
-  const { account, update, notYours, submitted, payouts, list } = loaderData;
+  const { account, update, notYours, submitted, payout, payouts, list } = loaderData;
   const stripe = Boolean(useRootData()?.config.stripePublishableKey);
   const updating = update || submitted;
   return (
@@ -75,13 +81,13 @@ export default function PayoutSetupPage({ loaderData }: Route.ComponentProps) {
           <p>Open the setup from your Sales page: it takes you to our payment provider.</p>
         </InfoPanel>
       ) : notYours ? (
-        <InfoPanel title="This setup link is not yours" action={<PayoutSetupPanel />}>
+        <InfoPanel title="This setup link is not yours" action={<PayoutSetupPanel initial={payout} />}>
           <p>It belongs to another account. Open your own payout setup instead.</p>
         </InfoPanel>
       ) : account ? (
         <PayoutSetupForm accountId={account} />
       ) : (
-        <PayoutSetupPanel />
+        <PayoutSetupPanel initial={payout} />
       )}
       <div className="mt-8">
         <PayoutList state={payouts} />
