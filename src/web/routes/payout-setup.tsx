@@ -81,7 +81,10 @@ export default function PayoutSetupPage({ loaderData }: Route.ComponentProps) {
           <p>Open the setup from your Sales page: it takes you to our payment provider.</p>
         </InfoPanel>
       ) : notYours ? (
-        <InfoPanel title="This setup link is not yours" action={<PayoutSetupPanel initial={payout} />}>
+        <InfoPanel
+          title="This setup link is not yours"
+          action={<PayoutSetupPanel initial={payout} />}
+        >
           <p>It belongs to another account. Open your own payout setup instead.</p>
         </InfoPanel>
       ) : account ? (
