@@ -25,8 +25,9 @@ import type { Plugin } from 'vite';
  *   signed-in page's forms never load on a public page.
  * - the components both post pages use (gallery, options, comments, like) form one `post-page`
  *   chunk, whichever other routes (the editor's preview) share some of them.
- * - what the sellers' layout imports (its shell, fonts, the in-app hint, the site paths, the
- *   cart's attribution) and the seller's search box form one `site-shell` chunk: left to Rollup
+ * - what the sellers' layout imports (its shell, fonts, the in-app hint, the site paths) and the
+ *   seller's search box form one `site-shell` chunk (the cart's attribution, which the
+ *   marketplace's post page uses too, goes to `feature-cart`): left to Rollup
  *   they were six chunks of a few hundred bytes on every seller's page, each with ~0.3 KB of
  *   response headers (1.3 KB of a seller's page's 130 KB budget).
  * Modules reached only through a dynamic import (the dialogs, the drawer, the error page, the
@@ -52,6 +53,13 @@ const SELLER_SIDE = /\/src\/web\/(?:layouts\/user-site|routes\/site\/[^/]+)\.tsx
 const SELLER_LAYOUT = /\/src\/web\/layouts\/user-site\.tsx$/;
 /** Every seller's page loads it: the page itself, or its header's idle prefetch (products). */
 const SELLER_SEARCH = /\/src\/web\/features\/sites\/components\/SiteSearch\.tsx$/;
+
+/**
+ * The cart's attribution (addToCart, the landing a sale is credited to): the sellers' layout
+ * imports it, but so does the marketplace's post page, which in `site-shell` it made load the
+ * sellers' whole shell (3 KB) for one function. It goes with the cart's other shared helpers.
+ */
+const CART_ATTRIBUTION = /\/src\/web\/features\/cart\/attribution\.ts$/;
 
 /** The two post pages: the marketplace's (`/products/{id}`) and a seller's (`/{username}/{id}`). */
 const POST_PAGES = [/\/src\/web\/routes\/products\.tsx$/, /\/src\/web\/routes\/site\/post\.tsx$/];
@@ -153,6 +161,7 @@ export function clientChunks(): Plugin {
             if (packaged) return 'vendor';
             return routes.some((route) => SELLER_SIDE.test(route)) ? 'app' : 'shell';
           }
+          if (CART_ATTRIBUTION.test(file)) return 'feature-cart';
           // The sellers' pages' shell in one chunk (members' pages that share a helper with it,
           // the page editor's preview or /offers, load it too: a few KB off the public budget).
           if (routes.some((route) => SELLER_LAYOUT.test(route)) || SELLER_SEARCH.test(file))

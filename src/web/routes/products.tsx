@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Route } from './+types/products';
 import { ReportButton } from '../components/ReportButton';
-import { OfferButton } from '../features/offers/components/OfferButton';
-import { OpenOffer } from '../features/offers/components/OpenOffer';
+import { PostOfferAction } from '../features/offers/components/OfferButton';
 import { MessageLink } from '../components/MessageLink';
 import { ListPage } from '../features/catalog/browse/ListPage';
 import { PostPage } from '../features/catalog/components/PostPage';
@@ -11,7 +10,7 @@ import { loadPostOrList } from '../features/catalog/post-page';
 import { postMeta } from '../features/catalog/components/post-meta';
 import { addToCart } from '../features/cart/attribution';
 import { PostLikeAction } from '../features/social/components/PostLike';
-import { usePageStateOf } from '../features/social/use-page-state';
+import { usePageStateOf } from '../features/social/components/use-page-state';
 import { loadPostComments } from '../features/comments/api/comments-api';
 import { CommentsSection } from '../features/comments/components/CommentsSection';
 import { serverApi } from '../lib/api';
@@ -71,8 +70,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   const section = SECTIONS[loaderData.section];
-  const root = useRootData();
-  const viewerId = root?.user?._id ?? null;
+  const viewerId = useRootData()?.user?._id ?? null;
   const navigate = useNavigate();
   const post = loaderData.kind === 'post' ? loaderData.product : null;
   const own = post !== null && viewerId === post.user._id;
@@ -101,24 +99,17 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
           actions={({ selection, price }) => (
             <>
               <PostLikeAction product={loaderData.product} viewerId={viewerId} />
-              {openOffer ? (
-                <OpenOffer
-                  offer={openOffer}
-                  seller={loaderData.product.user.name || loaderData.product.user.username}
-                  currency={root?.config.currency ?? 'USD'}
-                  onBuy={buyAtOffer}
-                />
-              ) : (
-                loaderData.product.allowOffers && (
-                  <OfferButton
-                    mode={own ? 'likers' : 'buyer'}
-                    post={{ ...loaderData.product, price }}
-                    selection={selection}
-                    signedIn={viewerId !== null}
-                    onSent={setSent}
-                  />
-                )
-              )}
+              <PostOfferAction
+                open={openOffer}
+                seller={loaderData.product.user.name || loaderData.product.user.username}
+                onBuy={buyAtOffer}
+                allowOffers={loaderData.product.allowOffers}
+                mode={own ? 'likers' : 'buyer'}
+                post={{ ...loaderData.product, price }}
+                selection={selection}
+                signedIn={viewerId !== null}
+                onSent={setSent}
+              />
               {viewerId !== loaderData.product.user._id && (
                 <MessageLink
                   to={loaderData.product.user.username}

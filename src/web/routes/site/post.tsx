@@ -7,12 +7,10 @@ import { PostLikeAction } from '../../features/social/components/PostLike';
 import { loadPostComments } from '../../features/comments/api/comments-api';
 import { CommentsSection } from '../../features/comments/components/CommentsSection';
 import { MessageLink } from '../../components/MessageLink';
-import { OfferButton } from '../../features/offers/components/OfferButton';
-import { OpenOffer } from '../../features/offers/components/OpenOffer';
+import { PostOfferAction } from '../../features/offers/components/OfferButton';
 import { sitePath } from '../../features/sites/site-paths';
 import { useSite } from '../../features/sites/use-user-site';
 import { serverApi } from '../../lib/api';
-import { useRootData } from '../../lib/root-data';
 import { pageMeta } from '../../lib/meta';
 import type { SharedPage } from '../../features/social/shared-page';
 import type { PageOffer } from '../../../shared/contracts/offers';
@@ -51,7 +49,6 @@ export default function SitePost({ loaderData }: Route.ComponentProps) {
       : self
         ? undefined
         : page?.offers.find((o) => o.postId === product._id);
-  const currency = useRootData()?.config.currency ?? 'USD';
   const navigate = useNavigate();
   // The cart's side loads on the press (the post page's JavaScript budget).
   const buyAtOffer = async (offer: PageOffer) => {
@@ -88,26 +85,18 @@ export default function SitePost({ loaderData }: Route.ComponentProps) {
               className={self ? 'btn btn-site invisible' : 'btn btn-site'}
               testId="message-author"
             />
-            {openOffer ? (
-              <OpenOffer
-                offer={openOffer}
-                seller={product.user.name || product.user.username}
-                currency={currency}
-                onBuy={buyAtOffer}
-                className="btn btn-site"
-              />
-            ) : (
-              product.allowOffers && (
-                <OfferButton
-                  mode={self ? 'likers' : 'buyer'}
-                  post={{ ...product, price }}
-                  selection={selection}
-                  signedIn={signedIn}
-                  className="btn btn-site"
-                  onSent={setSent}
-                />
-              )
-            )}
+            <PostOfferAction
+              open={openOffer}
+              seller={product.user.name || product.user.username}
+              onBuy={buyAtOffer}
+              allowOffers={product.allowOffers}
+              mode={self ? 'likers' : 'buyer'}
+              post={{ ...product, price }}
+              selection={selection}
+              signedIn={signedIn}
+              className="btn btn-site"
+              onSent={setSent}
+            />
             {self && (
               <Link
                 to={`/add-edit-item/${encodeURIComponent(product._id)}`}

@@ -9,6 +9,34 @@ import type { OfferMode } from './OfferDialog';
 // budget (tests/e2e/budget.spec.ts).
 const loadDialog = () => import('./OfferDialog');
 const OfferDialog = lazy(loadDialog);
+const OpenOffer = lazy(() => import('./OpenOffer').then((m) => ({ default: m.OpenOffer })));
+
+/**
+ * A post page's offer control: the buyer's open offer on the post where the page state says there
+ * is one (OpenOffer: "Buy at …", "Offer sent: …"), else "Make an offer" on a post that takes
+ * offers — which also stands in while OpenOffer's code arrives.
+ */
+export function PostOfferAction({
+  open,
+  seller,
+  onBuy,
+  allowOffers,
+  ...button
+}: Parameters<typeof OfferButton>[0] & {
+  open: PageOffer | null | undefined;
+  /** The seller's name (OpenOffer's description). */
+  seller: string;
+  onBuy: (offer: PageOffer) => Promise<void>;
+  allowOffers: boolean;
+}) {
+  const fallback = allowOffers ? <OfferButton {...button} /> : null;
+  if (!open) return fallback;
+  return (
+    <Suspense fallback={fallback}>
+      <OpenOffer offer={open} seller={seller} onBuy={onBuy} className={button.className} />
+    </Suspense>
+  );
+}
 
 /**
  * "Make an offer" (buyers, on a post that takes offers; signed out: the log-in modal) or, for the

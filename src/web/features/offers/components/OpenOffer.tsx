@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { PageOffer } from '../../../../shared/contracts/offers';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
+import { useRootData } from '../../../lib/root-data';
 
 /**
  * What a post page shows the buyer in the place of "Make an offer" while they have an open offer
@@ -11,23 +12,23 @@ import { formatDateTime, formatMoney } from '../../../../shared/format';
  * - waiting for the seller's answer: **Offer sent: $50.00**, to /offers;
  * - the seller's counter-offer, waiting for theirs: **Offer for you: $48.00**, to /offers.
  * One control in the button's place, so the row does not move when the state arrives; what it
- * means is its description (and its tooltip).
+ * means is its description (and its tooltip). Loaded only when there is such an offer
+ * (PostOfferAction): few visitors have one.
  */
 export function OpenOffer({
   offer,
   seller,
-  currency,
   onBuy,
   className = 'btn btn-secondary',
 }: {
   offer: PageOffer;
   /** The seller's name, for the description. */
   seller: string;
-  currency: string;
   /** Puts the offer's item in the cart and goes to the checkout. */
   onBuy: (offer: PageOffer) => Promise<void>;
   className?: string;
 }) {
+  const currency = useRootData()?.config.currency ?? 'USD';
   const describedBy = useId();
   const [busy, setBusy] = useState(false);
   const price = formatMoney(offer.amount, currency);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useOptimisticToggle } from '../../../components/use-optimistic-toggle';
-import { usePageStateOf } from '../use-page-state';
+import { usePageStateOf } from './use-page-state';
 
 // The bell beside a post's heart (docs/decisions/075): a member who likes the post asks to be told,
 // in their notification digest, when it drops in price or is back in stock. Like the heart, it is
