@@ -2,9 +2,13 @@ import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
+import { scriptsAfterFirstPaint } from './first-paint.server';
 import { pageBody } from './page-body.server';
 
 export const streamTimeout = 5_000;
+
+/** The app's modules are asked for after the first paint (docs/decisions/081); Vite's development server writes its own. */
+const firstChunk = import.meta.env.DEV ? undefined : scriptsAfterFirstPaint;
 
 /**
  * React Router's Node entry, plus the per-response CSP nonce on every inline script React and the
@@ -26,7 +30,10 @@ export default function handleRequest(
     const userAgent = request.headers.get('user-agent');
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
 
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
@@ -34,7 +41,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const { sink, body } = pageBody();
+          const { sink, body } = pageBody(firstChunk);
           sink.once('finish', () => {
             clearTimeout(timeoutId);
             timeoutId = undefined;

@@ -20,8 +20,12 @@ const Cards = ({ count }: { count: number }) => (
   </ul>
 );
 
-function render(page: React.ReactNode, onError?: (error: unknown) => void) {
-  const { sink, body } = pageBody();
+function render(
+  page: React.ReactNode,
+  onError?: (error: unknown) => void,
+  firstChunk?: (html: Buffer) => Buffer,
+) {
+  const { sink, body } = pageBody(firstChunk);
   const { pipe } = renderToPipeableStream(page, {
     onShellReady: () => pipe(sink),
     onError,
@@ -56,6 +60,31 @@ describe('pageBody', () => {
     const rest = await reader.read();
     expect(Buffer.from(rest.value!).toString()).toContain('<b>arrived</b>');
     expect((await reader.read()).done).toBe(true);
+  });
+
+  it('rewrites the first chunk only (the head and shell: first-paint.server.ts)', async () => {
+    let resolve!: (text: string) => void;
+    const late = new Promise<string>((r) => (resolve = r));
+    const Late = () => <b>{use(late)}</b>;
+    const rewrite = vi.fn((html: Buffer) =>
+      Buffer.from(html.toString().replace('<main>', '<main data-rewritten="">')),
+    );
+    const reader = render(
+      <main>
+        <p>Café</p>
+        <Suspense fallback={<i>loading</i>}>
+          <Late />
+        </Suspense>
+      </main>,
+      undefined,
+      rewrite,
+    ).getReader();
+    const shell = Buffer.from((await reader.read()).value!).toString();
+    expect(shell).toMatch(/^<main data-rewritten=""><p>Café<\/p>/);
+    resolve('<main>');
+    const rest = Buffer.from((await reader.read()).value!).toString();
+    expect(rest).toContain('<b>&lt;main&gt;</b>');
+    expect(rewrite).toHaveBeenCalledTimes(1);
   });
 
   it('stops the render when the body is cancelled (the visitor went away)', async () => {

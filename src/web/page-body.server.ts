@@ -10,13 +10,21 @@ import { Writable } from 'node:stream';
  * moved every 4 KB view through a Node stream, a web stream and their backpressure (16 KB, so
  * React paused and resumed a few times per page): ~5 % of the CPU of rendering a 66 KB page.
  */
-export function pageBody(): { sink: Writable; body: ReadableStream<Uint8Array> } {
+export function pageBody(
+  /** Rewrites the first chunk (the head and the shell): first-paint.server.ts. */
+  firstChunk?: (html: Buffer) => Buffer,
+): { sink: Writable; body: ReadableStream<Uint8Array> } {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let views: Uint8Array[] = [];
+  let rewrite = firstChunk;
   const handOn = () => {
     if (views.length === 0) return;
-    const chunk = views.length === 1 ? views[0]! : Buffer.concat(views);
+    let chunk = views.length === 1 ? views[0]! : Buffer.concat(views);
     views = [];
+    if (rewrite) {
+      chunk = rewrite(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      rewrite = undefined;
+    }
     controller.enqueue(chunk);
   };
   const sink = new Writable({

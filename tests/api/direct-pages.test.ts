@@ -42,11 +42,14 @@ async function render(url: string, cookie?: string) {
 }
 
 describe('pages rendered afresh', () => {
-  it.each(['/marketplace', '/', '/login'])('%s reads its data with no in-process HTTP call', async (url) => {
-    const { res, injects } = await render(url);
-    expect(res.statusCode).toBe(200);
-    expect(injects).toBe(1);
-  });
+  it.each(['/marketplace', '/', '/login'])(
+    '%s reads its data with no in-process HTTP call',
+    async (url) => {
+      const { res, injects } = await render(url);
+      expect(res.statusCode).toBe(200);
+      expect(injects).toBe(1);
+    },
+  );
 
   it('a signed-in /marketplace (session, header, lists) makes none either', async () => {
     const { res, injects } = await render('/marketplace', `token=${seller.token}`);
@@ -55,16 +58,25 @@ describe('pages rendered afresh', () => {
     expect(injects).toBe(1);
   });
 
-  it.each(['/marketplace', '/'])('%s shows the cards, and its inline data holds no more than they show', async (url) => {
-    const { res } = await render(url);
-    expect(res.body).toContain('Card post 1');
-    expect(res.body).toContain('cards-seller');
-    // Fields of a post no card shows: its description, variations, shipping, stock, dates.
-    expect(res.body).not.toContain(DESCRIPTION);
-    for (const field of ['"variations"', '"shippingCost"', '"likesType"', '"createdAt"', '"fullsize"']) {
-      expect(res.body).not.toContain(field.replaceAll('"', '\\"'));
-    }
-  });
+  it.each(['/marketplace', '/'])(
+    '%s shows the cards, and its inline data holds no more than they show',
+    async (url) => {
+      const { res } = await render(url);
+      expect(res.body).toContain('Card post 1');
+      expect(res.body).toContain('cards-seller');
+      // Fields of a post no card shows: its description, variations, shipping, stock, dates.
+      expect(res.body).not.toContain(DESCRIPTION);
+      for (const field of [
+        '"variations"',
+        '"shippingCost"',
+        '"likesType"',
+        '"createdAt"',
+        '"fullsize"',
+      ]) {
+        expect(res.body).not.toContain(field.replaceAll('"', '\\"'));
+      }
+    },
+  );
 
   it('/marketplace writes its card and tag links as React Router’s Link does, and goes out compressed in one piece', async () => {
     const res = await inject(t, { url: '/marketplace', headers: { 'accept-encoding': 'br' } });
@@ -78,7 +90,31 @@ describe('pages rendered afresh', () => {
       );
     }
     // The categories and the header's strip.
-    expect(html).toMatch(/<a class="pill-link" href="\/products\/tags\/cards" data-discover="true">#<!-- -->cards/);
-    expect(html).toMatch(/<a class="[^"]*bg-gray-100[^"]*" href="\/products\/tags\/trimmed" data-discover="true">/);
+    expect(html).toMatch(
+      /<a class="pill-link" href="\/products\/tags\/cards" data-discover="true">#<!-- -->cards/,
+    );
+    expect(html).toMatch(
+      /<a class="[^"]*bg-gray-100[^"]*" href="\/products\/tags\/trimmed" data-discover="true">/,
+    );
   });
+
+  it.each(['/login', '/marketplace'])(
+    '%s asks for its modules after the first paint (docs/decisions/081)',
+    async (url) => {
+      const { res } = await render(url);
+      const html = res.body;
+      // Nothing in the document fetches the app's JavaScript before the page is drawn.
+      expect(html).not.toContain('<link rel="modulepreload"');
+      expect(html).not.toMatch(/<script[^>]*type="module"/);
+      // The boot script, with this answer's nonce, waits for a frame, then preloads and imports them.
+      const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))![1]!;
+      const boot = new RegExp(
+        `<script nonce="${nonce.replace(/[+/=]/g, '\\$&')}">(\\(function\\(d\\)[^<]*)</script>`,
+      ).exec(html);
+      expect(boot?.[1]).toMatch(/requestAnimationFrame/);
+      expect(boot?.[1]).toMatch(/"\/assets\/entry\.client-[\w-]+\.js"/);
+      expect(boot?.[1]).toMatch(/\["\/assets\/root-[\w-]+\.js",/);
+      expect(boot?.[1]).toContain('return import(u)');
+    },
+  );
 });

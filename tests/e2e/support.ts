@@ -27,11 +27,62 @@ export function nextClientIp(): string {
   return `10.${Math.floor(rest / 256) % 256}.${rest % 256}.${host}`;
 }
 
+/**
+ * Resolves once the page in `page` has hydrated — or at once for a document that is not one of the
+ * app's pages (a file, JSON) or runs no script. Pages ask for their modules after their first paint
+ * (docs/decisions/081), which on a page without pictures comes after the load event, where
+ * Playwright's navigations return: a click or a choice right after would reach only the server's
+ * HTML, as it would for a person on a slow phone, who waits for the page to respond.
+ */
+export async function pageHydrated(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as Record<string, unknown>;
+      if (!w.__reactRouterContext) return true;
+      const react = (el: Element | null) =>
+        !!el && Object.keys(el).some((key) => key.startsWith('__reactProps'));
+      return !!w.__reactRouterDataRouter && react(document.body);
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
+type Navigation = (this: Page, ...args: never[]) => Promise<unknown>;
+
+/** Every navigation of every page in this worker waits for the new page to hydrate (pageHydrated). */
+function hydratingNavigations(prototype: Record<string, Navigation> & { hydrating?: true }) {
+  if (prototype.hydrating) return;
+  prototype.hydrating = true;
+  for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+    const navigate = prototype[name]!;
+    prototype[name] = async function (this: Page, ...args: never[]) {
+      const response = await navigate.apply(this, args);
+      // A test that asks for an earlier moment (`waitUntil: 'domcontentloaded'`) gets it.
+      const options = args[name === 'goto' ? 1 : 0] as { waitUntil?: string } | undefined;
+      const early = options?.waitUntil === 'domcontentloaded' || options?.waitUntil === 'commit';
+      if (response && !early) await pageHydrated(this);
+      return response;
+    };
+  }
+}
+
 /** `test` with a fresh client address per test (see nextClientIp): import this, not Playwright's. */
-export const test = base.extend({
+export const test = base.extend<object, { hydratingPages: void }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': nextClientIp() });
   },
+  // Pages of every context (the test's own and those a test opens) share one class: its
+  // navigations are made to wait for hydration once per worker.
+  hydratingPages: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext();
+      hydratingNavigations(Object.getPrototypeOf(await context.newPage()));
+      await context.close();
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
 });
 
 /**
