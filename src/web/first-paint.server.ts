@@ -55,9 +55,10 @@ export function scriptsAfterFirstPaint(html: Buffer): Buffer {
     `${urls}.forEach(function(u){add("script",{type:"module",src:u})});` +
     `Promise.all(${urls}.map(function(u){return import(u)}))` +
     `.then(function(m){var ${modules};${rest};add("script",{type:"module",src:${entry[1]}})})}` +
-    // The page's first picture (fetchpriority="high": its largest, drawn first) decoded, or failed.
+    // The page's first picture (fetchpriority="high": its largest, drawn first) decoded, or failed
+    // (a browser without decode() goes on at once).
     `var hero=[].map.call(d.querySelectorAll("img[fetchpriority=high]"),function(i){` +
-    `return i.decode().catch(function(){})});` +
+    `return i.decode&&i.decode().catch(function(){})});` +
     `d.hidden?setTimeout(go):Promise.all(hero).then(function(){` +
     `requestAnimationFrame(function(){setTimeout(go)})})})(document)`;
   return Buffer.concat([
