@@ -63,6 +63,8 @@ const CART_ATTRIBUTION = /\/src\/web\/features\/cart\/attribution\.ts$/;
 
 /** The two post pages: the marketplace's (`/products/{id}`) and a seller's (`/{username}/{id}`). */
 const POST_PAGES = [/\/src\/web\/routes\/products\.tsx$/, /\/src\/web\/routes\/site\/post\.tsx$/];
+/** What the two post routes compose together (the buyer's open offer): with their components. */
+const POST_ROUTE_PARTS = /\/src\/web\/routes\/post-open-offer\.ts$/;
 
 /**
  * Shared UI that only signed-in members' editors and lists use (posts, messages, profile, branding): several
@@ -170,7 +172,8 @@ export function clientChunks(): Plugin {
           // to Rollup they split by which other routes share each (the editor's preview, the
           // seller's preview), three requests where one does — the marketplace's heaviest pages.
           if (
-            /\/src\/web\/features\/[^/]+\/components\//.test(file) &&
+            (/\/src\/web\/features\/[^/]+\/components\//.test(file) ||
+              POST_ROUTE_PARTS.test(file)) &&
             POST_PAGES.every((page) => routes.some((route) => page.test(route)))
           )
             return 'post-page';

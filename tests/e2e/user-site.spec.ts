@@ -41,6 +41,36 @@ test.describe("a seller's site", () => {
     await expect(layout).toHaveCSS('color', rgbOf(site.textColor));
     expect(site.fontFamily).toBe('Lora');
     await expect(layout).toHaveCSS('font-family', /^"?Lora"?,/);
+    // Her font's basic-Latin part is what the page fetches and draws with; the whole file only
+    // when some text needs a letter beyond it (docs/decisions/082).
+    const lora = () =>
+      page.evaluate(async () => {
+        await document.fonts.ready;
+        return {
+          faces: [...document.fonts]
+            .filter((f) => f.family.replace(/['"]/g, '') === 'Lora')
+            .map((f) => ({ basic: f.unicodeRange.startsWith('U+20-7E'), status: f.status })),
+          fetched: performance
+            .getEntriesByType('resource')
+            .map((e) => new URL(e.name).pathname)
+            .filter((p) => p.startsWith('/fonts/')),
+        };
+      });
+    expect(await lora()).toEqual({
+      faces: [
+        { basic: true, status: 'loaded' },
+        { basic: false, status: 'unloaded' },
+      ],
+      fetched: ['/fonts/lora-latin-basic-wght-normal.woff2'],
+    });
+    await page.evaluate(() => document.fonts.load("16px 'Lora'", 'Crème brûlée'));
+    await expect.poll(lora).toEqual({
+      faces: [
+        { basic: true, status: 'loaded' },
+        { basic: false, status: 'loaded' },
+      ],
+      fetched: ['/fonts/lora-latin-basic-wght-normal.woff2', '/fonts/lora-latin-wght-normal.woff2'],
+    });
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(site.name);
     await expect(page.getByTestId('site-bio')).toContainText('Handmade ceramics');

@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureProductionBuilds } from '../helpers/web-build';
 import { loneServerEnv } from '../helpers/lone-server-env';
 import { accountsApi } from '../../src/shared/api';
+import { basicLatinFile } from '../../src/shared/contracts/font-ranges';
+import { FONT_FILES_DIR } from '../../src/server/http/pages/font-files/subset';
+import { fontUrl } from '../../src/web/features/sites/components/FontFaceLinks';
 
 /**
  * What the production server really runs (docs/decisions/043): the process `npm start` starts
@@ -19,6 +22,7 @@ import { accountsApi } from '../../src/shared/api';
  * once the server listens (docs/decisions/055).
  */
 let loaded: string[] = [];
+let fontAnswer: { status: number; bytes: Buffer } | undefined;
 let dataDir = '';
 
 beforeAll(async () => {
@@ -31,10 +35,14 @@ beforeAll(async () => {
   };
   // As `npm start` runs it: the production entry decides NODE_ENV itself (vitest sets "test").
   delete env.NODE_ENV;
-  const child = spawn(process.execPath, ['--import', './tests/helpers/loaded-modules.js', 'src/server/http/boot/production.js'], {
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', './tests/helpers/loaded-modules.js', 'src/server/http/boot/production.js'],
+    {
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     // The server logs the address it listens on (PORT=0: a free one).
@@ -66,6 +74,11 @@ beforeAll(async () => {
     });
     expect(weak.status).toBe(400);
     expect(await weak.text()).toContain('one of the most common');
+    // A site font's basic-Latin part, read from beside the compiled server (build.js copies it).
+    const font = await fetch(
+      `${address}${fontUrl(basicLatinFile('lora-latin-wght-normal.woff2'))}`,
+    );
+    fontAnswer = { status: font.status, bytes: Buffer.from(await font.arrayBuffer()) };
   } finally {
     // SIGINT: the server exits at once, and the list of CommonJS files is written at exit.
     child.kill('SIGINT');
@@ -81,6 +94,14 @@ afterAll(async () => {
 const files = (pattern: RegExp) => loaded.filter((file) => pattern.test(file));
 
 describe('the production server', () => {
+  it("serves the site fonts' basic-Latin files from beside the compiled server", async () => {
+    expect(fontAnswer?.status).toBe(200);
+    const committed = await readFile(
+      path.join(FONT_FILES_DIR, 'lora-latin-basic-wght-normal.woff2'),
+    );
+    expect(fontAnswer?.bytes.equals(committed)).toBe(true);
+  });
+
   it('loads the production build of React Router, and only it', () => {
     expect(files(/\/node_modules\/react-router\/dist\/production\//)).not.toEqual([]);
     expect(files(/\/node_modules\/react-router\/dist\/development\//)).toEqual([]);
@@ -88,7 +109,9 @@ describe('the production server', () => {
 
   it('loads the production builds of React and React DOM, and only them', () => {
     expect(files(/\/node_modules\/react\/cjs\/react\.production\.js$/)).toHaveLength(1);
-    expect(files(/\/node_modules\/react-dom\/cjs\/react-dom-server\.node\.production\.js$/)).toHaveLength(1);
+    expect(
+      files(/\/node_modules\/react-dom\/cjs\/react-dom-server\.node\.production\.js$/),
+    ).toHaveLength(1);
     expect(files(/\/node_modules\/react(-dom)?\/cjs\/.*development/)).toEqual([]);
   });
 
@@ -135,7 +158,9 @@ describe('the compiled server (docs/decisions/055)', () => {
   });
 
   it('never loads Fastify’s default schema compilers: every schema is zod (app.ts)', () => {
-    expect(files(/\/node_modules\/@fastify\/(ajv-compiler|fast-json-stringify-compiler)\//)).toEqual([]);
+    expect(
+      files(/\/node_modules\/@fastify\/(ajv-compiler|fast-json-stringify-compiler)\//),
+    ).toEqual([]);
     expect(files(/\/node_modules\/(ajv|ajv-formats)\//)).toEqual([]);
   });
 });

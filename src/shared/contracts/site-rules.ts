@@ -3,8 +3,10 @@
 
 /**
  * The fonts a site may use: self-hosted woff2 files (the latin subset of each variable font, one
- * file for every weight), served from /fonts/{file} with `font-display: swap`. No third-party font
- * CDN: a page must not tell another company who opened it. `file: null` is the device's own font.
+ * file for every weight), served from /fonts/{file}. No third-party font CDN: a page must not tell
+ * another company who opened it. `file: null` is the device's own font. Each file comes in two
+ * parts (docs/decisions/082, font-ranges.ts): its basic Latin, which a page preloads, and the
+ * whole file for the rest of Latin, which a browser fetches only for a page that uses some of it.
  */
 export const SITE_FONTS = [
   { family: 'system-ui', label: 'System (fastest)', stack: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', file: null, pkg: null },

@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { Route } from './+types/products';
 import { ReportButton } from '../components/ReportButton';
 import { PostOfferAction } from '../features/offers/components/OfferButton';
@@ -16,7 +14,7 @@ import { CommentsSection } from '../features/comments/components/CommentsSection
 import { serverApi } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 import { useRootData } from '../lib/root-data';
-import type { PageOffer } from '../../shared/contracts/offers';
+import { usePostOpenOffer } from './post-open-offer';
 
 /**
  * /products/:id? and /items/:id? (SPEC §2 names both): one post (its owner and admins may also open
@@ -71,25 +69,15 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   const section = SECTIONS[loaderData.section];
   const viewerId = useRootData()?.user?._id ?? null;
-  const navigate = useNavigate();
   const post = loaderData.kind === 'post' ? loaderData.product : null;
   const own = post !== null && viewerId === post.user._id;
   // A buyer's open offer on the post takes the place of "Make an offer" (one call, shared with
   // the alert bell's).
   const personal = usePageStateOf(post && !own ? post._id : '', viewerId !== null);
-  // The offer just made here, until the page state is asked again.
-  const [sent, setSent] = useState<PageOffer | null>(null);
-  const openOffer = !post
-    ? undefined
-    : sent?.postId === post._id
-      ? sent
-      : personal?.offers.find((o) => o.postId === post._id);
-  const buyAtOffer = async (offer: PageOffer) => {
-    if (!post) return;
-    const { putPostOfferInCart } = await import('../features/cart/offer-line');
-    putPostOfferInCart(post, offer);
-    await navigate('/checkout');
-  };
+  const { openOffer, onSent, buyAtOffer } = usePostOpenOffer(post, personal?.offers, {
+    own,
+    checkoutPath: '/checkout',
+  });
   if (loaderData.kind === 'post')
     return (
       <div data-testid={section.testId}>
@@ -108,7 +96,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
                 post={{ ...loaderData.product, price }}
                 selection={selection}
                 signedIn={viewerId !== null}
-                onSent={setSent}
+                onSent={onSent}
               />
               {viewerId !== loaderData.product.user._id && (
                 <MessageLink

@@ -3,6 +3,7 @@ import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { siteTheme, type SiteBranding } from '../features/sites/site-theme';
 import { UserSiteShell } from './UserSiteShell';
+import { BASIC_LATIN_RANGE, REST_OF_LATIN_RANGE } from '../../shared/contracts/font-ranges';
 
 const LOGO = { thumbnail: '/media/sites/logo-t.webp', fullsize: '/media/sites/logo.webp' };
 
@@ -42,11 +43,17 @@ describe('UserSiteShell', () => {
     expect(html).toContain('--site-header-bg:#7c2d12');
     expect(html).not.toContain('display:none');
     expect(html).toContain('--site-font:&#x27;Lora&#x27;, Georgia, serif');
+    // The basic-Latin part is preloaded; the whole file only draws the rest of Latin, when used.
     expect(html).toContain(
-      '<link rel="preload" href="/fonts/lora-latin-wght-normal.woff2" as="font" type="font/woff2" crossorigin="anonymous"/>',
+      '<link rel="preload" href="/fonts/lora-latin-basic-wght-normal.woff2" as="font" type="font/woff2" crossorigin="anonymous"/>',
     );
-    // Drawn only if it comes in time: the text's first paint never waits for it, nor shifts later.
-    expect(html).toContain('font-display:optional');
+    expect(html).not.toMatch(/rel="preload" href="\/fonts\/lora-latin-wght/);
+    expect(html).toContain(
+      `src:url(/fonts/lora-latin-basic-wght-normal.woff2) format('woff2');font-weight:100 900;font-style:normal;font-display:optional;unicode-range:${BASIC_LATIN_RANGE}}`,
+    );
+    expect(html).toContain(
+      `src:url(/fonts/lora-latin-wght-normal.woff2) format('woff2');font-weight:100 900;font-style:normal;font-display:optional;unicode-range:${REST_OF_LATIN_RANGE}}`,
+    );
     // The device's font needs no file.
     expect(render({ name: 'Kiln', fontFamily: 'system-ui' })).not.toContain('/fonts/');
   });

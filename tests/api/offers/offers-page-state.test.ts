@@ -5,6 +5,10 @@ import { signedInUser } from '../../factories/accounts';
 import { createProduct } from '../../factories/catalog';
 import { likeProduct } from '../../factories/social';
 import { freshAuth } from '../../helpers/member-calls';
+import { databaseSwitch, expectCallUnavailable } from '../../helpers/database-away';
+import { typedClient } from '../../helpers/typed-client';
+import { socialApi } from '../../../src/shared/api/social';
+import type { LightMyRequestResponse } from 'fastify';
 import { market, offerCalls } from './offer-support';
 
 /**
@@ -84,5 +88,22 @@ describe('GET /me/page-state: offers', () => {
     await api.respond(maya.auth, { id: offer._id, action: 'accept' });
     t.advanceTime(OFFER_VALID_MS + 60_000);
     expect((await api.pageState(await freshAuth(t, sam.user), [post._id])).offers).toEqual([]);
+  });
+
+  it('answers 503 DB_UNAVAILABLE with Retry-After while the database is away, and the offer again once back', async () => {
+    const { sam, post } = await market(t);
+    await api.make(sam.auth, { postId: post._id, amount: 30 });
+    let answered: LightMyRequestResponse | undefined;
+    const client = typedClient(() => t, { onAnswer: (res) => (answered = res) });
+    const pageState = () =>
+      client.call(socialApi.pageState, { query: { ids: post._id } }, { headers: sam.auth });
+    const database = await databaseSwitch(t);
+    try {
+      // Every read of the call fails, the offers' too: a 503 that says when to come back, never a 500.
+      await database.whileAway(() => expectCallUnavailable(pageState(), () => answered));
+    } finally {
+      await database.close();
+    }
+    expect((await pageState()).offers).toMatchObject([{ postId: post._id, amount: 30 }]);
   });
 });

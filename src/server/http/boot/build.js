@@ -23,6 +23,8 @@ const SERVER_ENTRIES = {
 };
 export const SERVER_DIR = 'build/app';
 const MIGRATIONS = 'src/server/db/migrations';
+/** The site fonts' basic-Latin files (docs/decisions/082), read by pages/fonts.ts from beside itself. */
+const FONT_FILES = 'src/server/http/pages/font-files';
 /** Registered by start.ts from beside itself, so it is copied beside the compiled start.js. */
 const RESOLVE_HOOK = 'src/server/http/boot/production-resolve.js';
 /** What the last server compile read (esbuild's metafile inputs): its freshness is theirs. */
@@ -121,6 +123,7 @@ function serverSourcesAt(root) {
     const inputs = /** @type {string[]} */ (JSON.parse(readFileSync(path.join(root, SERVER_DIR, INPUTS_FILE), 'utf8')));
     let newest = Math.max(
       newestMtime(path.join(root, MIGRATIONS)),
+      newestMtime(path.join(root, FONT_FILES)),
       mtimeOf(path.join(root, RESOLVE_HOOK)),
       mtimeOf(path.join(root, 'package-lock.json')),
       mtimeOf(THIS_FILE),
@@ -140,8 +143,8 @@ function serverSourcesAt(root) {
  * Compiles the server's TypeScript into build/app: one ES module per entry point with the code
  * they share in chunks beside them, npm packages left as imports (node_modules is there at run
  * time; bundling them would break their own file lookups, e.g. PGlite's WebAssembly). The
- * migrations and React Router's resolve hook are copied next to the code, where db/client.ts and
- * start.ts look for them (relative to import.meta.url).
+ * migrations, React Router's resolve hook and the fonts' basic-Latin files are copied next to the
+ * code, where db/client.ts, start.ts and pages/fonts.ts look for them (relative to import.meta.url).
  * @param {string} root
  * @param {(msg: string) => void} log
  * @param {boolean} [force]
@@ -173,6 +176,7 @@ export function ensureServerBuild(root, log, force = false) {
   });
   cpSync(path.join(root, MIGRATIONS), path.join(out, 'migrations'), { recursive: true });
   cpSync(path.join(root, RESOLVE_HOOK), path.join(out, path.basename(RESOLVE_HOOK)));
+  cpSync(path.join(root, FONT_FILES), path.join(out, 'font-files'), { recursive: true, filter: (source) => !source.endsWith('.ts') });
   // Bundled packages' files are left out: package-lock.json stands for them.
   const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules/'));
   writeFileSync(path.join(out, INPUTS_FILE), JSON.stringify(inputs));

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Link, useNavigate, useOutletContext } from 'react-router';
+import { Link, useOutletContext } from 'react-router';
 import type { Route } from './+types/post';
 import { PostPage } from '../../features/catalog/components/PostPage';
 import { addToCart } from '../../features/cart/attribution';
@@ -13,10 +12,10 @@ import { useSite } from '../../features/sites/use-user-site';
 import { serverApi } from '../../lib/api';
 import { pageMeta } from '../../lib/meta';
 import type { SharedPage } from '../../features/social/shared-page';
-import type { PageOffer } from '../../../shared/contracts/offers';
 import { postPath } from '../../../shared/post-path';
 import { sitePostMeta } from './post-meta';
 import { loadSitePost } from './seller';
+import { usePostOpenOffer } from '../post-open-offer';
 
 /** `/{username}/{slug}-{shortId}` (docs/decisions/062): one post of this seller, on their page (another seller's post is a 404). */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
@@ -41,21 +40,10 @@ export default function SitePost({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   const { viewer, state: page, signedIn, settled } = useOutletContext<SharedPage>();
   const self = viewer !== null && viewer._id === product.user._id;
-  // The offer just made here, until the page state is asked again.
-  const [sent, setSent] = useState<PageOffer | null>(null);
-  const openOffer =
-    sent?.postId === product._id
-      ? sent
-      : self
-        ? undefined
-        : page?.offers.find((o) => o.postId === product._id);
-  const navigate = useNavigate();
-  // The cart's side loads on the press (the post page's JavaScript budget).
-  const buyAtOffer = async (offer: PageOffer) => {
-    const { putPostOfferInCart } = await import('../../features/cart/offer-line');
-    putPostOfferInCart(product, offer);
-    await navigate(`${sitePath(product.user.username)}/checkout`);
-  };
+  const { openOffer, onSent, buyAtOffer } = usePostOpenOffer(product, page?.offers, {
+    own: self,
+    checkoutPath: `${sitePath(product.user.username)}/checkout`,
+  });
   return (
     <div data-testid="site-post">
       <PostPage
@@ -95,7 +83,7 @@ export default function SitePost({ loaderData }: Route.ComponentProps) {
               selection={selection}
               signedIn={signedIn}
               className="btn btn-site"
-              onSent={setSent}
+              onSent={onSent}
             />
             {self && (
               <Link

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { PageOffer } from '../../../../shared/contracts/offers';
-import { formatDateTime, formatMoney } from '../../../../shared/format';
+import { formatDateTime, formatMoney, optionsText } from '../../../../shared/format';
 import { useRootData } from '../../../lib/root-data';
 
 /**
@@ -32,9 +32,7 @@ export function OpenOffer({
   const describedBy = useId();
   const [busy, setBusy] = useState(false);
   const price = formatMoney(offer.amount, currency);
-  const option = Object.entries(offer.selectedVariations)
-    .map(([name, value]) => `${name}: ${value}`)
-    .join(', ');
+  const option = optionsText(offer.selectedVariations);
   const forWhat = option ? ` for ${option}` : '';
   if (offer.status === 'accepted') {
     const until = offer.expiresAt ? `, until ${formatDateTime(offer.expiresAt)}` : '';
