@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Product } from '../../shared/contracts/catalog';
 import type { PageOffer } from '../../shared/contracts/offers';
+import { priceFor } from '../features/catalog/components/pricing';
 
 /**
  * The buyer's open offer on a post page (docs/decisions/076), for the two post routes (the
@@ -9,6 +10,7 @@ import type { PageOffer } from '../../shared/contracts/offers';
  * the offer just made) with the cart's (Buy at …), which features cannot do for each other.
  * - `openOffer`: the offer just made here (until the page state is asked again), else the one the
  *   page state names for this post; none for the post's own seller;
+ * - `soldOut`: that offer's post, with its options, is sold out (its "Buy at …" is disabled);
  * - `onSent`: for the offer dialog, so the new offer takes the button's place at once;
  * - `buyAtOffer`: one item at the offer's price into the cart (its code loads on the press, for
  *   the post pages' JavaScript budget), then on to `checkoutPath`.
@@ -33,5 +35,6 @@ export function usePostOpenOffer(
     putPostOfferInCart(post, offer);
     await navigate(checkoutPath);
   };
-  return { openOffer, onSent: setSent, buyAtOffer };
+  const soldOut = !!post && !!openOffer && priceFor(post, openOffer.selectedVariations).soldOut;
+  return { openOffer, soldOut, onSent: setSent, buyAtOffer };
 }

@@ -74,7 +74,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   // A buyer's open offer on the post takes the place of "Make an offer" (one call, shared with
   // the alert bell's).
   const personal = usePageStateOf(post && !own ? post._id : '', viewerId !== null);
-  const { openOffer, onSent, buyAtOffer } = usePostOpenOffer(post, personal?.offers, {
+  const { openOffer, soldOut, onSent, buyAtOffer } = usePostOpenOffer(post, personal?.offers, {
     own,
     checkoutPath: '/checkout',
   });
@@ -89,6 +89,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
               <PostLikeAction product={loaderData.product} viewerId={viewerId} />
               <PostOfferAction
                 open={openOffer}
+                soldOut={soldOut}
                 seller={loaderData.product.user.name || loaderData.product.user.username}
                 onBuy={buyAtOffer}
                 allowOffers={loaderData.product.allowOffers}

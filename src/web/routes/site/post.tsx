@@ -40,7 +40,7 @@ export default function SitePost({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   const { viewer, state: page, signedIn, settled } = useOutletContext<SharedPage>();
   const self = viewer !== null && viewer._id === product.user._id;
-  const { openOffer, onSent, buyAtOffer } = usePostOpenOffer(product, page?.offers, {
+  const { openOffer, soldOut, onSent, buyAtOffer } = usePostOpenOffer(product, page?.offers, {
     own: self,
     checkoutPath: `${sitePath(product.user.username)}/checkout`,
   });
@@ -75,6 +75,7 @@ export default function SitePost({ loaderData }: Route.ComponentProps) {
             />
             <PostOfferAction
               open={openOffer}
+              soldOut={soldOut}
               seller={product.user.name || product.user.username}
               onBuy={buyAtOffer}
               allowOffers={product.allowOffers}

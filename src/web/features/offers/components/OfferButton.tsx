@@ -21,9 +21,12 @@ export function PostOfferAction({
   seller,
   onBuy,
   allowOffers,
+  soldOut,
   ...button
 }: Parameters<typeof OfferButton>[0] & {
   open: PageOffer | null | undefined;
+  /** The open offer's post, with its options, is sold out (OpenOffer). */
+  soldOut?: boolean;
   /** The seller's name (OpenOffer's description). */
   seller: string;
   onBuy: (offer: PageOffer) => Promise<void>;
@@ -33,7 +36,13 @@ export function PostOfferAction({
   if (!open) return fallback;
   return (
     <Suspense fallback={fallback}>
-      <OpenOffer offer={open} seller={seller} onBuy={onBuy} className={button.className} />
+      <OpenOffer
+        offer={open}
+        seller={seller}
+        onBuy={onBuy}
+        soldOut={soldOut}
+        className={button.className}
+      />
     </Suspense>
   );
 }
