@@ -1,7 +1,7 @@
 // Insights count by UTC day (docs/decisions/071): one day for every seller, so a day's salt and
 // its unique visitors mean the same everywhere. Days are `YYYY-MM-DD` strings.
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /** The UTC day of an instant. */
 export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);

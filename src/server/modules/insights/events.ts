@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { insightEvents, type InsightEventRow } from '../../db/schema';
 import type { DbOrTx } from '../core';
-import { utcDay } from './days';
+import { DAY_MS, utcDay } from './days';
 
 // Writing raw events (docs/decisions/071): append-only rows, one insert per batch.
 //
@@ -11,7 +11,11 @@ import { utcDay } from './days';
 // must not cost a row per view. The batch goes as one JSON parameter, whatever its size: a
 // statement of thousands of parameters costs more to build and parse than its rows to insert.
 
-export type InsightEvent = Omit<InsightEventRow, 'day' | 'at' | 'times'> & { at: Date };
+export type InsightEvent = Omit<InsightEventRow, 'day' | 'at' | 'times'> & {
+  at: Date;
+  /** How many identical events this one stands for (1 unless said). */
+  times?: number;
+};
 
 type Grouped = {
   day: string;
@@ -30,9 +34,20 @@ type Grouped = {
 /** The events as rows: one per distinct event of a UTC day, counted in `times`. */
 export function groupEvents(events: readonly InsightEvent[]): Grouped[] {
   const rows = new Map<string, Grouped>();
+  // A batch spans a second or so: its days are worked out once, not once per event.
+  const days = new Map<number, string>();
   for (const e of events) {
-    const day = utcDay(e.at.getTime());
-    const row: Grouped = {
+    const ms = e.at.getTime();
+    const dayNumber = Math.floor(ms / DAY_MS);
+    let day = days.get(dayNumber);
+    if (day === undefined) days.set(dayNumber, (day = utcDay(ms)));
+    const key = `${day}\n${e.sellerId}\n${e.kind}\n${e.source}\n${e.postId ?? null}\n${e.linkId ?? null}\n${e.visitor ?? null}\n${e.orders ?? 0}\n${e.amountMinor ?? 0}`;
+    const same = rows.get(key);
+    if (same) {
+      same.times += e.times ?? 1;
+      continue;
+    }
+    rows.set(key, {
       day,
       at: e.at.toISOString(),
       seller_id: e.sellerId,
@@ -43,12 +58,8 @@ export function groupEvents(events: readonly InsightEvent[]): Grouped[] {
       visitor: e.visitor ?? null,
       orders: e.orders ?? 0,
       amount_minor: e.amountMinor ?? 0,
-      times: 1,
-    };
-    const key = [day, row.seller_id, row.kind, row.source, row.post_id, row.link_id, row.visitor, row.orders, row.amount_minor].join('\n');
-    const same = rows.get(key);
-    if (same) same.times++;
-    else rows.set(key, row);
+      times: e.times ?? 1,
+    });
   }
   return [...rows.values()];
 }

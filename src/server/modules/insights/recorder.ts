@@ -1,12 +1,12 @@
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import { parsePostSegment } from '../../../shared/post-path';
-import { DIRECT_SOURCE, cameFromInside, visitSource } from '../../../shared/visit-source';
+import { DIRECT_SOURCE, visitSource } from '../../../shared/visit-source';
 import { products, siteLinks, sites, users } from '../../db/schema';
 import { authenticateAccessToken, refreshTokenHolder } from '../accounts';
 import type { ModuleDeps } from '../core';
-import { utcDay } from './days';
+import { batchFacts } from './batch-facts';
+import { viewQueue, type QueuedVisit } from './view-queue';
 import { appendEvents, type InsightEvent } from './events';
-import { saltOf, visitorHash } from './visitor-hash';
 
 // Page views and link clicks are the events of every visit, so they are recorded behind the
 // answer (docs/decisions/071): the request only appends what it saw to this instance's queue —
@@ -95,8 +95,8 @@ async function ownersOf(deps: ModuleDeps, slugs: Set<string>): Promise<Map<strin
 
 /** Posts by short id or id, with their owner (a post counts only on its owner's page). */
 async function postsOf(deps: ModuleDeps, refs: NonNullable<ReturnType<typeof parsePostSegment>>[]) {
-  const shortIds = refs.flatMap((r) => ('shortId' in r ? [r.shortId] : []));
-  const ids = refs.flatMap((r) => ('uuid' in r ? [r.uuid] : []));
+  const shortIds = [...new Set(refs.flatMap((r) => ('shortId' in r ? [r.shortId] : [])))];
+  const ids = [...new Set(refs.flatMap((r) => ('uuid' in r ? [r.uuid] : [])))];
   if (!shortIds.length && !ids.length) return [];
   return deps.db
     .select({ id: products.id, shortId: products.shortId, ownerId: products.userId })
@@ -170,7 +170,7 @@ type EntrySources = ReturnType<typeof entrySources>;
 /** The events of a batch of page visits: whose page, which post and link, the visitor's hash. */
 async function viewEvents(
   deps: ModuleDeps,
-  visits: SeenVisit[],
+  visits: QueuedVisit[],
   entries: EntrySources,
 ): Promise<InsightEvent[]> {
   const pages = visits.map((v) => pageOfPath(v.path));
@@ -181,6 +181,7 @@ async function viewEvents(
   );
   const links = await linksOf(deps, [...new Set(visits.flatMap((v) => linkParam(v.search) ?? []))]);
   const viewer = viewers(deps);
+  const facts = batchFacts(deps);
   const events: InsightEvent[] = [];
   for (const [i, visit] of visits.entries()) {
     const page = pages[i];
@@ -196,14 +197,14 @@ async function viewEvents(
         )
       : undefined;
     const linkId = linkParam(visit.search);
-    const salt = await saltOf(deps, utcDay(visit.at));
-    const visitor = salt ? visitorHash(salt, { sellerId, ...visit }) : null;
-    const facts = { ...visit, ownHosts: [visit.host.toLowerCase()] };
+    const visitor = await facts.visitorOf(sellerId, visit);
+    const seen = facts.sourceOf(visit);
     events.push({
       at: new Date(visit.at),
+      times: visit.times,
       sellerId,
       kind: 'view',
-      source: entries.sourceOf(visitor, visitSource(facts), cameFromInside(facts)),
+      source: entries.sourceOf(visitor, seen.source, seen.inside),
       postId: post?.id ?? null,
       linkId: linkId && links.get(linkId) === sellerId ? linkId : null,
       visitor,
@@ -226,13 +227,16 @@ export function createEventRecorder(
   deps: ModuleDeps,
   options: RecorderOptions = {},
 ): EventRecorder {
-  const { flushEveryMs = 1_000, batch = 500, maxQueued = 20_000 } = options;
-  let visits: SeenVisit[] = [];
+  // A batch costs four statements whatever its size (its rows go as one JSON parameter): on the
+  // embedded database they run on the thread that answers the pages, so a busy second is a few
+  // large batches rather than many of 500.
+  const { flushEveryMs = 1_000, batch = 5_000, maxQueued = 20_000 } = options;
+  const visits = viewQueue();
   let clicks: SeenClick[] = [];
   let running: Promise<void> | null = null;
   const stats = { queued: 0, dropped: 0 };
   const entries = entrySources();
-  const queued = () => visits.length + clicks.length;
+  const queued = () => visits.size + clicks.length;
 
   const accept = () => {
     if (queued() >= maxQueued) {
@@ -243,14 +247,14 @@ export function createEventRecorder(
   };
 
   async function writeOnce(): Promise<void> {
-    const [v, c] = [visits.splice(0, batch), clicks.splice(0, batch)];
+    const [v, c] = [visits.take(batch), clicks.splice(0, batch)];
     try {
       const events = [...(await viewEvents(deps, v, entries)), ...c.map(clickEvent)];
       await appendEvents(deps.db, events);
     } catch (err) {
       // The database blinked: the batch goes back to the front (as far as the queue has room).
-      visits = [...v, ...visits].slice(0, maxQueued);
-      clicks = [...c, ...clicks].slice(0, Math.max(0, maxQueued - visits.length));
+      visits.putBack(v, maxQueued);
+      clicks = [...c, ...clicks].slice(0, Math.max(0, maxQueued - visits.size));
       deps.log.warn({ err }, 'insights: events not written yet, kept for the next flush');
       throw err;
     }
@@ -282,7 +286,7 @@ export function createEventRecorder(
   return {
     stats,
     view(visit) {
-      if (accept()) visits.push(visit);
+      visits.add(visit, accept);
       soon();
     },
     click(click) {
