@@ -17,7 +17,7 @@ const DESCRIPTION = 'Only the post page shows this description';
 
 beforeAll(async () => {
   t = await createTestApp({}, {}, { web: productionWeb() });
-  seller = await signedInUser(t.deps, { username: 'cards-seller' });
+  seller = await signedInUser(t.deps, { username: 'cards-seller', accountType: 'seller' });
   for (let i = 1; i <= 2; i++) {
     const post = await createProduct(t, seller.user, {
       title: `Card post ${i}`,
@@ -58,10 +58,11 @@ describe('pages rendered afresh', () => {
     expect(injects).toBe(1);
   });
 
-  it.each(['/marketplace', '/'])(
+  it.each(['/marketplace', '/', '/cards-seller', '/cards-seller-x', '/cards-seller/products'])(
     '%s shows the cards, and its inline data holds no more than they show',
     async (url) => {
       const { res } = await render(url);
+      expect(res.statusCode).toBe(200);
       expect(res.body).toContain('Card post 1');
       expect(res.body).toContain('cards-seller');
       // Fields of a post no card shows: its description, variations, shipping, stock, dates.

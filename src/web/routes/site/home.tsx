@@ -8,6 +8,7 @@ import { MessageLink } from '../../components/MessageLink';
 import type { PublicSite } from '../../../shared/contracts/sites';
 import { listProductsByUser } from '../../features/catalog/api/catalog-api';
 import { PostList } from '../../features/catalog/browse/PostList';
+import { toCardList, toCardView } from '../../features/catalog/browse/card-view';
 import { ProductGrid } from '../../features/catalog/browse/ProductGrid';
 import { TagLinks } from '../../features/catalog/browse/TagLinks';
 import { listQueryFromUrl } from '../../features/catalog/list-query';
@@ -79,7 +80,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     });
     return {
       kind: 'card' as const,
-      featured: newest.products,
+      // Cards, not whole posts, in the page's inline data (card-view.ts).
+      featured: newest.products.map(toCardView),
       meta: siteMeta(context, site, { title: 'Links', location: '' }),
     };
   }
@@ -96,7 +98,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   ]);
   return {
     kind: 'page' as const,
-    list,
+    list: toCardList(list),
     query,
     tags,
     messages,

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/products';
 import { listProductsByUser } from '../../features/catalog/api/catalog-api';
+import { toCardList } from '../../features/catalog/browse/card-view';
 import { PostList } from '../../features/catalog/browse/PostList';
 import { listQueryFromUrl } from '../../features/catalog/list-query';
 import { siteMeta } from '../../features/sites/site-meta';
@@ -37,7 +38,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   }
   return {
     kind: 'list' as const,
-    list: await listProductsByUser(serverApi(context), site.owner.username, query),
+    // Cards, not whole posts, in the page's inline data (card-view.ts).
+    list: toCardList(await listProductsByUser(serverApi(context), site.owner.username, query)),
     query,
     href: url.pathname + url.search,
     meta: siteMeta(context, site, {

@@ -7,6 +7,7 @@ import { ProductGrid } from './ProductGrid';
 const POSTS: ProductCardView[] = [
   {
     _id: 'p1',
+    shortId: '0a1b2c3d4e5f',
     title: 'Tea bowl',
     price: 48,
     soldOut: false,
@@ -15,6 +16,7 @@ const POSTS: ProductCardView[] = [
   },
   {
     _id: 'p2',
+    shortId: '1b2c3d4e5f60',
     title: 'Vase',
     price: 120,
     soldOut: true,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../../shared/contracts/catalog';
 import { toCardList, toCardView } from './card-view';
 
-/** The inline data of `/` and `/marketplace` holds what the post cards show, and no field more. */
+/** The inline data of `/`, `/marketplace` and the sellers' pages holds what the post cards show, and no field more. */
 const media = (n: number, type: 'image' | 'video') => ({
   _id: `m${n}`,
   type,
@@ -38,9 +38,10 @@ const product: Product = {
 };
 
 describe('a post card’s view', () => {
-  it('is exactly what ProductCard shows: the first image only, no other field', () => {
+  it('is exactly what ProductCard shows and links to: the first image only, no other field', () => {
     expect(toCardView(product)).toStrictEqual({
       _id: 'p1',
+      shortId: '0a1b2c3d4e5f',
       title: 'Mug',
       price: 12.5,
       soldOut: false,

@@ -3,8 +3,8 @@ import type { ListState } from '../api/catalog-api';
 
 /**
  * What a post card shows (ProductCard, ProductGrid), and nothing else: the lists of the pages
- * rendered afresh for every visitor (`/`, `/marketplace`) carry these in their inline data instead
- * of whole posts — a card needs a title, a price, the seller's name and one picture, not the
+ * rendered afresh for every visitor (`/`, `/marketplace`) and the sellers' pages (`/{username}`,
+ * its `-x` card and lists) carry these in their inline data instead of whole posts — a card needs a title, a price, the seller's name and one picture, not the
  * description, variations, tags and every photo (docs/decisions/046). A whole `Product` is one too,
  * so the other lists pass theirs as they are.
  */
@@ -19,6 +19,8 @@ export interface CardPicture {
 
 export interface ProductCardView {
   _id: string;
+  /** With the title, the post's address on its seller's page (`postPath`). */
+  shortId: string;
   title: string;
   price: number;
   soldOut: boolean;
@@ -39,6 +41,7 @@ export function toCardView(product: Product): ProductCardView {
   const image = product.medias.find((m) => m.type === 'image');
   return {
     _id: product._id,
+    shortId: product.shortId,
     title: product.title,
     price: product.price,
     soldOut: product.soldOut,
