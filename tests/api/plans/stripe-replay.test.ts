@@ -102,7 +102,9 @@ async function summary({ w, members }: World) {
     const state = await stateOf(w.t, m.id);
     const sub = state.subs[0]!;
     const start = sub.createdAt.getTime();
-    const days = (d: Date | string) => Math.round((new Date(d).getTime() - start) / DAY);
+    // Whole days from the subscription's row; `+ 0` makes a period stamped a moment before the
+    // row (Math.round of a tiny negative is -0) read 0, which toEqual tells apart from -0.
+    const days = (d: Date | string) => Math.round((new Date(d).getTime() - start) / DAY) + 0;
     out[label] = {
       sub: {
         status: sub.status,
