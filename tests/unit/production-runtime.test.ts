@@ -9,7 +9,7 @@ import { ensureProductionBuilds } from '../helpers/web-build';
 import { loneServerEnv } from '../helpers/lone-server-env';
 import { accountsApi } from '../../src/shared/api';
 import { basicLatinFile } from '../../src/shared/contracts/font-ranges';
-import { FONT_FILES_DIR } from '../../src/server/http/pages/font-files/subset';
+import { FONT_FILES_DIR } from '../../src/server/http/pages/fonts';
 import { fontUrl } from '../../src/web/features/sites/components/FontFaceLinks';
 
 /**

@@ -2,8 +2,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicLatinFile } from '../../../src/shared/contracts/font-ranges';
-import { SITE_FONTS } from '../../../src/shared/contracts/site-rules';
-import { FONT_FILES_DIR, packagedFontFile } from '../../../src/server/http/pages/font-files/subset';
+import {
+  FONTS_WITH_FILES,
+  FONT_FILES_DIR,
+  packagedFontFile,
+} from '../../../src/server/http/pages/fonts';
 import { fontUrl } from '../../../src/web/features/sites/components/FontFaceLinks';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { inject } from '../../factories/accounts';
@@ -20,9 +23,7 @@ afterAll(() => t?.close());
 
 describe('GET /fonts/{file}', () => {
   it("serves each font's whole file and its basic-Latin part, kept for a year", async () => {
-    const fonts = SITE_FONTS.flatMap((f) =>
-      f.file && f.pkg ? [{ file: f.file, pkg: f.pkg }] : [],
-    );
+    const fonts = FONTS_WITH_FILES;
     expect(fonts.length).toBe(6);
     for (const font of fonts) {
       for (const [file, onDisk] of [

@@ -11,7 +11,18 @@ const require = createRequire(import.meta.url);
  * The committed basic-Latin parts (font-files/subset.ts makes them): beside this file in the
  * sources, beside the compiled server in build/app (boot/build.js copies them there).
  */
-const BASIC_LATIN_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'font-files');
+export const FONT_FILES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'font-files');
+
+/** The site fonts that have files: the device's own font has none. */
+export const FONTS_WITH_FILES = SITE_FONTS.flatMap((font) =>
+  font.file && font.pkg ? [{ pkg: font.pkg, file: font.file }] : [],
+);
+
+/** The whole latin file of a site font, as its package ships it. */
+export function packagedFontFile(pkg: string, file: string): string {
+  const pkgJson = require.resolve(`@fontsource-variable/${pkg}/package.json`);
+  return path.join(path.dirname(pkgJson), 'files', file);
+}
 
 /**
  * GET /fonts/{file}: the self-hosted woff2 files of the site fonts (SITE_FONTS), read once and kept
@@ -21,11 +32,9 @@ const BASIC_LATIN_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 
  */
 export const fontRoutes: FastifyPluginAsync = async (app) => {
   const files = new Map<string, string>();
-  for (const font of SITE_FONTS) {
-    if (!font.file || !font.pkg) continue;
-    const pkgJson = require.resolve(`@fontsource-variable/${font.pkg}/package.json`);
-    files.set(font.file, path.join(path.dirname(pkgJson), 'files', font.file));
-    files.set(basicLatinFile(font.file), path.join(BASIC_LATIN_DIR, basicLatinFile(font.file)));
+  for (const font of FONTS_WITH_FILES) {
+    files.set(font.file, packagedFontFile(font.pkg, font.file));
+    files.set(basicLatinFile(font.file), path.join(FONT_FILES_DIR, basicLatinFile(font.file)));
   }
   const cache = new Map<string, Buffer>();
 

@@ -1,3 +1,4 @@
+import { DAY_MS } from './days';
 import type { SeenVisit } from './recorder';
 
 /** A page view waiting for the flush, with how many identical ones came right after it. */
@@ -13,7 +14,7 @@ const sameView = (a: SeenVisit, b: SeenVisit) =>
   a.referrer === b.referrer &&
   a.accessToken === b.accessToken &&
   a.refreshToken === b.refreshToken &&
-  Math.floor(a.at / 86_400_000) === Math.floor(b.at / 86_400_000);
+  Math.floor(a.at / DAY_MS) === Math.floor(b.at / DAY_MS);
 
 /**
  * The page views of one instance until the flush (docs/decisions/071), in order. A view that is

@@ -7,7 +7,8 @@ import {
   REST_OF_LATIN_RANGE,
   basicLatinFile,
 } from '../../../../shared/contracts/font-ranges';
-import { FONTS_WITH_FILES, FONT_FILES_DIR, basicLatinSubset, codePointsOf } from './subset';
+import { FONTS_WITH_FILES, FONT_FILES_DIR } from '../fonts';
+import { basicLatinSubset, codePointsOf } from './subset';
 
 const require = createRequire(import.meta.url);
 

@@ -1,10 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import subsetFont from 'subset-font';
 import { BASIC_LATIN_RANGE, basicLatinFile } from '../../../../shared/contracts/font-ranges';
-import { SITE_FONTS } from '../../../../shared/contracts/site-rules';
+import { FONT_FILES_DIR, FONTS_WITH_FILES, packagedFontFile } from '../fonts';
 
 /**
  * Makes the basic-Latin part of each site font (docs/decisions/082): the font's latin woff2 from
@@ -16,9 +15,6 @@ import { SITE_FONTS } from '../../../../shared/contracts/site-rules';
  *   node --import tsx src/server/http/pages/font-files/subset.ts
  */
 
-const require = createRequire(import.meta.url);
-export const FONT_FILES_DIR = path.dirname(fileURLToPath(import.meta.url));
-
 /** Every code point of a CSS unicode-range (`U+20-7E,U+A0`), in order. */
 export function codePointsOf(range: string): number[] {
   return range.split(',').flatMap((part) => {
@@ -27,17 +23,6 @@ export function codePointsOf(range: string): number[] {
     return Array.from({ length: end - start + 1 }, (_, i) => start + i);
   });
 }
-
-/** The whole latin file of a site font, as its package ships it. */
-export function packagedFontFile(pkg: string, file: string): string {
-  const pkgJson = require.resolve(`@fontsource-variable/${pkg}/package.json`);
-  return path.join(path.dirname(pkgJson), 'files', file);
-}
-
-/** The site fonts that have files: the device's own font has none. */
-export const FONTS_WITH_FILES = SITE_FONTS.flatMap((font) =>
-  font.file && font.pkg ? [{ pkg: font.pkg, file: font.file }] : [],
-);
 
 /** The basic-Latin woff2 of one site font, made from its package's latin file. */
 export async function basicLatinSubset(font: { pkg: string; file: string }): Promise<Buffer> {
