@@ -8,7 +8,7 @@ import { loggableError } from '../api/error-handler';
 import { MINUTE, perIp } from '../api/v1/rate-limits';
 import { plainNotFound } from './plain-not-found';
 import { unavailablePage } from './unavailable-page';
-import { notAPerson, visitFacts } from './visit-recording';
+import { notAPerson, seenClick } from './visit-recording';
 
 /**
  * GET /l/{linkId}: every outbound link of a seller's page goes through here (docs/decisions/065).
@@ -92,7 +92,7 @@ export const linkRedirectRoutes: FastifyPluginAsync = async (app) => {
         (await sessionUserId(request)) === link.ownerId;
       if (!notAPerson(request) && !own) {
         // Insights (docs/decisions/071): queued, written behind the redirect.
-        app.insightEvents.click({ ...visitFacts(request), linkId: link.linkId, ownerId: link.ownerId, postId: link.postId });
+        app.insightEvents.click(seenClick(request, link));
         try {
           await countLinkClick(deps, link);
         } catch (err) {
