@@ -48,7 +48,11 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       />
       <InAppNotice detected={inApp} />
       {linkError ? (
-        <p role="alert" className="mb-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900" data-testid="cart-link-error">
+        <p
+          role="alert"
+          className="mb-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
+          data-testid="cart-link-error"
+        >
           {linkError}
         </p>
       ) : null}

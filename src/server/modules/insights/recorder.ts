@@ -1,10 +1,11 @@
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import { parsePostSegment } from '../../../shared/post-path';
-import { DIRECT_SOURCE, visitSource } from '../../../shared/visit-source';
+import { visitSource } from '../../../shared/visit-source';
 import { products, siteLinks, sites, users } from '../../db/schema';
 import { authenticateAccessToken, refreshTokenHolder } from '../accounts';
 import type { ModuleDeps } from '../core';
 import { batchFacts } from './batch-facts';
+import { entrySources, type EntrySources } from './entry-sources';
 import { viewQueue, type QueuedVisit } from './view-queue';
 import { appendEvents, type InsightEvent } from './events';
 
@@ -142,30 +143,6 @@ const linkParam = (search: string) => {
   const id = new URLSearchParams(search).get('link')?.toLowerCase();
   return id && /^[0-9a-f-]{36}$/.test(id) ? id : null;
 };
-
-/** Visitors' entry sources this instance remembers (a day's hash each: ~100 bytes). */
-const ENTRIES_KEPT = 20_000;
-
-/**
- * The source a visitor entered the seller's pages with today, by the day's visitor hash: a page
- * reached from inside the shop carries nothing of it (no campaign in the referrer, no in-app
- * browser) and would be `direct`. Per instance, newest kept: a move served by another instance
- * stays `direct` (docs/decisions/071).
- */
-function entrySources() {
-  const entered = new Map<string, string>();
-  return {
-    sourceOf(visitor: string | null, source: string, inside: boolean): string {
-      if (!visitor) return source;
-      if (inside && source === DIRECT_SOURCE) return entered.get(visitor) ?? source;
-      entered.delete(visitor);
-      entered.set(visitor, source);
-      if (entered.size > ENTRIES_KEPT) entered.delete(entered.keys().next().value!);
-      return source;
-    },
-  };
-}
-type EntrySources = ReturnType<typeof entrySources>;
 
 /** The events of a batch of page visits: whose page, which post and link, the visitor's hash. */
 async function viewEvents(

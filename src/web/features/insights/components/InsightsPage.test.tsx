@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { htmlText as text } from '../../../../../tests/helpers/html-text';
 import { chartSummary } from '../chart-scale';
 import { insightsFixture, totals } from '../insights.fixtures';
 import { InsightsPage, type InsightsPageProps } from './InsightsPage';
@@ -30,11 +31,6 @@ function render(patch: Partial<InsightsPageProps> = {}) {
 }
 
 /** The text of the page with its tags dropped (React's comment markers too). */
-const text = (html: string) =>
-  html
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
 
 describe('InsightsPage', () => {
   it('shows the range links, the current one marked, keeping an admin’s user id', () => {

@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { htmlText as text } from '../../../../../tests/helpers/html-text';
 import type { PageOffer } from '../../../../shared/contracts/offers';
 import { OpenOffer } from './OpenOffer';
 
@@ -28,12 +29,6 @@ function render(open: PageOffer, soldOut = false) {
   ]);
   return renderToString(<Stub initialEntries={['/maya/bowl']} />);
 }
-
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 describe('OpenOffer', () => {
   it('offers an accepted offer at its price, for its options', () => {

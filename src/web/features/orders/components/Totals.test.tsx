@@ -1,14 +1,9 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { htmlText as text } from '../../../../../tests/helpers/html-text';
 import { Totals } from './Bits';
 
 // The money of an order or a sale: a discount code's line shows only when it took something off.
-
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 describe('Totals', () => {
   it('shows the code and what it took off, between the items and shipping', () => {

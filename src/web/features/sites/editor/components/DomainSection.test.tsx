@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { htmlText as text } from '../../../../../../tests/helpers/html-text';
 import type { SiteDomain } from '../../../../../shared/contracts/sites';
 import type { RootData } from '../../../../lib/root-data';
 import type { SiteEditorState } from '../use-site-editor';
@@ -8,7 +9,11 @@ import { DomainSection } from './DomainSection';
 
 const TOKEN = 'tok3n-tok3n-tok3n-tok3n';
 const records = (name: string) => ({
-  txtRecord: { type: 'TXT' as const, name: `_storefront.${name}`, value: `storefront-verify=${TOKEN}` },
+  txtRecord: {
+    type: 'TXT' as const,
+    name: `_storefront.${name}`,
+    value: `storefront-verify=${TOKEN}`,
+  },
   httpFile: { url: `http://${name}/.well-known/storefront-verify.txt`, body: TOKEN },
 });
 
@@ -50,12 +55,6 @@ function render(domain: SiteDomain) {
 }
 
 /** The rendered text, tags and entities gone, white space as plain spaces. */
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, ' ');
 
 describe('DomainSection (the owner sees what happened to their domain)', () => {
   it('says the proof is missing and by when to re-verify, in UTC, while the domain is still served', () => {
@@ -101,7 +100,11 @@ describe('DomainSection (the owner sees what happened to their domain)', () => {
   it('says a pending claim was dropped because another seller proved the domain first', () => {
     const html = render({
       ...NONE,
-      lost: { name: 'victim-shop.test', reason: 'claimed_by_another', at: '2026-03-02T08:30:00.000Z' },
+      lost: {
+        name: 'victim-shop.test',
+        reason: 'claimed_by_another',
+        at: '2026-03-02T08:30:00.000Z',
+      },
     });
     expect(html).toContain('data-reason="claimed_by_another"');
     expect(text(html)).toContain(
