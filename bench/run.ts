@@ -123,7 +123,7 @@ async function loadTable(baseline: { child: ChildProcess; url: string }, app: Ch
   const liked = await likedPageLoad(appUrl, staticJsonFigures, measureWithLatency);
   const uncached = await uncachedPagesLoad(appUrl, staticJsonFigures, measureWithLatency, app.pid);
   // Issue 26: what recording the views costs the cached page (people against crawlers, same run).
-  const recording = await recordingOverhead(appUrl, { connections: CONNECTIONS, duration: DURATION, headers: BROWSER_HEADERS });
+  const recording = await recordingOverhead(appUrl, { connections: CONNECTIONS, duration: DURATION, headers: BROWSER_HEADERS, appPid: app.pid });
   // Memory after all of that load (issue 22: ≤ 300 MB over the baseline).
   const appRssAfter = await rssMb(app.pid);
   console.log(`Resident memory after the load: app ${appRssAfter.toFixed(0)} MB, difference ${(appRssAfter - baselineRss).toFixed(0)} MB`);
@@ -194,7 +194,7 @@ async function main() {
     await waitForHealth(`${appUrl}/api/v1/health`, app);
     const verdicts: Verdict[] = [];
     if (ONLY === 'recording')
-      verdicts.push(...(await recordingOverhead(appUrl, { connections: CONNECTIONS, duration: DURATION, headers: BROWSER_HEADERS })));
+      verdicts.push(...(await recordingOverhead(appUrl, { connections: CONNECTIONS, duration: DURATION, headers: BROWSER_HEADERS, appPid: app.pid })));
     else {
       if (ONLY !== 'lighthouse') verdicts.push(...(await loadTable(baseline, app, appUrl)));
       if (ONLY !== 'load') verdicts.push(...(await lighthouseTable(appUrl)));

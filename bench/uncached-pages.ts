@@ -23,7 +23,7 @@ const MIN_SHARE_OF_BASELINE = 0.01;
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 /** The CPU time (user + system, ms) the process `pid` has used so far (Linux /proc). */
-async function cpuMs(pid: number): Promise<number> {
+export async function cpuMs(pid: number): Promise<number> {
   const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
   // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
   return (Number(fields[11]) + Number(fields[12])) * 10;
