@@ -38,6 +38,16 @@ test('log in, fail and sign out through the plain forms', async ({ browser, base
     expect(cookies.map((c) => c.name)).toEqual(expect.arrayContaining(['token', 'refreshToken']));
   });
 
+  await test.step('a form only script sends cannot be sent before it runs', async () => {
+    // Sent by the browser itself, it would be a GET of /edit-profile with every field in the
+    // address (the passwords with them): its button stays disabled until the page hydrates,
+    // which also turns off Enter (implicit submission needs an enabled default button).
+    const passwords = page.getByTestId('change-password-form');
+    await passwords.getByLabel('Current password').fill(DEMO_PASSWORD);
+    await expect(passwords.getByTestId('change-password-submit')).toBeDisabled();
+    await expect(page.getByTestId('profile-save')).toBeDisabled();
+  });
+
   await test.step('a cross-site sign-out post is refused', async () => {
     const res = await context.request.post('/logout', {
       headers: { origin: 'https://evil.example' },

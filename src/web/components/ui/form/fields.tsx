@@ -5,6 +5,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import { describedBy } from '../../../lib/form-errors';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 /**
  * Accessible form fields: a visible label, the hint and error tied to the control with
@@ -116,25 +117,37 @@ export function TextAreaField({ id, label, hint, error, fieldClassName, ...area 
   );
 }
 
-/** A submit button that is disabled and says so while the form is being sent. */
+/**
+ * A submit button that is disabled and says so while the form is being sent.
+ *
+ * Until the page's script runs, a form that script sends has only the browser's own submission:
+ * a GET of the page's address with every field in the query — into the address bar, history and
+ * server logs, a password with them. So its button stays disabled until hydration, and with it
+ * the Enter key (implicit submission does nothing when the default button is disabled). A form
+ * its route's action takes as a plain post (`worksWithoutScript`: log in, sign up, contact) is
+ * sent as it is.
+ */
 export function SubmitButton({
   pending,
   children,
   pendingLabel,
   className = 'btn btn-primary w-full md:w-auto',
   testId,
+  worksWithoutScript = false,
 }: {
   pending: boolean;
   children: ReactNode;
   pendingLabel?: ReactNode;
   className?: string;
   testId?: string;
+  worksWithoutScript?: boolean;
 }) {
+  const hydrated = useHydrated();
   return (
     <button
       type="submit"
       className={className}
-      disabled={pending}
+      disabled={pending || (!worksWithoutScript && !hydrated)}
       aria-disabled={pending || undefined}
       data-testid={testId}
     >

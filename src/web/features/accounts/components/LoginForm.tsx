@@ -112,7 +112,12 @@ export function LoginForm({
         />
         {/* Tab order follows what is seen, at every width: Log in, then "Forgot password?" */}
         <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
-          <SubmitButton pending={pending} pendingLabel="Logging in…" testId="login-submit">
+          <SubmitButton
+            pending={pending}
+            pendingLabel="Logging in…"
+            testId="login-submit"
+            worksWithoutScript
+          >
             Log in
           </SubmitButton>
           <Link

@@ -201,6 +201,7 @@ export function RegisterForm({
         pending={pending}
         pendingLabel="Creating your account…"
         testId="register-submit"
+        worksWithoutScript
       >
         Sign up
       </SubmitButton>

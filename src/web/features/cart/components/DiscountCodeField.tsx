@@ -5,6 +5,7 @@ import type { DiscountPreview } from '../../../../shared/contracts/discounts';
 import { formatMoney } from '../../../../shared/format';
 import { describedBy } from '../../../lib/form-errors';
 import type { DiscountCodeState } from '../use-discount-code';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 const FIELD = 'discount-code';
 
@@ -23,6 +24,7 @@ export function DiscountCodeField({
   locked: boolean;
 }) {
   const input = useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated();
   const { code, error, preview, pending } = state;
   const errorId = error ? `${FIELD}-error` : null;
   return (
@@ -69,7 +71,7 @@ export function DiscountCodeField({
           <button
             type="submit"
             className="btn btn-secondary"
-            disabled={pending}
+            disabled={pending || !hydrated}
             data-testid="discount-apply"
           >
             {pending ? 'Checking…' : 'Apply'}

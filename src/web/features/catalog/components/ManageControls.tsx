@@ -6,6 +6,7 @@ import type { Product } from '../../../../shared/contracts/catalog';
 import { MESSAGES } from '../../../../shared/messages';
 import { notifyError, showConfirm, showNotify } from '../../../components/ui/modal';
 import { api } from '../../../lib/api';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 export const STATUS_LABELS: Record<ProductStatus, string> = {
   draft: 'Draft',
@@ -26,6 +27,8 @@ export function ManageControls({
   onChanged: () => void;
 }) {
   const [busy, setBusy] = useState(false);
+  // A status picked before hydration would change nothing (its handler is script).
+  const hydrated = useHydrated();
   const id = product._id;
 
   async function setStatus(status: ProductStatus) {
@@ -64,7 +67,7 @@ export function ManageControls({
           id={`status-${id}`}
           className="input mt-1"
           value={product.status}
-          disabled={busy}
+          disabled={busy || !hydrated}
           data-testid="manage-status"
           onChange={(e) => void setStatus(e.currentTarget.value as ProductStatus)}
         >
@@ -86,7 +89,7 @@ export function ManageControls({
         <button
           type="button"
           className="btn btn-danger flex-1"
-          disabled={busy}
+          disabled={busy || !hydrated}
           data-testid="manage-delete"
           onClick={() => void remove()}
         >

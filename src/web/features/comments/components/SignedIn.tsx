@@ -14,6 +14,7 @@ import { loadPostComments, type PostCommentsState } from '../api/comments-api';
 import { decideComment, submitComment } from '../actions';
 import type { CommentsSectionProps, CommentsView } from './CommentsSection';
 import { ReviewButtons } from './ReviewButtons';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 /**
  * The comments of a post for a signed-in member (loaded only for them): the thread with a Reply
@@ -37,6 +38,7 @@ export default function SignedIn({
   const { revalidate } = useRevalidator();
   const [target, setTarget] = useState<{ id: string; name: string } | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
+  const hydrated = useHydrated();
   const { errors, pending, recheck, send } = useSend({
     fields: ['text'],
     focus: () => box.current?.focus(),
@@ -135,7 +137,7 @@ export default function SignedIn({
             ? 'Your own comments on your post appear at once.'
             : 'The seller reviews comments before they appear.'}
         </p>
-        <button type="submit" className="btn btn-primary" disabled={pending}>
+        <button type="submit" className="btn btn-primary" disabled={pending || !hydrated}>
           {target ? 'Send reply' : 'Send comment'}
         </button>
       </form>

@@ -11,6 +11,7 @@ import { useLikedMessageIds, useLikedMessages } from '../stores/liked-messages-s
 import { formatDateTime as formatWhen } from '../../../../shared/format';
 import { MessageImages, MessageTags } from './MessageCard';
 import { Pager } from './Pager';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 interface ThreadViewProps {
   thread: ThreadState;
@@ -73,6 +74,7 @@ export function ThreadView({
   const [messages, setMessages] = useState(thread.messages);
   const [count, setCount] = useState(thread.recordsCount);
   const [text, setText] = useState('');
+  const hydrated = useHydrated();
   const [status, setStatus] = useState('');
   const fieldId = useId();
   const {
@@ -192,7 +194,7 @@ export function ThreadView({
           <button
             type="submit"
             className="btn btn-primary"
-            disabled={sending}
+            disabled={sending || !hydrated}
             data-testid="reply-send"
           >
             {sending ? 'Sending…' : 'Send'}

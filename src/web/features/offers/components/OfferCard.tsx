@@ -7,6 +7,7 @@ import { answerOffer } from '../actions';
 import { OfferActionButton } from './OfferActionButton';
 import { OfferToCart } from './OfferToCart';
 import { OfferPriceField, offeredAmount } from './OfferPriceField';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 const STATUS_TEXT: Record<Offer['status'], string> = {
   pending: 'Waiting for an answer',
@@ -44,6 +45,7 @@ export function OfferCard({
   const [countering, setCountering] = useState(false);
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const id = useId();
   const other = side === 'seller' ? offer.buyer : offer.seller;
   const mineToAnswer = offer.status === 'pending' && offer.proposedBy !== side;
@@ -150,7 +152,7 @@ export function OfferCard({
           <button
             type="submit"
             className="btn btn-primary"
-            disabled={busy}
+            disabled={busy || !hydrated}
             data-testid="offer-counter-send"
           >
             Send counter-offer

@@ -132,7 +132,12 @@ export function ContactForm({
         maxLength={OUTREACH_LIMITS.messageMax}
       />
       <Honeypot id={id('website')} />
-      <SubmitButton pending={pending} pendingLabel="Sending…" testId="contact-submit">
+      <SubmitButton
+        pending={pending}
+        pendingLabel="Sending…"
+        testId="contact-submit"
+        worksWithoutScript
+      >
         Send message
       </SubmitButton>
     </Form>

@@ -10,6 +10,7 @@ import { preloadCatalogSchemas } from '../validation';
 import { DetailsFields } from './DetailsFields';
 import { MediaManager } from './MediaManager';
 import { VariationsEditor } from './VariationsEditor';
+import { useHydrated } from '../../../../lib/use-hydrated';
 
 const STATUS_TEXT: Record<ProductStatus, string> = {
   draft: 'Draft — only you can see it',
@@ -99,7 +100,9 @@ export function PostEditor({ initial, owner, currency, onCreated }: PostEditorPr
 
   const stored = product?.status ?? null;
   const [primary, secondary] = saveButtons(stored);
-  const locked = editor.pending || media.busy;
+  // Before hydration a submit would be the browser's GET with the fields (SubmitButton says why).
+  const hydrated = useHydrated();
+  const locked = editor.pending || media.busy || !hydrated;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

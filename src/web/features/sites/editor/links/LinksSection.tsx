@@ -8,6 +8,7 @@ import { LinksPreview } from './LinksPreview';
 import { preloadLinkSchemas } from './link-validation';
 import { useLinksEditor } from './use-links-editor';
 import { useRowDrag } from './use-row-drag';
+import { useHydrated } from '../../../../lib/use-hydrated';
 
 interface LinksSectionProps {
   initial: MySite;
@@ -27,6 +28,7 @@ interface LinksSectionProps {
  */
 export function LinksSection({ initial, posts, currency, pageUrl, onSaved }: LinksSectionProps) {
   const editor = useLinksEditor(initial, onSaved);
+  const hydrated = useHydrated();
   const { drag, handleProps } = useRowDrag((key, to) => editor.move(key, to));
   const tags = useMemo(() => tagsOf(posts), [posts]);
   const { rows } = editor;
@@ -109,7 +111,7 @@ export function LinksSection({ initial, posts, currency, pageUrl, onSaved }: Lin
             <button
               type="submit"
               className="btn btn-primary"
-              disabled={editor.pending}
+              disabled={editor.pending || !hydrated}
               data-testid="links-save"
             >
               {editor.pending ? 'Saving…' : 'Save links'}
