@@ -1,14 +1,15 @@
 import { cameFromInside, visitSource } from '../../../shared/visit-source';
 import type { ModuleDeps } from '../core';
-import { DAY_MS, utcDay } from './days';
+import { dayNumber, utcDay } from './days';
 import type { SeenVisit } from './recorder';
 import { saltOf, visitorHash } from './visitor-hash';
 
 /**
  * What the views of one flush share, worked out once each (docs/decisions/071): a flush is a
  * second of one instance's page views, often the same visitors on several pages. Per view these
- * were an await of the day's salt, a keyed hash and the parsing of the visit's source — together
- * most of the ~20 µs each view cost the thread that answers the pages.
+ * were an await of the day's salt, a keyed hash and the parsing of the visit's source; now each
+ * is done once per day, visitor or source of the batch. (The per-view cost stop 44 measured was on
+ * the request path, not here: bench/RESULTS.md "Stop 45".)
  * - `visitorOf`: the day's visitor hash of a visit to a seller (null once the day's salt is gone);
  * - `sourceOf`: where the visit came from, and whether from inside the shop (visit-source.ts).
  */
@@ -18,7 +19,7 @@ export function batchFacts(deps: ModuleDeps) {
   const sources = new Map<string, { source: string; inside: boolean }>();
   return {
     async visitorOf(sellerId: string, visit: SeenVisit): Promise<string | null> {
-      const day = Math.floor(visit.at / DAY_MS);
+      const day = dayNumber(visit.at);
       let pending = salts.get(day);
       if (!pending) salts.set(day, (pending = saltOf(deps, utcDay(visit.at))));
       const salt = await pending;

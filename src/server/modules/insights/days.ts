@@ -3,6 +3,9 @@
 
 export const DAY_MS = 86_400_000;
 
+/** The UTC day of an instant as a number (days since 1970): a cheap key for grouping by day. */
+export const dayNumber = (ms: number): number => Math.floor(ms / DAY_MS);
+
 /** The UTC day of an instant. */
 export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { insightEvents, type InsightEventRow } from '../../db/schema';
 import type { DbOrTx } from '../core';
-import { DAY_MS, utcDay } from './days';
+import { dayNumber, utcDay } from './days';
 
 // Writing raw events (docs/decisions/071): append-only rows, one insert per batch.
 //
@@ -38,9 +38,9 @@ export function groupEvents(events: readonly InsightEvent[]): Grouped[] {
   const days = new Map<number, string>();
   for (const e of events) {
     const ms = e.at.getTime();
-    const dayNumber = Math.floor(ms / DAY_MS);
-    let day = days.get(dayNumber);
-    if (day === undefined) days.set(dayNumber, (day = utcDay(ms)));
+    const n = dayNumber(ms);
+    let day = days.get(n);
+    if (day === undefined) days.set(n, (day = utcDay(ms)));
     const key = `${day}\n${e.sellerId}\n${e.kind}\n${e.source}\n${e.postId ?? null}\n${e.linkId ?? null}\n${e.visitor ?? null}\n${e.orders ?? 0}\n${e.amountMinor ?? 0}`;
     const same = rows.get(key);
     if (same) {

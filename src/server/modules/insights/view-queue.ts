@@ -1,4 +1,4 @@
-import { DAY_MS } from './days';
+import { dayNumber } from './days';
 import type { SeenVisit } from './recorder';
 
 /** A page view waiting for the flush, with how many identical ones came right after it. */
@@ -14,7 +14,7 @@ const sameView = (a: SeenVisit, b: SeenVisit) =>
   a.referrer === b.referrer &&
   a.accessToken === b.accessToken &&
   a.refreshToken === b.refreshToken &&
-  Math.floor(a.at / DAY_MS) === Math.floor(b.at / DAY_MS);
+  dayNumber(a.at) === dayNumber(b.at);
 
 /**
  * The page views of one instance until the flush (docs/decisions/071), in order. A view that is
