@@ -5,7 +5,7 @@ import type { DiscountPreview } from '../../../../shared/contracts/discounts';
 import { formatMoney } from '../../../../shared/format';
 import { describedBy } from '../../../lib/form-errors';
 import type { DiscountCodeState } from '../use-discount-code';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { SubmitButton } from '../../../components/ui/form';
 
 const FIELD = 'discount-code';
 
@@ -24,7 +24,6 @@ export function DiscountCodeField({
   locked: boolean;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const hydrated = useHydrated();
   const { code, error, preview, pending } = state;
   const errorId = error ? `${FIELD}-error` : null;
   return (
@@ -68,14 +67,14 @@ export function DiscountCodeField({
             Remove
           </button>
         ) : (
-          <button
-            type="submit"
+          <SubmitButton
+            pending={pending}
+            pendingLabel="Checking…"
             className="btn btn-secondary"
-            disabled={pending || !hydrated}
-            data-testid="discount-apply"
+            testId="discount-apply"
           >
-            {pending ? 'Checking…' : 'Apply'}
-          </button>
+            Apply
+          </SubmitButton>
         )}
       </div>
       <div id={`${FIELD}-hint`} className="field-hint">

@@ -6,7 +6,7 @@ import { commentTextSchema } from '../../../../shared/contracts/comments';
 import { SOCIAL_LIMITS } from '../../../../shared/contracts/social-rules';
 import { MESSAGES } from '../../../../shared/messages';
 import { ReportButton } from '../../../components/ReportButton';
-import { checkOf, useSend } from '../../../components/ui/form';
+import { SubmitButton, checkOf, useSend } from '../../../components/ui/form';
 import { api } from '../../../lib/api';
 import { issuesToFieldErrors } from '../../../lib/form-errors';
 import { useRootData } from '../../../lib/root-data';
@@ -14,7 +14,6 @@ import { loadPostComments, type PostCommentsState } from '../api/comments-api';
 import { decideComment, submitComment } from '../actions';
 import type { CommentsSectionProps, CommentsView } from './CommentsSection';
 import { ReviewButtons } from './ReviewButtons';
-import { useHydrated } from '../../../lib/use-hydrated';
 
 /**
  * The comments of a post for a signed-in member (loaded only for them): the thread with a Reply
@@ -38,7 +37,6 @@ export default function SignedIn({
   const { revalidate } = useRevalidator();
   const [target, setTarget] = useState<{ id: string; name: string } | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
-  const hydrated = useHydrated();
   const { errors, pending, recheck, send } = useSend({
     fields: ['text'],
     focus: () => box.current?.focus(),
@@ -137,9 +135,9 @@ export default function SignedIn({
             ? 'Your own comments on your post appear at once.'
             : 'The seller reviews comments before they appear.'}
         </p>
-        <button type="submit" className="btn btn-primary" disabled={pending || !hydrated}>
+        <SubmitButton pending={pending} className="btn btn-primary">
           {target ? 'Send reply' : 'Send comment'}
-        </button>
+        </SubmitButton>
       </form>
     </View>
   );

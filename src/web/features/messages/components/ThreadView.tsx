@@ -5,13 +5,12 @@ import type { Message } from '../../../../shared/contracts/messages';
 import { SOCIAL_LIMITS } from '../../../../shared/contracts/social-rules';
 import { MESSAGES } from '../../../../shared/messages';
 import { LikeButton } from '../../../components/LikeButton';
-import { checkOf, useSend } from '../../../components/ui/form';
+import { SubmitButton, checkOf, useSend } from '../../../components/ui/form';
 import { saveMessage, toggleMessageLike, type ThreadState } from '../api/messages-api';
 import { useLikedMessageIds, useLikedMessages } from '../stores/liked-messages-store';
 import { formatDateTime as formatWhen } from '../../../../shared/format';
 import { MessageImages, MessageTags } from './MessageCard';
 import { Pager } from './Pager';
-import { useHydrated } from '../../../lib/use-hydrated';
 
 interface ThreadViewProps {
   thread: ThreadState;
@@ -74,7 +73,6 @@ export function ThreadView({
   const [messages, setMessages] = useState(thread.messages);
   const [count, setCount] = useState(thread.recordsCount);
   const [text, setText] = useState('');
-  const hydrated = useHydrated();
   const [status, setStatus] = useState('');
   const fieldId = useId();
   const {
@@ -191,14 +189,14 @@ export function ThreadView({
           </p>
         ) : null}
         <div className="flex flex-wrap items-center gap-3">
-          <button
-            type="submit"
+          <SubmitButton
+            pending={sending}
+            pendingLabel="Sending…"
             className="btn btn-primary"
-            disabled={sending || !hydrated}
-            data-testid="reply-send"
+            testId="reply-send"
           >
-            {sending ? 'Sending…' : 'Send'}
-          </button>
+            Send
+          </SubmitButton>
           <p className="text-sm text-gray-700" role="status" data-testid="reply-status">
             {status}
           </p>

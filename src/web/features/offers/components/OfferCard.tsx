@@ -7,7 +7,7 @@ import { answerOffer } from '../actions';
 import { OfferActionButton } from './OfferActionButton';
 import { OfferToCart } from './OfferToCart';
 import { OfferPriceField, offeredAmount } from './OfferPriceField';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { SubmitButton } from '../../../components/ui/form';
 
 const STATUS_TEXT: Record<Offer['status'], string> = {
   pending: 'Waiting for an answer',
@@ -45,7 +45,6 @@ export function OfferCard({
   const [countering, setCountering] = useState(false);
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated();
   const id = useId();
   const other = side === 'seller' ? offer.buyer : offer.seller;
   const mineToAnswer = offer.status === 'pending' && offer.proposedBy !== side;
@@ -149,14 +148,9 @@ export function OfferCard({
             testId="offer-counter-amount"
             required
           />
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={busy || !hydrated}
-            data-testid="offer-counter-send"
-          >
+          <SubmitButton pending={busy} className="btn btn-primary" testId="offer-counter-send">
             Send counter-offer
-          </button>
+          </SubmitButton>
         </form>
       ) : null}
     </li>

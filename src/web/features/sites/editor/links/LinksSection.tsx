@@ -8,7 +8,7 @@ import { LinksPreview } from './LinksPreview';
 import { preloadLinkSchemas } from './link-validation';
 import { useLinksEditor } from './use-links-editor';
 import { useRowDrag } from './use-row-drag';
-import { useHydrated } from '../../../../lib/use-hydrated';
+import { SubmitButton } from '../../../../components/ui/form';
 
 interface LinksSectionProps {
   initial: MySite;
@@ -28,7 +28,6 @@ interface LinksSectionProps {
  */
 export function LinksSection({ initial, posts, currency, pageUrl, onSaved }: LinksSectionProps) {
   const editor = useLinksEditor(initial, onSaved);
-  const hydrated = useHydrated();
   const { drag, handleProps } = useRowDrag((key, to) => editor.move(key, to));
   const tags = useMemo(() => tagsOf(posts), [posts]);
   const { rows } = editor;
@@ -108,14 +107,14 @@ export function LinksSection({ initial, posts, currency, pageUrl, onSaved }: Lin
             >
               Add a link
             </button>
-            <button
-              type="submit"
+            <SubmitButton
+              pending={editor.pending}
+              pendingLabel="Saving…"
               className="btn btn-primary"
-              disabled={editor.pending || !hydrated}
-              data-testid="links-save"
+              testId="links-save"
             >
-              {editor.pending ? 'Saving…' : 'Save links'}
-            </button>
+              Save links
+            </SubmitButton>
           </div>
           {editor.atLimit ? (
             <p id="links-limit" className="text-sm text-gray-800" data-testid="links-limit">
