@@ -17,7 +17,7 @@ import { openPostgres } from '../../src/server/db/postgres';
 /**
  * Test databases. Default: PGlite — the migrated schema is built once per worker (test files share
  * a worker's modules: vitest `isolate: false`) and kept as a data-directory tarball; each test app
- * starts a fresh instance from it (~0.4 s, against seconds to create and migrate one). With
+ * starts a fresh instance from it (~0.3 s, against seconds to create and migrate one). With
  * TEST_DB=postgres and TEST_DATABASE_URL, each test app gets its own throwaway database on the
  * real server instead.
  */
@@ -32,6 +32,16 @@ async function pgliteDatabase(onQuery?: QueryObserver): Promise<Database> {
   migratedTarball ??= (async () => {
     const client = await PGlite.create(testPgliteOptions);
     await migratePgliteDb(client);
+    // No test creates a database, so the snapshot leaves out the two templates: 15 of its 40 MB,
+    // which every test file's instance would otherwise unpack (~430 → ~290 ms a file).
+    // (One statement per call: DROP DATABASE cannot run in a multi-statement string.)
+    for (const statement of [
+      `update pg_database set datistemplate = false where datname in ('template0', 'template1')`,
+      'drop database template0',
+      'drop database template1',
+      'checkpoint',
+    ])
+      await client.exec(statement);
     const tarball = await client.dumpDataDir('none');
     await client.close();
     return tarball;
