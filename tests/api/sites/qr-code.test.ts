@@ -3,6 +3,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sites } from '../../../src/server/db/schema';
+import { qrCodeCache } from '../../../src/server/modules/sites/qr-code';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { inject, signedInUser } from '../../factories/accounts';
 import { putSite } from './site-helpers';
@@ -22,10 +23,7 @@ const qr = (auth: Auth, format?: string) =>
 
 /** What a scanner reads from a PNG (null when nothing scans). */
 async function decodePng(png: Buffer): Promise<string | null> {
-  const { data, info } = await sharp(png)
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
 }
 
@@ -114,12 +112,39 @@ describe('GET /sites/qr', () => {
     }
   });
 
+  it('draws a code once per address, colours and format: a change of colours draws anew', async () => {
+    const owner = await signedInUser(t.deps);
+    const draws = () => qrCodeCache(t.deps.env).loads;
+    const brand = {
+      backgroundColor: '#ffffff',
+      buttonBackgroundColor: '#14532d',
+      textColor: '#111111',
+    };
+    await putSite(t, owner.auth, brand);
+    const before = draws();
+    const first = await qr(owner.auth, 'png');
+    const svg = (await qr(owner.auth)).body;
+    expect(draws()).toBe(before + 2);
+    // Asked again: the same bytes, nothing drawn.
+    expect((await qr(owner.auth, 'png')).rawPayload.equals(first.rawPayload)).toBe(true);
+    expect((await qr(owner.auth)).body).toBe(svg);
+    expect(draws()).toBe(before + 2);
+    // Same address, new colours: a new code in them.
+    await putSite(t, owner.auth, { ...brand, buttonBackgroundColor: '#1e3a8a' });
+    expect(colours((await qr(owner.auth)).body)).toEqual({ light: '#ffffff', dark: '#1e3a8a' });
+    expect(draws()).toBe(before + 3);
+  });
+
   it('encodes the verified custom domain while it is served, the app address otherwise', async () => {
     const owner = await signedInUser(t.deps, { plan: 'creator' });
     const setDomain = (verified: boolean) =>
       t.deps.database.db
         .update(sites)
-        .set({ domainName: 'qr-shop.example.com', domainToken: 'token', domainVerifiedAt: verified ? new Date() : null })
+        .set({
+          domainName: 'qr-shop.example.com',
+          domainToken: 'token',
+          domainVerifiedAt: verified ? new Date() : null,
+        })
         .where(eq(sites.userId, owner.user.id));
     await setDomain(false);
     const pending = await decodePng((await qr(owner.auth, 'png')).rawPayload);

@@ -7,9 +7,8 @@ import {
   sitemapPostPageStarts,
   type SitemapPostStart,
 } from '../../modules/catalog';
-import { onContentChange, type ModuleDeps } from '../../modules/core';
+import { BoundedCache, onContentChange, type ModuleDeps } from '../../modules/core';
 import { listSitemapSites, sitemapSitePageStarts } from '../../modules/sites';
-import { BoundedCache } from './bounded-cache';
 import {
   SITEMAP_MAX_URLS,
   STATIC_PAGES,

@@ -7,12 +7,11 @@ import { SHARE_CARD_PHOTO_WIDTH, composeShareCard } from '../../adapters/images/
 import { IMMUTABLE_CACHE_CONTROL } from '../../adapters/storage/types';
 import { findPostShareCard, newestPostImage } from '../../modules/catalog';
 import { findSiteShareCard, type SiteShareCard } from '../../modules/sites';
-import type { ModuleDeps } from '../../modules/core';
+import { BoundedCache, type ModuleDeps } from '../../modules/core';
 import { USERNAME_MAX } from '../../../shared/contracts/account-rules';
 import { isUuid } from '../../../shared/contracts/common';
 import { formatMoney } from '../../../shared/format';
 import { toMajor } from '../../../shared/money';
-import { BoundedCache } from './bounded-cache';
 
 /**
  * GET /share-images/site/{username}.jpg and /share-images/post/{id}.jpg (src/shared/share-images.ts):

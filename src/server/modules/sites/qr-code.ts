@@ -7,7 +7,8 @@ import {
   type Rgb,
 } from '../../../shared/color-contrast';
 import type { SiteQrFormat, SiteShare } from '../../../shared/contracts/sites';
-import { appOrigin, type ModuleDeps } from '../core';
+import type { Env } from '../../config/env';
+import { appOrigin, BoundedCache, type ModuleDeps } from '../core';
 import { findSiteByDomain, getMySite } from './read';
 
 /** Dark modules on a light ground, as every scanner reads them; the fallback when colours do not. */
@@ -79,6 +80,41 @@ async function ownerCode(deps: QrDeps, userId: string) {
   return { username: site.username, url, options };
 }
 
+type QrOptions = Awaited<ReturnType<typeof ownerCode>>['options'];
+
+/** A PNG is ~7 KB, an SVG ~2 KB: a few MB hold every active seller's codes. */
+const QR_CACHE = { maxEntries: 500, maxBytes: 16 * 1024 * 1024 } as const;
+const caches = new WeakMap<Env, BoundedCache<string | Buffer>>();
+
+/**
+ * The drawn codes of one app instance, by what they depend on alone (the address, the colours,
+ * the format): a change of either is a new key, so nothing has to be forgotten. A 1024-pixel PNG
+ * takes ~50 ms of the event loop, and the page editor asks for the same SVG on every visit.
+ * `loads` counts draws.
+ */
+export function qrCodeCache(env: Env): BoundedCache<string | Buffer> {
+  let cache = caches.get(env);
+  if (!cache) {
+    cache = new BoundedCache<string | Buffer>({ ...QR_CACHE, sizeOf: (code) => code.length });
+    caches.set(env, cache);
+  }
+  return cache;
+}
+
+function drawSvg(env: Env, url: string, options: QrOptions): Promise<string> {
+  const key = `svg ${options.color.dark} ${options.color.light} ${url}`;
+  return qrCodeCache(env).get(key, () =>
+    QRCode.toString(url, { ...options, type: 'svg' }),
+  ) as Promise<string>;
+}
+
+function drawPng(env: Env, url: string, options: QrOptions): Promise<Buffer> {
+  const key = `png ${options.color.dark} ${options.color.light} ${url}`;
+  return qrCodeCache(env).get(key, () =>
+    QRCode.toBuffer(url, { ...options, type: 'png', width: PNG_WIDTH }),
+  ) as Promise<Buffer>;
+}
+
 /**
  * GET /sites/qr: the QR code of the owner's own page, drawn here (no third-party service sees who
  * shares what): SVG, or a PNG to save.
@@ -90,16 +126,13 @@ export async function siteQrCode(
 ): Promise<SiteQrCode> {
   const { username, url, options } = await ownerCode(deps, userId);
   const filename = `${username}-qr-code.${format}`;
-  if (format === 'png') {
-    const body = await QRCode.toBuffer(url, { ...options, type: 'png', width: PNG_WIDTH });
-    return { format, url, body, filename };
-  }
-  const body = await QRCode.toString(url, { ...options, type: 'svg' });
-  return { format, url, body, filename };
+  if (format === 'png')
+    return { format, url, body: await drawPng(deps.env, url, options), filename };
+  return { format, url, body: await drawSvg(deps.env, url, options), filename };
 }
 
 /** GET /sites/share: the page's address with its code as SVG, for the editor to show inline. */
 export async function siteShare(deps: QrDeps, userId: string): Promise<SiteShare> {
   const { url, options } = await ownerCode(deps, userId);
-  return { url, svg: await QRCode.toString(url, { ...options, type: 'svg' }) };
+  return { url, svg: await drawSvg(deps.env, url, options) };
 }
