@@ -4,17 +4,20 @@ import { defineConfig } from 'vite';
 import { quietBuildWarnings } from './vite/build-warnings';
 import { clientApiCatalogue } from './vite/client-api-catalogue';
 import { clientChunks } from './vite/client-chunks';
+import { compileHints } from './vite/compile-hints';
 import { clientProductionRouter } from './vite/client-production-router';
 
 export default defineConfig({
   // The browser gets the API catalogue without its zod schemas, and the code every page loads in
-  // two chunks instead of twenty (docs/decisions/011); the bundler's warnings that say nothing
-  // actionable stay out of sight unless DEBUG is set (docs/decisions/060).
+  // two chunks instead of twenty (docs/decisions/011), each marked for V8 to compile as it streams
+  // in (docs/decisions/084); the bundler's warnings that say nothing actionable stay out of sight
+  // unless DEBUG is set (docs/decisions/060).
   plugins: [
     quietBuildWarnings(),
     clientProductionRouter(),
     clientApiCatalogue(),
     clientChunks(),
+    compileHints(),
     tailwindcss(),
     reactRouter(),
   ],

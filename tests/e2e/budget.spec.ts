@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { accountsApi } from '../../src/shared/api/accounts';
+import { COMPILE_HINT } from '../../vite/compile-hints';
 import { DEMO_PASSWORD, apiClient, expect, test } from './support';
 
 /**
@@ -106,6 +107,31 @@ test.describe('JavaScript budget of the public pages', () => {
       );
     });
   }
+
+  test('every script a page loads asks V8 to compile it as it streams in (docs/decisions/084)', async ({
+    page,
+  }) => {
+    const firstLines = new Map<string, Promise<string>>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const { pathname } = new URL(response.url());
+      firstLines.set(
+        pathname,
+        response.text().then((body) => body.split('\n', 1)[0]!),
+      );
+    });
+    // A seller's page (its own shell), a marketplace page, and a dialog's chunk loaded on demand.
+    await page.goto('/maya');
+    await page.goto('/marketplace');
+    await page.getByTestId('side-menu-button').click();
+    await expect(page.getByTestId('side-menu')).toBeVisible();
+    await expect
+      .poll(() => [...firstLines.keys()])
+      .toContain(await chunkOf(LAZY_ONLY['side menu drawer']));
+    expect(firstLines.size).toBeGreaterThan(10);
+    for (const [script, firstLine] of firstLines)
+      expect(await firstLine, script).toBe(COMPILE_HINT);
+  });
 
   test('the lazy chunks do load where they are needed', async ({ page }) => {
     const scripts = recordScripts(page);
