@@ -46,7 +46,7 @@ export const ensureProductionBuilds = () => underBuildLock(() => ensureBuild(roo
 
 /**
  * The production web build for API tests that render pages: built now if it is missing or older
- * than its sources (`npm test` runs these tests before its own build step).
+ * than its sources (`npm test` builds it before the tests; a lone `vitest run` may find none).
  */
 export async function productionBuild(): Promise<ServerBuild> {
   await underBuildLock(() => ensureWebBuild(root, () => {}));
