@@ -13,9 +13,9 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
  * the app shell) hydrate it at once, a route's or a dialog's chunk is fetched when it is shown.
  * Left to V8's lazy compilation, a page load spent 100–200 ms of its main thread compiling
  * functions one by one (Chromium traces, `V8.CompileCode`); with the hint, 40–60 ms. Other
- * browsers read it as a comment. Added after minification (which drops comments) and Vite's own additions, before the
- * build's files are written and precompressed; the build writes no source maps, so moving every
- * line down by one misleads nothing.
+ * browsers read it as a comment. Added after minification (which drops comments) and Vite's own
+ * additions, before the build's files are written and precompressed; the build writes no source
+ * maps, so moving every line down by one misleads nothing.
  */
 export function compileHints(): Plugin {
   return {

@@ -1,13 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { plainNotFound } from './plain-not-found';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Env } from '../../config/env';
 import { requestDeps } from '../../composition/app-deps';
 import { SHARE_CARD_PHOTO_WIDTH, composeShareCard } from '../../adapters/images/share-card';
 import { IMMUTABLE_CACHE_CONTROL } from '../../adapters/storage/types';
 import { findPostShareCard, newestPostImage } from '../../modules/catalog';
 import { findSiteShareCard, type SiteShareCard } from '../../modules/sites';
-import { BoundedCache, type ModuleDeps } from '../../modules/core';
+import { cachePerInstance, type ModuleDeps } from '../../modules/core';
 import { USERNAME_MAX } from '../../../shared/contracts/account-rules';
 import { isUuid } from '../../../shared/contracts/common';
 import { formatMoney } from '../../../shared/format';
@@ -29,21 +28,14 @@ export const SHARE_IMAGE_CACHE = { maxEntries: 200, maxBytes: 30 * 1024 * 1024 }
 /** How long a share image requested under an outdated `v` may be kept. */
 export const STALE_SHARE_IMAGE_MAX_AGE = 300;
 
-const caches = new WeakMap<Env, BoundedCache<Buffer>>();
-
-/** The drawn images of one app instance (keyed by its env, like every other cache); `loads` counts draws. */
-export function shareImageCache(env: Env): BoundedCache<Buffer> {
-  let cache = caches.get(env);
-  if (!cache) {
-    cache = new BoundedCache<Buffer>({ ...SHARE_IMAGE_CACHE, sizeOf: (jpeg) => jpeg.length });
-    caches.set(env, cache);
-  }
-  return cache;
-}
+/** The drawn images of one app instance; `loads` counts draws. */
+export const shareImageCache = cachePerInstance<Buffer>({
+  ...SHARE_IMAGE_CACHE,
+  sizeOf: (jpeg) => jpeg.length,
+});
 
 const SITE_FILE = new RegExp(`^([a-z0-9_-]{1,${USERNAME_MAX}})\\.jpg$`, 'i');
 const POST_FILE = /^([0-9a-f-]{36})\.jpg$/i;
-
 
 /** A stored image's bytes, or null when it is gone (the card is drawn without it). */
 async function readStored(deps: ModuleDeps, key: string | null): Promise<Buffer | null> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedCache } from './bounded-cache';
+import { BoundedCache, cachePerInstance } from './bounded-cache';
 
 const text = (opts: Partial<ConstructorParameters<typeof BoundedCache<string>>[0]> = {}) =>
   new BoundedCache<string>({ maxEntries: 3, maxBytes: 100, sizeOf: (v) => v.length, ...opts });
@@ -78,5 +78,19 @@ describe('BoundedCache', () => {
     d.resolve('stale');
     expect(await stale).toBe('stale');
     expect(await cache.get('a', async () => 'fresh')).toBe('fresh');
+  });
+
+  it('keeps one cache per app instance (per env object)', async () => {
+    const cacheOf = cachePerInstance<string>({
+      maxEntries: 3,
+      maxBytes: 100,
+      sizeOf: (v) => v.length,
+    });
+    const one = {};
+    const other = {};
+    expect(cacheOf(one)).toBe(cacheOf(one));
+    expect(cacheOf(one)).not.toBe(cacheOf(other));
+    await cacheOf(one).get('a', async () => 'from one');
+    expect(await cacheOf(other).get('a', async () => 'from other')).toBe('from other');
   });
 });

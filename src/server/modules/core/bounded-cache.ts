@@ -20,6 +20,21 @@ interface Entry<V> {
   expires: number;
 }
 
+/**
+ * A getter of one cache per app instance, keyed by the instance's env object as every other
+ * per-instance cache is (tests run many instances in one process; each starts empty).
+ */
+export function cachePerInstance<V>(
+  options: BoundedCacheOptions<V>,
+): (env: object) => BoundedCache<V> {
+  const caches = new WeakMap<object, BoundedCache<V>>();
+  return (env) => {
+    let cache = caches.get(env);
+    if (!cache) caches.set(env, (cache = new BoundedCache(options)));
+    return cache;
+  };
+}
+
 export class BoundedCache<V> {
   // A Map iterates in insertion order: re-inserting on every hit keeps the oldest use first.
   readonly #entries = new Map<string, Entry<V>>();

@@ -19,7 +19,7 @@ export { inTransaction } from './transaction';
 export { toggleRow } from './toggle';
 export { uniqueViolation } from './db-errors';
 export { sqlRows } from './sql-rows';
-export { BoundedCache, type BoundedCacheOptions } from './bounded-cache';
+export { BoundedCache, cachePerInstance, type BoundedCacheOptions } from './bounded-cache';
 export {
   countJobsByStatus,
   createJobWorker,

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/color-contrast';
 import type { SiteQrFormat, SiteShare } from '../../../shared/contracts/sites';
 import type { Env } from '../../config/env';
-import { appOrigin, BoundedCache, type ModuleDeps } from '../core';
+import { appOrigin, cachePerInstance, type ModuleDeps } from '../core';
 import { findSiteByDomain, getMySite } from './read';
 
 /** Dark modules on a light ground, as every scanner reads them; the fallback when colours do not. */
@@ -84,7 +84,6 @@ type QrOptions = Awaited<ReturnType<typeof ownerCode>>['options'];
 
 /** A PNG is ~7 KB, an SVG ~2 KB: a few MB hold every active seller's codes. */
 const QR_CACHE = { maxEntries: 500, maxBytes: 16 * 1024 * 1024 } as const;
-const caches = new WeakMap<Env, BoundedCache<string | Buffer>>();
 
 /**
  * The drawn codes of one app instance, by what they depend on alone (the address, the colours,
@@ -92,14 +91,10 @@ const caches = new WeakMap<Env, BoundedCache<string | Buffer>>();
  * takes ~50 ms of the event loop, and the page editor asks for the same SVG on every visit.
  * `loads` counts draws.
  */
-export function qrCodeCache(env: Env): BoundedCache<string | Buffer> {
-  let cache = caches.get(env);
-  if (!cache) {
-    cache = new BoundedCache<string | Buffer>({ ...QR_CACHE, sizeOf: (code) => code.length });
-    caches.set(env, cache);
-  }
-  return cache;
-}
+export const qrCodeCache = cachePerInstance<string | Buffer>({
+  ...QR_CACHE,
+  sizeOf: (code) => code.length,
+});
 
 function drawSvg(env: Env, url: string, options: QrOptions): Promise<string> {
   const key = `svg ${options.color.dark} ${options.color.light} ${url}`;
