@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatCompact, formatMoney, formatNumber, formatPercent, truncate } from './format';
 
 describe('formatNumber', () => {
@@ -93,5 +93,31 @@ describe('formatPercent', () => {
     expect(formatPercent(-0.5, { signed: true })).toBe('-50%');
     expect(formatPercent(2.5, { signed: true })).toBe('+250%');
     expect(formatPercent(0, { signed: true })).toBe('0%');
+  });
+});
+
+describe('formatDateTime and formatDay', () => {
+  it('build their Intl formatter on first use, not when the module loads (docs/decisions/085)', async () => {
+    vi.resetModules();
+    const Real = Intl.DateTimeFormat;
+    let made = 0;
+    Intl.DateTimeFormat = class extends Real {
+      constructor(...args: ConstructorParameters<typeof Real>) {
+        super(...args);
+        made += 1;
+      }
+    } as typeof Real;
+    try {
+      const format = await import('./format');
+      expect(made).toBe(0);
+      expect(format.formatDay('2026-11-24T01:36:00Z')).toBe('Nov 24, 2026');
+      expect(format.formatDateTime('2026-11-24T01:36:00Z')).toBe('Nov 24, 2026, 1:36 AM UTC');
+      expect(format.formatDay('not a date')).toBe('');
+      expect(format.formatDay('2026-11-25T00:00:00Z')).toBe('Nov 25, 2026');
+      // One each, kept.
+      expect(made).toBe(2);
+    } finally {
+      Intl.DateTimeFormat = Real;
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { scriptsAfterFirstPaint as rewriteChunk } from './first-paint.server';
+import { ICU_WARM_UP, scriptsAfterFirstPaint as rewriteChunk } from './first-paint.server';
 
 const scriptsAfterFirstPaint = (html: string) => rewriteChunk(Buffer.from(html)).toString('utf8');
 
@@ -23,8 +23,16 @@ const page = (boot = BOOT_BODY) =>
   `<script nonce="N1" type="module" async="">${boot}</script>` +
   '<script nonce="N1">window.__reactRouterContext.streamController.close();</script></body></html>';
 
-/** Runs the rewritten boot script against a stand-in document; `import()` recorded, not loaded. */
-function runBoot(html: string, hidden: boolean, heroes: { decode: () => Promise<void> }[] = []) {
+/**
+ * Runs the rewritten boot script against a stand-in document; `import()` recorded, not loaded.
+ * `Worker` is what the browser offers (the workers the script starts are recorded as their source).
+ */
+function runBoot(
+  html: string,
+  hidden: boolean,
+  heroes: { decode: () => Promise<void> }[] = [],
+  Worker?: new (url: string) => unknown,
+) {
   const script = /<script nonce="N1">(\(function\(d\)[\s\S]*?)<\/script>/.exec(html)![1]!;
   const appended: string[] = [];
   const imported: string[] = [];
@@ -44,12 +52,27 @@ function runBoot(html: string, hidden: boolean, heroes: { decode: () => Promise<
   };
   const frames: (() => void)[] = [];
   const timers: (() => void)[] = [];
+  const blobs = new Map<string, string>();
+  class Blob {
+    constructor(readonly parts: string[]) {}
+  }
+  const URL = {
+    createObjectURL: (blob: Blob) => {
+      const url = `blob:${blobs.size}`;
+      blobs.set(url, blob.parts.join(''));
+      return url;
+    },
+  };
+  const workers: string[] = [];
   const run = new Function(
     'document',
     'window',
     '__import',
     'requestAnimationFrame',
     'setTimeout',
+    'Worker',
+    'URL',
+    'Blob',
     script.replaceAll('import(', '__import('),
   );
   run(
@@ -58,8 +81,15 @@ function runBoot(html: string, hidden: boolean, heroes: { decode: () => Promise<
     load,
     (f: () => void) => frames.push(f),
     (f: () => void) => timers.push(f),
+    Worker &&
+      function (url: string) {
+        workers.push(blobs.get(url)!);
+        return new Worker(url);
+      },
+    URL,
+    Blob,
   );
-  return { appended, imported, window, frames, timers };
+  return { appended, imported, window, frames, timers, workers };
 }
 
 describe('scriptsAfterFirstPaint', () => {
@@ -123,6 +153,31 @@ describe('scriptsAfterFirstPaint', () => {
     expect(run.frames).toHaveLength(0);
     run.timers.shift()!();
     expect(run.imported).toEqual(['/assets/root-A.js', '/assets/user-site-B.js']);
+  });
+
+  it('first starts a worker that formats in the page locale, then closes (ADR 085)', () => {
+    const run = runBoot(scriptsAfterFirstPaint(page()), true, [], class {});
+    expect(run.workers).toEqual([ICU_WARM_UP]);
+    // What the worker runs: a number and a date in the locale the pages format in, then close().
+    const close = vi.fn();
+    new Function('close', ICU_WARM_UP)(close);
+    expect(close).toHaveBeenCalledOnce();
+    expect(ICU_WARM_UP).toContain('Intl.NumberFormat("en-US"');
+    expect(ICU_WARM_UP).toContain('Intl.DateTimeFormat("en-US"');
+  });
+
+  it('goes on loading the page where no worker may start (an older CSP, no Worker)', () => {
+    const refused = class {
+      constructor() {
+        throw new Error('SecurityError');
+      }
+    };
+    for (const Worker of [refused, undefined]) {
+      const run = runBoot(scriptsAfterFirstPaint(page()), true, [], Worker);
+      expect(run.workers).toHaveLength(Worker ? 1 : 0);
+      run.timers.shift()!();
+      expect(run.imported).toEqual(['/assets/root-A.js', '/assets/user-site-B.js']);
+    }
   });
 
   it('leaves a page alone when its scripts are not what it expects', () => {

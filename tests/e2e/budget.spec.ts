@@ -113,8 +113,9 @@ test.describe('JavaScript budget of the public pages', () => {
   }) => {
     const firstLines = new Map<string, Promise<string>>();
     page.on('response', (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      const { pathname } = new URL(response.url());
+      const { protocol, pathname } = new URL(response.url());
+      // The build's chunks; not the Intl warm-up's worker, a blob the page makes (ADR 085).
+      if (response.request().resourceType() !== 'script' || protocol === 'blob:') return;
       firstLines.set(
         pathname,
         response.text().then((body) => body.split('\n', 1)[0]!),
@@ -131,6 +132,28 @@ test.describe('JavaScript budget of the public pages', () => {
     expect(firstLines.size).toBeGreaterThan(10);
     for (const [script, firstLine] of firstLines)
       expect(await firstLine, script).toBe(COMPILE_HINT);
+  });
+
+  test('a page warms Intl up in a worker of its own, which closes itself (docs/decisions/085)', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const closed: string[] = [];
+    const started = new Promise<string>((resolve) =>
+      page.on('worker', (worker) => {
+        worker.on('close', () => closed.push(worker.url()));
+        resolve(worker.url());
+      }),
+    );
+    await page.goto('/maya');
+    // Started from the page's first script (a blob: the CSP's worker-src allows it), and gone again.
+    const url = await started;
+    expect(url).toMatch(/^blob:/);
+    await expect.poll(() => closed).toEqual([url]);
+    // The page formats its prices as before.
+    await expect(page.locator('.product-card .price').first()).toHaveText(/^\$\d/);
+    expect(errors).toEqual([]);
   });
 
   test('the lazy chunks do load where they are needed', async ({ page }) => {

@@ -35,6 +35,9 @@ export function contentSecurityPolicy(env: Env): Record<string, string[]> {
     'form-action': ["'self'", new URL(env.APP_URL).origin],
     'img-src': ["'self'", 'data:', 'blob:', ...mediaOrigins, ...stripe.img],
     'media-src': ["'self'", 'blob:', ...mediaOrigins],
+    // The page's first script starts a worker from a blob to warm the browser's Intl up
+    // (web/first-paint.server.ts): it only formats a number and a date, then closes.
+    'worker-src': ["'self'", 'blob:'],
     'connect-src': ["'self'", ...mediaOrigins, ...stripe.connect, ...(dev ? ['ws:'] : [])],
     ...(stripe.frame.length ? { 'frame-src': ["'self'", ...stripe.frame] } : {}),
     'font-src': ["'self'", 'data:'],

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CommentStatus } from '../../../../shared/contracts/social-rules';
+import { formatDay } from '../../../../shared/format';
 import type { CommentWithPost } from '../../../../shared/contracts/comments';
 import { Avatar } from '../../../components/ui/Avatar';
 import { decideComment, removeComment } from '../actions';
@@ -20,8 +21,6 @@ const STATUS_CLASS: Record<CommentStatus, string> = {
   accepted: 'bg-green-100 text-green-900',
   rejected: 'bg-gray-200 text-gray-900',
 };
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** Where a comment's post lives: its page, scrolled to the comments. */
 export const postHref = (c: CommentWithPost) =>
@@ -51,7 +50,7 @@ function CommentCard({
           {c.product.title || 'Untitled post'}
         </Link>
         <span aria-hidden="true">·</span>
-        <time dateTime={c.createdAt}>{when.format(new Date(c.createdAt))}</time>
+        <time dateTime={c.createdAt}>{formatDay(c.createdAt)}</time>
         <span
           className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[c.status]}`}
           data-testid="comment-status"
