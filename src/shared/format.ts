@@ -5,18 +5,29 @@ import { TRUNCATE_DEFAULT } from './constants';
 /** The locale every page formats in (the browser warms its Intl up for it: web/first-paint.server.ts). */
 export const DEFAULT_LOCALE = 'en-US';
 
-// Building an Intl.NumberFormat is far costlier than using one, and these run in
-// list renders, so formatters are cached per locale + options.
-const cache = new Map<string, Intl.NumberFormat>();
-function formatter(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let f = cache.get(key);
+// Building an Intl formatter is far costlier than using one (the first in a browser tab costs
+// 20–50 ms: ICU loading its data, docs/decisions/085), and these run in list renders, so
+// formatters are built on first use — never when the module loads — and kept per kind, locale
+// and options.
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(
+  kind: string,
+  locale: string,
+  options: object,
+  make: () => F,
+): F {
+  const key = `${kind}|${locale}|${JSON.stringify(options)}`;
+  let f = cache.get(key) as F | undefined;
   if (!f) {
-    f = new Intl.NumberFormat(locale, options);
+    f = make();
     cache.set(key, f);
   }
   return f;
 }
+const formatter = (locale: string, options: Intl.NumberFormatOptions) =>
+  cached('number', locale, options, () => new Intl.NumberFormat(locale, options));
+const dateFormatter = (options: Intl.DateTimeFormatOptions) =>
+  cached('date', DEFAULT_LOCALE, options, () => new Intl.DateTimeFormat(DEFAULT_LOCALE, options));
 
 /** 1234567.5 → "1,234,567.5" (Intl's default of at most three decimals). */
 export function formatNumber(n: number, locale: string = DEFAULT_LOCALE): string {
@@ -60,33 +71,27 @@ export function truncate(text: string, length: number = TRUNCATE_DEFAULT): strin
 }
 
 // Dates and times of posts' comments, messages and moderation decisions, the same on the server
-// render and in the browser (a fixed time zone, so hydration never disagrees). Built on first use,
-// not when the module loads: a renderer's first Intl formatter costs 20–50 ms (ICU loading its
-// data), which a page that shows no date should not pay while its scripts start.
-let dateTime: Intl.DateTimeFormat | undefined;
+// render and in the browser (a fixed time zone, so hydration never disagrees).
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+};
 
 /** "Nov 24, 2026, 1:36 AM UTC"; empty for a value that is not a date. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  dateTime ??= new Intl.DateTimeFormat(DEFAULT_LOCALE, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  });
-  return `${dateTime.format(date)} UTC`;
+  return Number.isNaN(date.getTime()) ? '' : `${dateFormatter(DATE_TIME).format(date)} UTC`;
 }
 
 // Days (orders, sales, feedback, comments), in the same fixed time zone.
-let day: Intl.DateTimeFormat | undefined;
+const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeZone: 'UTC' };
 
 /** "Nov 24, 2026"; empty for a value that is not a date. */
 export function formatDay(iso: string | null): string {
   if (!iso) return '';
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  day ??= new Intl.DateTimeFormat(DEFAULT_LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
-  return day.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateFormatter(DAY).format(date);
 }
 
 /** A cart line's or an order item's chosen options: "Size: L, Colour: Blue" ('' without options). */
