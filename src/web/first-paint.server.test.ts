@@ -1,5 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ICU_WARM_UP, scriptsAfterFirstPaint as rewriteChunk } from './first-paint.server';
+import {
+  ICU_WARM_UP,
+  PRELOADS_PER_TASK,
+  scriptsAfterFirstPaint as rewriteChunk,
+} from './first-paint.server';
 
 const scriptsAfterFirstPaint = (html: string) => rewriteChunk(Buffer.from(html)).toString('utf8');
 
@@ -133,6 +137,27 @@ describe('scriptsAfterFirstPaint', () => {
       'layouts/user-site': { url: '/assets/user-site-B.js' },
     });
     expect(run.window.__reactRouterManifest).toMatchObject({ version: '1' });
+  });
+
+  it('adds a few preloads per task, then loads the routes (ADR 086)', () => {
+    const chunks = ['F', 'G', 'H', 'I', 'J', 'K'].map((name) => `/assets/chunk-${name}.js`);
+    const html = page().replace(
+      '<link rel="stylesheet"',
+      `${chunks.map((href) => `<link rel="modulepreload" href="${href}" nonce="N1"/>`).join('')}<link rel="stylesheet"`,
+    );
+    const run = runBoot(scriptsAfterFirstPaint(html), true);
+    run.timers.shift()!();
+    const links = () => run.appended.filter((e) => e.startsWith('link'));
+    expect(links()).toHaveLength(PRELOADS_PER_TASK);
+    expect(run.imported).toEqual([]);
+    // The rest in the next tasks, each its own, and the routes after the last.
+    while (run.timers.length) run.timers.shift()!();
+    expect(links()).toHaveLength(8);
+    expect(run.appended.slice(8)).toEqual([
+      'script module /assets/root-A.js',
+      'script module /assets/user-site-B.js',
+    ]);
+    expect(run.imported).toEqual(['/assets/root-A.js', '/assets/user-site-B.js']);
   });
 
   it("waits for the page's first picture to be decoded (or to fail) before that frame", async () => {

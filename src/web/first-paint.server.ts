@@ -37,6 +37,9 @@ const warmUpIcu =
   `try{new Worker(URL.createObjectURL(new Blob([${JSON.stringify(ICU_WARM_UP)}],` +
   `{type:"text/javascript"})))}catch(e){}`;
 
+/** How many module preloads the boot script adds in one task (docs/decisions/086). */
+export const PRELOADS_PER_TASK = 4;
+
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*?\/>/g;
 const BOOT = /^<script\b([^>]*?)\stype="module"([^>]*)>([\s\S]*)<\/script>$/;
 const ROUTE_IMPORT = /^import \* as (route\d+) from ("[^"\\]+");$/gm;
@@ -70,8 +73,12 @@ export function scriptsAfterFirstPaint(html: Buffer): Buffer {
   const script =
     `(function(d){${warmUpIcu}function add(tag,attrs){var e=d.createElement(tag);` +
     `for(var k in attrs)e[k]=attrs[k];d.head.appendChild(e)}` +
-    `function go(){${JSON.stringify(preloads)}.forEach(function(h){add("link",{rel:"modulepreload",href:h})});` +
-    `${urls}.forEach(function(u){add("script",{type:"module",src:u})});` +
+    // A few preloads per task: each request costs the main thread ~1–3 ms on a throttled phone (more
+    // with DevTools attached), a page's ~11 in one task made it one of its longest (ADR 086).
+    `function go(){var l=${JSON.stringify(preloads)};(function more(){` +
+    `l.splice(0,${PRELOADS_PER_TASK}).forEach(function(h){add("link",{rel:"modulepreload",href:h})});` +
+    `l.length?setTimeout(more):start()})()}` +
+    `function start(){${urls}.forEach(function(u){add("script",{type:"module",src:u})});` +
     `Promise.all(${urls}.map(function(u){return import(u)}))` +
     `.then(function(m){var ${modules};${rest};add("script",{type:"module",src:${entry[1]}})})}` +
     // The page's first picture (fetchpriority="high": its largest, drawn first) decoded, or failed

@@ -156,6 +156,42 @@ test.describe('JavaScript budget of the public pages', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a page builds no Error while its modules run and it hydrates (docs/decisions/086)', async ({
+    page,
+  }) => {
+    // Every `Error()` the page's scripts build is counted, with where it was built: under a
+    // DevTools client (Lighthouse) each costs V8 a re-parse of the functions on the stack.
+    await page.addInitScript(() => {
+      const NativeError = Error;
+      const built: string[] = [];
+      const note = (args: unknown[]) => {
+        const where = new NativeError().stack?.split('\n')[3]?.trim() ?? '';
+        built.push(`${String(args[0]).slice(0, 60)} ${where}`);
+      };
+      (window as unknown as { builtErrors: string[] }).builtErrors = built;
+      window.Error = new Proxy(NativeError, {
+        apply: (target, self, args: unknown[]) => (note(args), Reflect.apply(target, self, args)),
+        construct: (target, args: unknown[], newTarget) => (
+          note(args),
+          Reflect.construct(target, args, newTarget)
+        ),
+      });
+    });
+    const scripts = recordScripts(page);
+    for (const pagePath of ['/maya', '/marketplace']) {
+      await page.goto(pagePath);
+      await expect(page.locator('.product-card').first()).toBeVisible();
+      expect(
+        scripts.paths().some((p) => /\/vendor-/.test(p)),
+        `${pagePath} loads React`,
+      ).toBe(true);
+      const built = await page.evaluate(
+        () => (window as unknown as { builtErrors: string[] }).builtErrors,
+      );
+      expect(built, pagePath).toEqual([]);
+    }
+  });
+
   test('the lazy chunks do load where they are needed', async ({ page }) => {
     const scripts = recordScripts(page);
     // An error page loads its chunk (and is still rendered by the server, with its status).

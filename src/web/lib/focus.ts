@@ -70,26 +70,59 @@ export function useMainFocusAfterNavigation(): void {
 }
 
 /**
- * A ref whose element's rendered height (px) the CSS variable `name` on <html> follows while it is
- * mounted (ResizeObserver: wrapping, zoom, font size, viewport changes); removed afterwards.
+ * A ref whose element's rendered height (px) `onHeight` receives while it is mounted
+ * (ResizeObserver: wrapping, zoom, font size, viewport changes), and `null` once it is gone.
  */
-export function useHeightVariable<T extends HTMLElement>(name: string): RefObject<T | null> {
+export function useObservedHeight<T extends HTMLElement>(
+  onHeight: (height: number | null) => void,
+): RefObject<T | null> {
   const ref = useRef<T>(null);
+  // The latest callback, so a re-render does not restart the observer.
+  const latest = useRef(onHeight);
+  latest.current = onHeight;
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const root = document.documentElement;
-    const update = () =>
-      root.style.setProperty(name, `${Math.ceil(el.getBoundingClientRect().height)}px`);
+    const update = () => latest.current(Math.ceil(el.getBoundingClientRect().height));
     update();
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
     observer?.observe(el);
     return () => {
       observer?.disconnect();
-      root.style.removeProperty(name);
+      latest.current(null);
     };
-  }, [name]);
+  }, []);
   return ref;
+}
+
+/**
+ * A ref whose element's rendered height (px) the CSS variable `name` on <html> follows while it is
+ * mounted; removed afterwards. A custom property is inherited: setting it restyles every element
+ * of the page, so it is for values elements all over the page use (the sticky header's height).
+ */
+export function useHeightVariable<T extends HTMLElement>(name: string): RefObject<T | null> {
+  return useObservedHeight<T>((height) => {
+    const root = document.documentElement.style;
+    if (height === null) root.removeProperty(name);
+    else root.setProperty(name, `${height}px`);
+  });
+}
+
+/** Room for the focus ring beyond a fixed bar's edge (app.css uses the same 0.5rem). */
+const FOCUS_RING_ROOM_PX = 8;
+
+/**
+ * Keeps focused elements clear of a fixed bar at the top or bottom of the viewport (WCAG 2.4.11):
+ * the page's scroll padding on that side follows the bar's height, plus room for the focus ring;
+ * until it is measured (and once it is gone) the stylesheet's estimate applies (app.css). Set on
+ * <html> itself, not through an inherited custom property, so a new height restyles <html> alone
+ * rather than every element of the page (docs/decisions/086).
+ */
+export function clearFocusOf(side: 'top' | 'bottom', height: number | null): void {
+  const property = side === 'top' ? 'scroll-padding-top' : 'scroll-padding-bottom';
+  const root = document.documentElement.style;
+  if (height === null) root.removeProperty(property);
+  else root.setProperty(property, `${height + FOCUS_RING_ROOM_PX}px`);
 }
 
 /** A box's horizontal extent, as from getBoundingClientRect(). */

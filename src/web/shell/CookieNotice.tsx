@@ -9,7 +9,7 @@ import {
 import { Link } from 'react-router';
 import { COOKIE_NOTICE_TEXT } from '../../shared/constants';
 import { COOKIE_CONSENT_STORAGE_KEY, consentCookie, hasCookieConsent } from '../lib/cookie-consent';
-import { focusIfPossible, focusMainContent, useHeightVariable } from '../lib/focus';
+import { clearFocusOf, focusIfPossible, focusMainContent, useObservedHeight } from '../lib/focus';
 import { useRootData } from '../lib/root-data';
 
 function storedConsent(): boolean {
@@ -88,18 +88,21 @@ function NoticeBanner({
   onDismiss: (event: MouseEvent<HTMLButtonElement>) => void;
   onFocusEnter: (event: FocusEvent<HTMLElement>) => void;
 }) {
-  // Its real height (the text wraps on narrow screens) is what scroll-padding-bottom reserves.
-  const notice = useHeightVariable<HTMLElement>('--cookie-notice-height');
+  // Its real height (the text wraps on narrow screens) is what the page's scroll padding and the
+  // spacer below the page reserve, set on those two rather than as a variable every element
+  // inherits (docs/decisions/086).
+  const spacer = useRef<HTMLDivElement>(null);
+  const notice = useObservedHeight<HTMLElement>((height) => {
+    clearFocusOf('bottom', height);
+    if (spacer.current) spacer.current.style.height = height === null ? '' : `${height}px`;
+  });
   // A slim bar (issue 24: at most ~120px on a 390px phone, where a first visit from a bio link
   // lands): one paragraph beside one button, never stacked. The cookies are all strictly
   // necessary, so there is nothing to consent to: "OK" acknowledges, it grants nothing.
   return (
     <>
       {/* Room at the end of the page so the notice never hides the footer */}
-      <div
-        aria-hidden="true"
-        className="h-[var(--cookie-notice-height,5.5rem)] md:h-[var(--cookie-notice-height,3.5rem)]"
-      />
+      <div ref={spacer} aria-hidden="true" className="h-[5.5rem] md:h-[3.5rem]" />
       <section
         ref={notice}
         onFocus={onFocusEnter}

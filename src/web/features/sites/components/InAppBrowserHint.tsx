@@ -1,4 +1,4 @@
-import { useHeightVariable } from '../../../lib/focus';
+import { clearFocusOf, useObservedHeight } from '../../../lib/focus';
 import type { InAppBrowser } from '../in-app-browser';
 
 /** Where each app keeps "open in browser" (its menu is ⋯ or ⋮ in the corner of the page). */
@@ -22,7 +22,7 @@ export default function InAppBrowserHint({
   app: InAppBrowser;
   onDismiss: () => void;
 }) {
-  const ref = useHeightVariable<HTMLElement>('--in-app-hint-height');
+  const ref = useObservedHeight<HTMLElement>((height) => clearFocusOf('top', height));
   return (
     <aside
       ref={ref}
