@@ -73,8 +73,8 @@ export function scriptsAfterFirstPaint(html: Buffer): Buffer {
   const script =
     `(function(d){${warmUpIcu}function add(tag,attrs){var e=d.createElement(tag);` +
     `for(var k in attrs)e[k]=attrs[k];d.head.appendChild(e)}` +
-    // A few preloads per task: each request costs the main thread ~1–3 ms on a throttled phone (more
-    // with DevTools attached), a page's ~11 in one task made it one of its longest (ADR 086).
+    // A few preloads per task: each request cost the main thread 1–14 ms with the CPU throttled 4×,
+    // and a page's ~11 in one task made it one of its longest (ADR 086).
     `function go(){var l=${JSON.stringify(preloads)};(function more(){` +
     `l.splice(0,${PRELOADS_PER_TASK}).forEach(function(h){add("link",{rel:"modulepreload",href:h})});` +
     `l.length?setTimeout(more):start()})()}` +
